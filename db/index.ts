@@ -1,0 +1,29 @@
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+/** A transaction handle or the database itself: services accept either. */
+export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute" | "query" | "transaction">;
+
+const globalForDb = globalThis as unknown as { formhouseDb?: Db };
+
+export function createDb(url: string, max = 10): Db {
+  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60 });
+  return drizzle(client, { schema, casing: "snake_case" }) as Db;
+}
+
+/**
+ * One connection pool per process (cached on globalThis so dev reloads reuse it).
+ * Created lazily: importing this module never connects.
+ */
+export function db(): Db {
+  if (!globalForDb.formhouseDb) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set; start the service with `npm start`");
+    globalForDb.formhouseDb = createDb(url);
+  }
+  return globalForDb.formhouseDb;
+}
+
+export { schema };

@@ -1,0 +1,22 @@
+/**
+ * The element tree of a form, stored as jsonb on `forms.elements` in exactly the shape
+ * v2 returns it (spec §2.2). Validation of this shape lives in server/services/forms/elements.ts.
+ */
+export type ChoiceOption = { id: string; label: string; value: string };
+export type MatrixAxisItem = { id: string; label: string; value?: string };
+export type CompositeChild = { fixedname: string; label: string; required: boolean };
+
+export type FormElement = {
+  id: string;
+  label: string;
+  type: string;
+  required?: boolean;
+  options?: ChoiceOption[];
+  rows?: MatrixAxisItem[];
+  columns?: MatrixAxisItem[];
+  components?: FormElement[];
+  children?: CompositeChild[];
+  /** phone: whether the respondent picks a country (spec §2.9). */
+  countrySelector?: boolean;
+  [extra: string]: unknown;
+};

@@ -1,0 +1,80 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { FormElement } from "./elements";
+import { organizations } from "./organizations";
+
+export const forms = pgTable(
+  "forms",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    elements: jsonb("elements").$type<FormElement[]>().notNull().default([]),
+    published: boolean("published").notNull().default(false),
+    /** Set when the form is moved to the trash; trashed forms are hidden from every API. */
+    trashedAt: timestamp("trashed_at", { withTimezone: true, mode: "date" }),
+    /** Kept exact in the same transaction as every submission insert/delete. */
+    submissionsCount: integer("submissions_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("forms_org_id_idx").on(t.organizationId, t.id),
+    index("forms_org_updated_idx").on(t.organizationId, t.updatedAt.desc()).where(sql`${t.trashedAt} is null`),
+  ],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    /** Denormalised so every query can carry the tenant filter without a join. */
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Keyed by element id, values in the v2 shape (DESIGN.md §4). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    spam: boolean("spam").notNull().default(false),
+    /** Seconds the respondent took; null when unknown. */
+    duration: integer("duration"),
+    uniqueLinkId: uuid("unique_link_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("submissions_form_created_idx").on(t.formId, t.createdAt, t.id),
+    index("submissions_form_updated_idx").on(t.formId, t.updatedAt, t.id),
+    index("submissions_form_duration_idx").on(t.formId, t.duration, t.id),
+    // Equality / containment filters (`data @> {...}`) on any element.
+    index("submissions_data_gin_idx").using("gin", t.data.op("jsonb_path_ops")),
+  ],
+);
+
+export const formsRelations = relations(forms, ({ one, many }) => ({
+  organization: one(organizations, { fields: [forms.organizationId], references: [organizations.id] }),
+  submissions: many(submissions),
+}));
+export const submissionsRelations = relations(submissions, ({ one }) => ({
+  form: one(forms, { fields: [submissions.formId], references: [forms.id] }),
+}));
+
+export type Form = typeof forms.$inferSelect;
+export type NewForm = typeof forms.$inferInsert;
+export type Submission = typeof submissions.$inferSelect;
+export type NewSubmission = typeof submissions.$inferInsert;

@@ -1,0 +1,7 @@
+export * from "./organizations";
+export * from "./forms";
+export * from "./api-tokens";
+export * from "./prefills";
+export * from "./oauth";
+export * from "./webhooks";
+export type * from "./elements";

@@ -1,0 +1,66 @@
+import { relations } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { forms } from "./forms";
+import { organizations } from "./organizations";
+
+export type PrefillValue = { id: string; value: unknown };
+
+export const prefills = pgTable(
+  "prefills",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** `[{id, value}]` as given, after validation against the form's elements. */
+    data: jsonb("data").$type<PrefillValue[]>().notNull().default([]),
+    /** Resolved extras per element (e.g. phone country + national number) for survey pages. */
+    resolved: jsonb("resolved").$type<Record<string, unknown>>().notNull().default({}),
+    /** True for prefills created for a unique link; hidden from the prefill list by default. */
+    forUniqueLink: boolean("for_unique_link").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("prefills_form_created_idx").on(t.formId, t.createdAt.desc())],
+);
+
+export const uniqueLinks = pgTable(
+  "unique_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    entryName: text("entry_name").notNull(),
+    status: text("status", { enum: ["pending", "in_progress", "completed"] }).notNull().default("pending"),
+    active: boolean("active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    prefillId: uuid("prefill_id").references(() => prefills.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // entry_name is unique per form, also between concurrent requests.
+    uniqueIndex("unique_links_form_entry_name_uq").on(t.formId, t.entryName),
+    index("unique_links_form_created_idx").on(t.formId, t.createdAt.desc()),
+  ],
+);
+
+export const prefillsRelations = relations(prefills, ({ one }) => ({
+  form: one(forms, { fields: [prefills.formId], references: [forms.id] }),
+}));
+export const uniqueLinksRelations = relations(uniqueLinks, ({ one }) => ({
+  form: one(forms, { fields: [uniqueLinks.formId], references: [forms.id] }),
+  prefill: one(prefills, { fields: [uniqueLinks.prefillId], references: [prefills.id] }),
+}));
+
+export type Prefill = typeof prefills.$inferSelect;
+export type NewPrefill = typeof prefills.$inferInsert;
+export type UniqueLink = typeof uniqueLinks.$inferSelect;
+export type NewUniqueLink = typeof uniqueLinks.$inferInsert;

@@ -1,0 +1,39 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumExecutable } from "./e2e/chromium";
+
+/** Started by `npm test` (scripts/test.ts), which provides BASE_URL and DATABASE_URL. */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: process.env.BASE_URL,
+    trace: "off",
+  },
+  projects: [
+    { name: "api", testDir: "./e2e/api" },
+    {
+      name: "ui",
+      testDir: "./e2e/ui",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumExecutable(),
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+});

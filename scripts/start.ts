@@ -1,0 +1,58 @@
+/**
+ * `npm start`: database (DATABASE_URL or embedded), migrations, generated secrets, a
+ * production build if there is none yet, then `next start` on $PORT. Ctrl-C stops it all.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createDb } from "../db";
+import { runMigrations } from "../db/migrate";
+import { ConfigError, parseEnv } from "../server/env";
+import { getOrCreateSecret } from "../server/services/settings";
+import { resolveDatabase } from "./lib/database-url";
+
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  const env = parseEnv();
+  const database = await resolveDatabase();
+  let child: ReturnType<typeof spawn> | undefined;
+  const shutdown = async (code: number) => {
+    child?.kill("SIGTERM");
+    await database.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  await runMigrations(database.url);
+  const db = createDb(database.url, 1);
+  const secret = process.env.NEXTAUTH_SECRET || (await getOrCreateSecret(db, "nextauth_secret"));
+  await db.$client.end();
+
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    console.error("[formhouse] no production build yet: running `next build` once");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
+    if (build.status !== 0) await shutdown(build.status ?? 1);
+  }
+
+  child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      APP_URL: env.APP_URL,
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL || env.APP_URL,
+      NEXTAUTH_SECRET: secret,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  console.error(`[formhouse] listening on ${env.APP_URL} (port ${env.PORT})`);
+  child.on("exit", (code) => void shutdown(code ?? 0));
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : `[formhouse] failed to start: ${err?.stack ?? err}`);
+  process.exit(1);
+});

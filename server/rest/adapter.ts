@@ -1,0 +1,179 @@
+import { EventEmitter } from "node:events";
+import type { AnyRouter } from "@trpc/server";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { AppError } from "@/server/errors";
+import { createContext, type Context, type Meta, type SessionUser, type Surface } from "@/server/trpc";
+import { logError } from "@/server/log";
+import { shapeError, type ErrorKey } from "./errors";
+
+/** Request bodies above this are refused with 413 (spec leaves the limit open). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type RequestState = { ctx?: Context; error?: unknown };
+type FakeReq = EventEmitter & {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  readableEnded: boolean;
+  formhouse: RequestState;
+};
+
+export type RestSurfaceOptions = {
+  router: AnyRouter;
+  /** URL prefix the surface is mounted on, e.g. `/api/v2`. */
+  prefix: string;
+  surface: Exclude<Surface, "trpc">;
+  errorKey: ErrorKey;
+  getSession?: () => Promise<SessionUser | null>;
+};
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (status === 204) return new Response(null, { status, headers });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** Reads at most MAX_BODY_BYTES; anything larger is refused before it is parsed. */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function parseJsonBody(request: Request): Promise<unknown> {
+  const text = await readBody(request);
+  if (text.trim() === "") return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
+  }
+}
+
+/**
+ * The REST edge for one surface: trpc-to-openapi's handler, built once, with the gaps
+ * DESIGN.md §2 lists closed around it — our error shapes, DELETE bodies, JSON-only bodies
+ * with a size limit, 201/204 from procedure meta, and response headers from the context.
+ */
+export function createRestHandler(opts: RestSurfaceOptions): (request: Request) => Promise<Response> {
+  const routes = routeTable(opts.router);
+  let lastProcedurePath: string | undefined;
+
+  const handler = createOpenApiNodeHttpHandler({
+    router: opts.router,
+    createContext: ({ req }: { req: FakeReq }) => {
+      const state = req.formhouse;
+      state.ctx = createContext({
+        headers: new Headers(req.headers),
+        surface: opts.surface,
+        getSession: opts.getSession,
+      });
+      return state.ctx;
+    },
+    onError: ({ error, req, path }: { error: unknown; req: FakeReq; path?: string }) => {
+      req.formhouse.error = error;
+      lastProcedurePath = path;
+    },
+    // Status and headers are set by our wrapper below; the library's defaults are replaced.
+    responseMeta: () => ({}),
+  } as never) as unknown as (req: FakeReq, res: unknown) => Promise<void>;
+
+  const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { procedure: lastProcedurePath });
+
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const path = url.pathname.slice(opts.prefix.length) || "/";
+    const method = request.method.toUpperCase();
+    const state: RequestState = {};
+    try {
+      const body = BODY_METHODS.has(method) ? await parseJsonBody(request) : undefined;
+
+      const headers: Record<string, string> = {};
+      request.headers.forEach((v, k) => (headers[k] = v));
+      // The library insists on a JSON content type for POST/PATCH even without a body.
+      if (BODY_METHODS.has(method)) headers["content-type"] = "application/json";
+
+      const req = Object.assign(new EventEmitter(), {
+        method,
+        url: path + url.search,
+        headers,
+        readableEnded: true,
+        formhouse: state,
+      }) as FakeReq;
+
+      if (method === "DELETE") {
+        // The library reads DELETE input from the query only: hand it the JSON body there.
+        // Values are wrapped in 1-item arrays, which the library unwraps again.
+        const query: Record<string, unknown[]> = {};
+        url.searchParams.forEach((v, k) => (query[k] ??= []).push(v));
+        if (body && typeof body === "object" && !Array.isArray(body)) {
+          for (const [k, v] of Object.entries(body)) query[k] = [v];
+        }
+        req.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.length === 1 ? v : [v]]));
+        req.body = undefined;
+      } else if (BODY_METHODS.has(method)) {
+        req.body = body ?? {};
+      }
+
+      const captured = await new Promise<{ status: number; body: string | undefined }>((resolve, reject) => {
+        const res = Object.assign(new EventEmitter(), {
+          statusCode: 200,
+          writableEnded: false,
+          setHeader: () => {},
+          end(payload?: string) {
+            this.writableEnded = true;
+            resolve({ status: this.statusCode, body: payload });
+          },
+        });
+        handler(req, res).catch(reject);
+      });
+
+      const resHeaders = state.ctx?.resHeaders ?? {};
+      if (state.error !== undefined || captured.status >= 400) {
+        const shaped = shapeError(state.error ?? new AppError("INTERNAL", "unknown"), opts.errorKey, log);
+        return json(shaped.status, shaped.body, { ...resHeaders, ...shaped.headers });
+      }
+      const status = routes.find((r) => r.method === method && r.pattern.test(path))?.meta.successStatus ?? 200;
+      return json(status, captured.body === undefined ? null : JSON.parse(captured.body), resHeaders);
+    } catch (error) {
+      const shaped = shapeError(error, opts.errorKey, log);
+      return json(shaped.status, shaped.body, { ...(state.ctx?.resHeaders ?? {}), ...shaped.headers });
+    }
+  };
+}
+
+/** (method, path pattern, meta) of every REST procedure, built once, to find a success status. */
+function routeTable(router: AnyRouter): { method: string; pattern: RegExp; meta: Meta }[] {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
+  return Object.values(procedures).flatMap(({ _def: { meta } }) => {
+    const api = meta?.openapi;
+    if (!meta || !api) return [];
+    const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "[^/]+");
+    return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta }];
+  });
+}

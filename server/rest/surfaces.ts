@@ -1,0 +1,22 @@
+import { router } from "@/server/trpc";
+import { getForm } from "@/server/routers/forms/get-form";
+import { listForms } from "@/server/routers/forms/list-forms";
+import { v2SubmissionProcedures } from "@/server/routers/submissions/v2";
+import { createRestHandler } from "./adapter";
+
+/** The procedures each REST surface exposes. The dashboard uses appRouter instead. */
+export const v2Router = router({
+  forms: router({ list: listForms, get: getForm }),
+  submissions: router(v2SubmissionProcedures),
+});
+
+type Handler = (request: Request) => Promise<Response>;
+const globalForRest = globalThis as unknown as { formhouseRest?: Record<string, Handler> };
+
+/** Handlers are built once per process (building one costs ~0.5 ms per request otherwise). */
+export function restHandler(surface: "v2"): Handler {
+  globalForRest.formhouseRest ??= {};
+  const cache = globalForRest.formhouseRest;
+  cache[surface] ??= createRestHandler({ router: v2Router, prefix: "/api/v2", surface: "v2", errorKey: "message" });
+  return cache[surface];
+}

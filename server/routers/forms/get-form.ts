@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { accessFromPrincipal, getAccessibleFormOrThrow } from "@/server/services/forms/access";
+import { toV2FormDetail } from "@/server/services/forms/serialize";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZPathParam } from "../shared/params";
+
+const ZElement: z.ZodType = z.lazy(() =>
+  z
+    .object({
+      id: z.string().describe("Element id; used as `prefill_data[].id` and as a filter field"),
+      label: z.string(),
+      type: z.string().describe("short-text, long-text, email, number, date, hidden, phone, radio, dropdown, multiple-checkbox, picture-checkbox, ranking, matrix, repeat-field, name, address"),
+      options: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() })).optional().describe("Choice types"),
+      rows: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix rows"),
+      columns: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix columns"),
+      components: z.array(ZElement).optional().describe("Repeat-field components"),
+      children: z.array(z.object({ fixedname: z.string(), label: z.string(), required: z.boolean() })).optional().describe("Name/address sub-fields"),
+    })
+    .loose(),
+);
+
+export const ZGetFormInput = z.object({ id: ZPathParam.describe("Form UUID or numeric form id") });
+export const ZGetFormOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submissionsCount: z.number().int(),
+  elements: z.array(ZElement),
+});
+
+export const getForm = apiTokenProcedure("v2")
+  .meta({
+    scope: "form.view",
+    openapi: {
+      method: "GET",
+      path: "/forms/{id}",
+      tags: ["Forms"],
+      summary: "Get a form with its elements",
+      description: "`id` is the form UUID or the numeric id. The detail has no `uuid` field (spec §2.2).",
+      errorResponses: { 404: "Form not found or not authorized" },
+    },
+  })
+  .input(ZGetFormInput)
+  .output(ZGetFormOutput)
+  .query(async ({ ctx, input }) => {
+    const form = await getAccessibleFormOrThrow(ctx.db, accessFromPrincipal(ctx.principal), input.id);
+    return toV2FormDetail(form);
+  });

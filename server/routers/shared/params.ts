@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Query and path parameters of the REST surfaces arrive as strings. These schemas parse
+ * them explicitly (never z.number()/z.boolean(), which trpc-to-openapi would coerce
+ * globally — `?x=false` would become true and the change would leak into tRPC calls).
+ */
+
+/** `page`: 1-based, default 1. */
+export const ZPageParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/, { error: "page must be a positive integer" })
+  .optional()
+  .transform((v) => (v === undefined ? 1 : Number(v)))
+  .describe("Page number, 1-based. 20 items a page. A page past the last one returns an empty list.");
+
+/**
+ * Path parameters are not percent-decoded by the library; decode them here. Idempotent for
+ * every valid id (UUIDs and numbers contain no `%`).
+ */
+export const ZPathParam = z.string().transform((v) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+});
+
+/** `true`/`false` (also 1/0, yes/no) as a real boolean; anything else is a 400. */
+export const ZBooleanParam = (name: string) =>
+  z.stringbool({ error: `${name} must be true or false` }).optional();
+
+/** Pagination meta helpers. */
+export const pageOffset = (page: number, perPage = 20) => (page - 1) * perPage;

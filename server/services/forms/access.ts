@@ -1,0 +1,57 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { forms, type Form } from "@/db/schema";
+import type { ApiPrincipal } from "@/server/auth/api-token-auth";
+import { AppError, MESSAGES } from "@/server/errors";
+
+/**
+ * What a caller may see: one organization, optionally narrowed to some forms. Every
+ * service takes one of these; nothing reads a form without it.
+ */
+export type FormAccess = { organizationId: number; formIds: number[] | null };
+
+export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
+  if (p.kind === "v1") return { organizationId: p.organizationId, formIds: p.formId === null ? [] : [p.formId] };
+  return { organizationId: p.organizationId, formIds: p.allowedFormIds };
+}
+
+export function accessForOrganization(organizationId: number): FormAccess {
+  return { organizationId, formIds: null };
+}
+
+/** The tenant + restriction filter on `forms`; trashed forms are never visible. */
+export function formAccessFilter(access: FormAccess): SQL {
+  const conds = [eq(forms.organizationId, access.organizationId), isNull(forms.trashedAt)];
+  // `= any(array)` keeps one plan for any list length; an empty list matches nothing.
+  if (access.formIds) conds.push(sql`${forms.id} = any(${sql.param(access.formIds)}::int[])`);
+  return and(...conds)!;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT_RE = /^[1-9][0-9]{0,9}$/;
+
+/** A form reference from a URL or query: UUID or numeric id; anything else matches nothing. */
+export function parseFormRef(ref: string | number): { id: number } | { uuid: string } | null {
+  const s = String(ref).trim();
+  if (INT_RE.test(s) && Number(s) <= 2147483647) return { id: Number(s) };
+  if (UUID_RE.test(s)) return { uuid: s.toLowerCase() };
+  return null;
+}
+
+export async function findAccessibleForm(db: DbOrTx, access: FormAccess, ref: string | number): Promise<Form | null> {
+  const parsed = parseFormRef(ref);
+  if (!parsed) return null;
+  const [form] = await db
+    .select()
+    .from(forms)
+    .where(and(formAccessFilter(access), "id" in parsed ? eq(forms.id, parsed.id) : eq(forms.uuid, parsed.uuid)))
+    .limit(1);
+  return form ?? null;
+}
+
+/** 404 `Form not found or not authorized` for a missing, trashed, foreign or restricted form. */
+export async function getAccessibleFormOrThrow(db: DbOrTx, access: FormAccess, ref: string | number): Promise<Form> {
+  const form = await findAccessibleForm(db, access, ref);
+  if (!form) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
+  return form;
+}

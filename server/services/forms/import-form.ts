@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { forms, submissions, type NewSubmission } from "@/db/schema";
+import { parseFormDefinition } from "./definition";
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Creates a form (and its submissions, if the file has any) in one transaction, keeping
+ * `submissions_count` exact. Returns the new form's id and uuid.
+ */
+export async function importForm(
+  db: Db,
+  organizationId: number,
+  file: unknown,
+  opts: { publish?: boolean } = {},
+): Promise<{ id: number; uuid: string }> {
+  const def = parseFormDefinition(file);
+  return db.transaction(async (tx) => {
+    const [form] = await tx
+      .insert(forms)
+      .values({ organizationId, name: def.name, elements: def.elements, published: opts.publish ?? false })
+      .returning({ id: forms.id, uuid: forms.uuid });
+    const rows: NewSubmission[] = def.submissions.map((s) => {
+      const createdAt = s.createdAt ? new Date(s.createdAt) : new Date();
+      return {
+        formId: form!.id,
+        organizationId,
+        data: s.data,
+        spam: s.spam ?? false,
+        duration: s.duration ?? null,
+        createdAt,
+        updatedAt: s.updatedAt ? new Date(s.updatedAt) : createdAt,
+      };
+    });
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await tx.insert(submissions).values(rows.slice(i, i + INSERT_BATCH));
+    }
+    if (rows.length) await tx.update(forms).set({ submissionsCount: rows.length }).where(eq(forms.id, form!.id));
+    return { id: form!.id, uuid: form!.uuid };
+  });
+}

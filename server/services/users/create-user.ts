@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { Db } from "@/db";
+import { memberships, organizations, users } from "@/db/schema";
+import { hashPassword } from "@/server/auth/passwords";
+import { AppError } from "@/server/errors";
+
+export const ZNewUser = z.object({
+  email: z
+    .string({ error: "email is required" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "email must be a valid email address" })),
+  password: z.string({ error: "password is required" }).min(8, { error: "password must be at least 8 characters" }),
+  name: z.string().trim().max(200).optional(),
+  organizationName: z.string().trim().min(1).max(200).optional(),
+});
+export type NewUserInput = z.input<typeof ZNewUser>;
+
+/**
+ * Creates a user with their own organization (they are its owner). Used by sign-up and
+ * the admin CLI. A taken email is a 409 with a clear message, never a 500.
+ */
+export async function createUserWithOrganization(
+  db: Db,
+  input: NewUserInput,
+): Promise<{ userId: number; organizationId: number }> {
+  const parsed = ZNewUser.safeParse(input);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "invalid user");
+  const { email, password, name, organizationName } = parsed.data;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, name: name ?? "", passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) throw new AppError("CONFLICT", "An account with this email already exists");
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name: organizationName || `${name || email.split("@")[0]}'s organization` })
+      .returning({ id: organizations.id });
+    await tx.insert(memberships).values({ userId: user.id, organizationId: org!.id, role: "owner" });
+    return { userId: user.id, organizationId: org!.id };
+  });
+}
