@@ -3,7 +3,8 @@
  *   1. Postgres: TEST_DATABASE_URL / DATABASE_URL, else a fresh embedded server under .data/
  *   2. migrations, a production build (skip with SKIP_BUILD=1), `next start` on a free port
  *   3. unit tests (node:test), then API + UI tests (Playwright, real HTTP and Chromium)
- * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`).
+ * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`); then unit tests
+ * and the typecheck are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -64,9 +65,16 @@ async function main() {
       console.log("\n# unit tests");
       status ||= run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], env);
     }
+    if ((!pwArgs.length || process.env.RUN_UNIT) && process.env.SKIP_TYPECHECK !== "1") {
+      console.log("\n# typecheck");
+      status ||= run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", root], env);
+    }
     if (process.env.SKIP_BUILD !== "1") {
       console.log("\n# next build");
       if (run(process.execPath, [nextBin, "build"], env) !== 0) throw new Error("next build failed");
+    }
+    if (status !== 0) {
+      throw new Error("unit tests or typecheck failed");
     }
     server = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       env,
