@@ -26,6 +26,8 @@ export type Meta = OpenApiMeta & {
   scope?: string;
   /** Success status on REST surfaces; default 200. 204 sends no body. */
   successStatus?: 200 | 201 | 204;
+  /** DELETE whose input is a JSON body (bulk delete); documented as a request body. */
+  jsonBody?: boolean;
 };
 
 export function createContext(opts: {

@@ -1,0 +1,120 @@
+import { openApiDocument, type DocumentedSurface } from "@/server/rest/documents";
+import { Markdown } from "./markdown";
+import { TryIt } from "./try-it";
+import "./docs.css";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "API reference · Formhouse" };
+
+type Json = Record<string, any>;
+const SURFACES: { id: DocumentedSurface; basePath: string; authHeader: string }[] = [
+  { id: "v2", basePath: "/api/v2", authHeader: "X-SERVICE-TOKEN" },
+];
+
+function operations(doc: Json) {
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+  );
+}
+
+export default function DocsPage() {
+  const docs = SURFACES.map((s) => ({ ...s, doc: openApiDocument(s.id) as Json }));
+  return (
+    <div className="docs">
+      <nav className="docs-nav">
+        <a href="/forms" className="brand">Formhouse</a>
+        {docs.map(({ id, doc }) => (
+          <div key={id}>
+            <a href={`#${id}`} className="nav-surface">{doc.info.title}</a>
+            {operations(doc).map(({ path, method, op }) => (
+              <a key={op.operationId} href={`#${id}-${op.operationId}`} className="nav-op">
+                <span className={`method m-${method}`}>{method.toUpperCase()}</span> {path}
+              </a>
+            ))}
+            <a href={`${SURFACES.find((s) => s.id === id)!.basePath}/openapi.json`} className="nav-op">openapi.json</a>
+          </div>
+        ))}
+      </nav>
+      <main className="docs-main">
+        {docs.map(({ id, doc, basePath, authHeader }) => (
+          <section key={id} id={id}>
+            <h1>{doc.info.title}</h1>
+            <p className="muted">
+              Base URL <code>{doc.servers?.[0]?.url}</code> · OpenAPI 3.1: <a href={`${basePath}/openapi.json`}>{basePath}/openapi.json</a>
+            </p>
+            <Markdown text={doc.info.description ?? ""} />
+            {operations(doc).map(({ path, method, op }) => {
+              const params: Json[] = op.parameters ?? [];
+              return (
+                <article key={op.operationId} id={`${id}-${op.operationId}`} className="op">
+                  <h2>
+                    <span className={`method m-${method}`}>{method.toUpperCase()}</span> <code>{basePath}{path}</code>
+                  </h2>
+                  <p className="op-summary">
+                    {op.summary}
+                    {op.security?.[0] && Object.keys(op.security[0]).length > 0 && <ScopeNote op={op} />}
+                  </p>
+                  {op.description && <Markdown text={op.description} />}
+                  {params.length > 0 && (
+                    <table className="md-table">
+                      <thead>
+                        <tr><th>Parameter</th><th>In</th><th>Description</th></tr>
+                      </thead>
+                      <tbody>
+                        {params.map((p) => (
+                          <tr key={`${p.in}${p.name}`}>
+                            <td><code>{p.name}</code>{p.required ? " *" : ""}</td>
+                            <td>{p.in}</td>
+                            <td><Markdown text={p.description ?? p.schema?.description ?? ""} /></td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
+                  {op.requestBody && (
+                    <details>
+                      <summary>Request body schema</summary>
+                      <pre>{JSON.stringify(op.requestBody.content?.["application/json"]?.schema, null, 2)}</pre>
+                    </details>
+                  )}
+                  <table className="md-table responses">
+                    <thead>
+                      <tr><th>Status</th><th>Meaning</th><th>Example</th></tr>
+                    </thead>
+                    <tbody>
+                      {Object.entries(op.responses ?? {}).map(([status, r]) => {
+                        const res = r as Json;
+                        const example = res.content?.["application/json"]?.example;
+                        return (
+                          <tr key={status}>
+                            <td><strong>{status}</strong></td>
+                            <td><Markdown text={res.description ?? ""} /></td>
+                            <td>{example ? <code>{JSON.stringify(example)}</code> : null}</td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                  <TryIt
+                    method={method}
+                    basePath={basePath}
+                    path={path}
+                    params={params.map((p) => ({ name: p.name, in: p.in, required: p.required }))}
+                    hasBody={Boolean(op.requestBody)}
+                    authHeader={authHeader}
+                  />
+                </article>
+              );
+            })}
+          </section>
+        ))}
+      </main>
+    </div>
+  );
+}
+
+function ScopeNote({ op }: { op: Json }) {
+  const forbidden = op.responses?.["403"]?.description as string | undefined;
+  const scope = forbidden?.match(/`([^`]+)`/)?.[1];
+  return scope ? <span className="scope"> · scope <code>{scope}</code></span> : null;
+}

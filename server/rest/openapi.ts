@@ -1,0 +1,160 @@
+import type { AnyRouter } from "@trpc/server";
+import { generateOpenApiDocument } from "trpc-to-openapi";
+import type { Meta } from "@/server/trpc";
+import { MESSAGES } from "@/server/errors";
+
+/**
+ * OpenAPI 3.1 documents of the REST surfaces. trpc-to-openapi generates paths and schemas
+ * from the procedures; we then correct what it cannot know: real success statuses (201/204),
+ * our error bodies and the statuses each operation really returns, the token scheme,
+ * rate-limit headers, and DELETE operations whose input is a JSON body.
+ */
+export type SurfaceDoc = {
+  router: AnyRouter;
+  title: string;
+  version: string;
+  basePath: string;
+  description: string;
+  errorKey: "message" | "error";
+  auth: "service-token" | "oauth";
+};
+
+type Json = Record<string, any>;
+
+const RATE_LIMIT_HEADERS: Json = {
+  "Retry-After": { description: "Seconds until the window resets", schema: { type: "integer" } },
+  "RateLimit-Limit": { description: "Requests allowed per window", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in this window", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window resets", schema: { type: "integer" } },
+};
+
+function errorResponse(description: string, key: string, example: string, headers?: Json): Json {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      "application/json": {
+        schema: { $ref: key === "error" ? "#/components/schemas/ConnectorError" : "#/components/schemas/Error" },
+        example: { [key]: example },
+      },
+    },
+  };
+}
+
+function metaByOperation(router: AnyRouter): Map<string, Meta> {
+  const map = new Map<string, Meta>();
+  for (const proc of Object.values(router._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
+    const api = proc._def.meta?.openapi;
+    if (api) map.set(`${api.method.toLowerCase()} ${api.path.replace(/\/$/, "")}`, proc._def.meta!);
+  }
+  return map;
+}
+
+export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
+  const securityName = doc.auth === "oauth" ? "OAuth2" : "ServiceToken";
+  const securitySchemes: Json =
+    doc.auth === "oauth"
+      ? {
+          OAuth2: {
+            type: "oauth2",
+            description: "Authorization code grant with refresh tokens. Access tokens live 1 hour.",
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${appUrl}/oauth/authorize`,
+                tokenUrl: `${appUrl}/oauth/token`,
+                refreshUrl: `${appUrl}/oauth/token`,
+                scopes: { "profile:read": "Read the user's profile", "forms:read": "List forms", "submission:read": "Subscribe to new submissions" },
+              },
+            },
+          },
+        }
+      : {
+          ServiceToken: {
+            type: "apiKey",
+            in: "header",
+            name: "X-SERVICE-TOKEN",
+            description: "An API token from the dashboard's API page (or `npm run admin -- create-token`).",
+          },
+        };
+
+  const generated = generateOpenApiDocument(doc.router, {
+    title: doc.title,
+    version: doc.version,
+    description: doc.description,
+    baseUrl: `${appUrl}${doc.basePath}`,
+    securitySchemes,
+  }) as Json;
+
+  const metas = metaByOperation(doc.router);
+  const k = doc.errorKey;
+  for (const [path, item] of Object.entries(generated.paths ?? {}) as [string, Json][]) {
+    for (const [method, op] of Object.entries(item) as [string, Json][]) {
+      const meta = metas.get(`${method} ${path}`);
+      const success = meta?.successStatus ?? 200;
+      const ok = op.responses?.["200"] ?? { description: "Successful response" };
+      const responses: Json = {};
+      responses[String(success)] = success === 204 ? { description: ok.description ?? "No content" } : ok;
+
+      if (doc.auth === "service-token") {
+        responses["400"] = errorResponse(
+          `\`${MESSAGES.tokenMissing}\` (no X-SERVICE-TOKEN header), \`${MESSAGES.tokenMalformed}\` (not a token), or an invalid parameter or body`,
+          k,
+          MESSAGES.tokenMissing,
+        );
+        responses["401"] = errorResponse("The token is revoked, inactive or unknown", k, MESSAGES.tokenInvalid);
+        if (meta?.scope) {
+          const msg = doc.basePath === "/api/v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(meta.scope);
+          responses["403"] = errorResponse(`The token lacks the \`${meta.scope}\` scope`, k, msg);
+        }
+        responses["429"] = errorResponse("More than the allowed requests in the window (default 10 per 60 s per token)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
+      } else {
+        responses["401"] = errorResponse("Missing, invalid or expired access token", k, "Invalid or expired access token");
+        responses["403"] = errorResponse("The access token lacks the required scope", k, "Insufficient scope");
+      }
+      const extra = meta?.openapi?.errorResponses;
+      if (extra && !Array.isArray(extra)) {
+        for (const [status, message] of Object.entries(extra)) {
+          responses[status] =
+            status === "422" && message.startsWith("{")
+              ? { description: "Some ids were not found; nothing was deleted", content: { "application/json": { schema: { $ref: "#/components/schemas/NotFoundIdsError" } } } }
+              : errorResponse(message, k, message.split(" | ")[0] ?? message);
+        }
+      }
+      responses["500"] = errorResponse("Unexpected server error; details are only in the server log", k, MESSAGES.internal);
+      op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+      op.security = [{ [securityName]: doc.auth === "oauth" && meta?.scope ? [meta.scope] : [] }];
+
+      // DELETE with a JSON body: the generator documents its fields as query parameters.
+      if (method === "delete" && (meta as Json | undefined)?.jsonBody) {
+        const params: Json[] = op.parameters ?? [];
+        const bodyParams = params.filter((p) => p.in === "query");
+        op.parameters = params.filter((p) => p.in !== "query");
+        op.requestBody = {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: Object.fromEntries(bodyParams.map((p) => [p.name, { ...p.schema, description: p.description }])),
+                required: bodyParams.filter((p) => p.required).map((p) => p.name),
+              },
+            },
+          },
+        };
+      }
+    }
+  }
+
+  const schemas: Json = Object.fromEntries(
+    Object.entries(generated.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")),
+  );
+  schemas.Error = { type: "object", required: ["message"], properties: { message: { type: "string" } } };
+  schemas.ConnectorError = { type: "object", required: ["error"], properties: { error: { type: "string" } } };
+  schemas.NotFoundIdsError = {
+    type: "object",
+    required: ["error", "notFoundIds"],
+    properties: { error: { type: "string" }, notFoundIds: { type: "array", items: { type: "string", format: "uuid" } } },
+  };
+  generated.components = { ...generated.components, schemas, securitySchemes };
+  return generated;
+}
