@@ -80,7 +80,8 @@ export class ApiClient {
     const res = await this.request.fetch(path, {
       method,
       headers,
-      data: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      // A Buffer is sent byte for byte (a string with a JSON content type would be re-encoded).
+      data: opts.rawBody !== undefined ? Buffer.from(opts.rawBody) : opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body)),
     });
     const text = await res.text();
     let body: any = undefined;
