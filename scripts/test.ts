@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite against real parts.
- *   1. Postgres: TEST_DATABASE_URL / DATABASE_URL, else a fresh embedded server under .data/
+ *   1. Postgres: TEST_DATABASE_URL / DATABASE_URL, else a fresh embedded server in a temp dir
  *   2. migrations, a production build (skip with SKIP_BUILD=1), `next start` on a free port
  *   3. unit tests (node:test), then API + UI tests (Playwright, real HTTP and Chromium)
  * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`); then unit tests
@@ -8,7 +8,8 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
 import { freePort, startEmbeddedPostgres } from "./lib/embedded-db";
@@ -36,11 +37,15 @@ async function main() {
   let url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let stopDb = async () => {};
   if (!url) {
-    const dir = path.join(root, ".data", "test-postgres");
-    rmSync(dir, { recursive: true, force: true });
+    // A throw-away cluster under the system temp dir: always reachable by the `postgres`
+    // user that runs the server when we are root, wherever the checkout lives.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "formhouse-test-pg-"));
     const pg = await startEmbeddedPostgres({ dir });
     url = pg.url;
-    stopDb = pg.stop;
+    stopDb = async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
   await runMigrations(url);
 
