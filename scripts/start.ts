@@ -14,6 +14,8 @@ import { resolveDatabase } from "./lib/database-url";
 const dev = process.argv.includes("--dev");
 
 async function main() {
+  // Optional .env file (see .env.example); real environment variables win.
+  if (existsSync(".env")) process.loadEnvFile?.(".env");
   const env = parseEnv();
   const database = await resolveDatabase();
   let child: ReturnType<typeof spawn> | undefined;
