@@ -33,7 +33,8 @@ async function main() {
   await db.$client.end();
 
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  if (!dev && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!dev && !existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
     console.error("[formhouse] no production build yet: running `next build` once");
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
     if (build.status !== 0) await shutdown(build.status ?? 1);
