@@ -1,7 +1,26 @@
+import { z } from "zod";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import {
+  CHOICE_TYPES,
+  ELEMENT_CATEGORIES,
+  ELEMENT_TYPES,
+  elementCategory,
+  walkElements,
+  type ElementPath,
+  type ElementType,
+} from "./element-types";
 
-/** A form file for import (admin CLI, tests): see README "Form files". */
+/**
+ * A form file (admin CLI `import-form`, test fixtures):
+ *
+ *   { "name": "…", "elements": [ …element tree as GET /api/v2/forms/:id returns it… ],
+ *     "submissions"?: [ { "data": {…}, "createdAt"?, "updatedAt"?, "duration"?, "spam"? } ] }
+ *
+ * Element objects (and their options, rows, columns, children) keep any extra properties;
+ * the envelope and submission objects are strict, so a typo such as `submission` is an
+ * error instead of silently importing nothing.
+ */
 export type ImportedSubmission = {
   data: Record<string, unknown>;
   createdAt?: string;
@@ -11,19 +30,287 @@ export type ImportedSubmission = {
 };
 export type FormDefinition = { name: string; elements: FormElement[]; submissions: ImportedSubmission[] };
 
+/** At most this many problems are listed in one error message. */
+const MAX_LISTED_ISSUES = 5;
+
+// ---------------------------------------------------------------------------------------
+// Messages: every issue names where it is, as `elements[2].options[0].id`.
+
+type Issue = z.core.$ZodRawIssue;
+
+/** `["elements", 2, "options"]` → `elements[2].options`; odd keys are quoted: `data["my field"]`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "the form file";
+  return path
+    .map((key, i) => {
+      if (typeof key === "number") return `[${key}]`;
+      const s = String(key);
+      if (/^[A-Za-z0-9_-]+$/.test(s)) return i === 0 ? s : `.${s}`;
+      return `[${JSON.stringify(s)}]`;
+    })
+    .join("");
+}
+
+const quoteList = (items: readonly unknown[], max = 10) =>
+  items
+    .slice(0, max)
+    .map((v) => `'${String(v)}'`)
+    .join(", ") + (items.length > max ? `, … (${items.length - max} more)` : "");
+
+const EXPECTED: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  record: "an object",
+  array: "an array",
+};
+
+/** A schema-level `error` callback that gets the formatted location. */
+const msg =
+  (fn: (at: string, iss: Issue) => string | undefined) =>
+  (iss: Issue): string | undefined =>
+    fn(formatPath(iss.path ?? []), iss);
+
+/** The fallback for every issue without its own message (passed to each parse). */
+const defaultMessage = msg((at, iss) => {
+  switch (iss.code) {
+    case "invalid_type":
+      if (iss.input === undefined) return `${at} is required`;
+      if ((iss.path ?? []).length === 0) return `${at} must be a JSON object`;
+      return `${at} must be ${EXPECTED[iss.expected] ?? iss.expected}`;
+    case "too_small":
+      if (iss.origin === "array") return iss.minimum === 1 ? `${at} must not be empty` : `${at} must have at least ${iss.minimum} items`;
+      if (iss.origin === "string") return iss.minimum === 1 ? `${at} must not be empty` : `${at} must be at least ${iss.minimum} characters`;
+      return `${at} must be at least ${iss.minimum}`;
+    case "too_big":
+      if (iss.origin === "array") return `${at} must have at most ${iss.maximum} items`;
+      if (iss.origin === "string") return `${at} must be at most ${iss.maximum} characters`;
+      return `${at} must be at most ${iss.maximum}`;
+    case "invalid_format":
+      if (iss.format === "datetime") return `${at} must be an ISO 8601 date-time with a time zone, e.g. 2024-05-01T09:30:00Z`;
+      return `${at} is not a valid ${iss.format}`;
+    case "unrecognized_keys":
+      return `${at} has unknown propert${iss.keys.length === 1 ? "y" : "ies"} ${quoteList(iss.keys)}`;
+    case "invalid_value":
+      return `${at} must be one of ${quoteList(iss.values)}`;
+    default:
+      return `${at} is not valid`;
+  }
+});
+
+/** A strict object whose unknown-key message lists what is allowed. */
+function strictObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  const allowed = Object.keys(shape).join(", ");
+  return z.strictObject(shape, {
+    error: msg((at, iss) =>
+      iss.code === "unrecognized_keys"
+        ? `${at} has unknown propert${iss.keys.length === 1 ? "y" : "ies"} ${quoteList(iss.keys)} (allowed: ${allowed})`
+        : undefined,
+    ),
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The element tree (spec §2.2).
+
+/** Element, option, row, column ids and fixednames. */
+const ZKey = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((s) => s.trim() === s, { error: msg((at) => `${at} must not start or end with whitespace`) });
+
+const ZOption = z.object({ id: ZKey, label: z.string(), value: z.string() }).loose();
+const ZAxisItem = z.object({ id: ZKey, label: z.string(), value: z.string().optional() }).loose();
+const ZChild = z.object({ fixedname: ZKey, label: z.string(), required: z.boolean() }).loose();
+
+const describeTypes = (types: readonly string[]) => types.join(", ");
+
+/** A structural key the type needs: `elements[2].options is required for 'radio' elements`. */
+const requiredFor = <T extends z.ZodType>(type: ElementType, item: T) =>
+  z
+    .array(item, { error: msg((at, iss) => (iss.input === undefined ? `${at} is required for '${type}' elements` : undefined)) })
+    .min(1);
+
+/** A structural key the type must not carry (the API would return it as if it meant something). */
+const forbidden = (types: readonly string[]) =>
+  z
+    .undefined({ error: msg((at) => `${at} is only allowed on ${describeTypes(types)} elements`) })
+    .optional();
+
+function elementSchema(type: ElementType) {
+  const category = elementCategory(type)!;
+  return z
+    .object({
+      id: ZKey,
+      label: z.string(),
+      type: z.literal(type),
+      required: z.boolean().optional(),
+      ...(type === "phone" ? { countrySelector: z.boolean().optional() } : {}),
+      options: category === "single-choice" || category === "multi-choice" ? requiredFor(type, ZOption) : forbidden(CHOICE_TYPES),
+      rows: category === "matrix" ? requiredFor(type, ZAxisItem) : forbidden(ELEMENT_CATEGORIES.matrix),
+      columns: category === "matrix" ? requiredFor(type, ZAxisItem) : forbidden(ELEMENT_CATEGORIES.matrix),
+      components: category === "repeat" ? requiredFor(type, z.lazy(() => ZElement)) : forbidden(ELEMENT_CATEGORIES.repeat),
+      children: category === "composite" ? requiredFor(type, ZChild) : forbidden(ELEMENT_CATEGORIES.composite),
+    })
+    .loose();
+}
+
+const ZElement: z.ZodType<FormElement> = z.discriminatedUnion(
+  "type",
+  ELEMENT_TYPES.map(elementSchema) as unknown as [ReturnType<typeof elementSchema>, ...ReturnType<typeof elementSchema>[]],
+  {
+    // The union reports an unknown discriminator at `<element>.type`, with the element as input.
+    error: msg((at, iss) => {
+      if (iss.code !== "invalid_union") return undefined;
+      const type = (iss.input as { type?: unknown } | undefined)?.type;
+      if (type === undefined) return `${at} is required`;
+      if (typeof type !== "string") return `${at} must be a string`;
+      return `${at} '${type}' is not a known element type (known: ${ELEMENT_TYPES.join(", ")})`;
+    }),
+  },
+) as unknown as z.ZodType<FormElement>;
+
+/**
+ * Ids must be unique where they are looked up: element ids across the whole tree (they key
+ * submission data and prefill data and name filter fields), option ids and values within an
+ * element (prefills use ids, data uses values), row and column ids within a matrix, and
+ * fixednames within a composite. Reported at the first use, naming the second.
+ */
+function checkUniqueIds(elements: readonly FormElement[], ctx: z.RefinementCtx) {
+  const duplicate = (path: ElementPath, key: string, value: string, againAt: ElementPath) =>
+    ctx.addIssue({
+      code: "custom",
+      path: [...path, key],
+      message: `${formatPath([...path, key])} '${value}' is used twice (again at ${formatPath(againAt)})`,
+    });
+  const uniqueIn = (items: readonly Record<string, unknown>[] | undefined, path: ElementPath, key: string) => {
+    const seen = new Map<string, number>();
+    items?.forEach((item, i) => {
+      const value = String(item[key]);
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, i);
+      else duplicate([...path, first], key, value, [...path, i]);
+    });
+  };
+
+  const firstUse = new Map<string, ElementPath>();
+  for (const { element, path } of walkElements(elements)) {
+    const first = firstUse.get(element.id);
+    if (first) duplicate(first, "id", element.id, path);
+    else firstUse.set(element.id, path);
+    uniqueIn(element.options, [...path, "options"], "id");
+    uniqueIn(element.options, [...path, "options"], "value");
+    uniqueIn(element.rows, [...path, "rows"], "id");
+    uniqueIn(element.columns, [...path, "columns"], "id");
+    uniqueIn(element.children, [...path, "children"], "fixedname");
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Submissions: metadata first, then `data` against the element tree (DESIGN.md §4).
+
+const ZDateTime = z.iso.datetime({ offset: true });
+
+const ZSubmission = strictObject({
+  data: z.record(z.string(), z.unknown()),
+  createdAt: ZDateTime.optional(),
+  updatedAt: ZDateTime.optional(),
+  duration: z.int().min(0).max(2_147_483_647).optional(),
+  spam: z.boolean().optional(),
+}).refine((s) => !s.createdAt || !s.updatedAt || Date.parse(s.updatedAt) >= Date.parse(s.createdAt), {
+  path: ["updatedAt"],
+  error: msg((at) => `${at} must not be before createdAt`),
+});
+
+const ZFormFile = strictObject({
+  name: z.string().trim().min(1).max(200),
+  elements: z.array(ZElement),
+  submissions: z.array(ZSubmission).optional(),
+}).superRefine((file, ctx) => checkUniqueIds(file.elements, ctx));
+
+/** A strict object for values keyed by ids: `… has unknown row id 'r9'`. */
+function keyedObject(shape: Record<string, z.ZodType>, what: string) {
+  return z.strictObject(shape, {
+    error: msg((at, iss) =>
+      iss.code === "unrecognized_keys"
+        ? `${at} has unknown ${what}${iss.keys.length === 1 ? "" : "s"} ${quoteList(iss.keys)} (known: ${quoteList(Object.keys(shape))})`
+        : iss.input !== undefined
+          ? `${at} must be an object keyed by ${what}`
+          : undefined,
+    ),
+  });
+}
+
+const scalar = (what: string, ...schemas: [z.ZodType, z.ZodType, ...z.ZodType[]]) =>
+  z.union(schemas, { error: msg((at) => `${at} must be ${what}`) });
+
+/** The value schema of one element in v2 `data`; null means "no answer". */
+function valueSchema(element: FormElement): z.ZodType {
+  const category = elementCategory(element.type);
+  switch (category) {
+    case "text":
+      return element.type === "phone" ? z.string() : scalar("a string or a number", z.string(), z.number());
+    case "single-choice":
+    case "multi-choice": {
+      const values = (element.options ?? []).map((o) => o.value);
+      const one = z.string().refine((v) => values.includes(v), {
+        error: msg((at) => `${at} must be one of the option values of '${element.id}' (${quoteList(values)})`),
+      });
+      if (category === "single-choice") return one;
+      return z
+        .array(one, { error: msg((at, iss) => (iss.input === undefined ? undefined : `${at} must be an array of option values`)) })
+        .refine((list) => new Set(list).size === list.length, { error: msg((at) => `${at} must not list an option twice`) });
+    }
+    case "matrix": {
+      const cell = scalar("a string, a number or true/false", z.string(), z.number(), z.boolean()).nullable();
+      const columns = Object.fromEntries((element.columns ?? []).map((c) => [c.id, cell.optional()]));
+      const rows = Object.fromEntries((element.rows ?? []).map((r) => [r.id, keyedObject(columns, "column id").optional()]));
+      return keyedObject(rows, "row id");
+    }
+    case "repeat":
+      return z.array(dataSchema(element.components ?? [], "component id"), {
+        error: msg((at, iss) => (iss.input === undefined ? undefined : `${at} must be an array of objects keyed by component id`)),
+      });
+    case "composite": {
+      const fields = Object.fromEntries((element.children ?? []).map((c) => [c.fixedname, z.string().nullable().optional()]));
+      return keyedObject(fields, "sub-field");
+    }
+    default:
+      return z.never();
+  }
+}
+
+/** `data` of a submission (or of one repeat-field row): keyed by element id. */
+function dataSchema(elements: readonly FormElement[], what = "element id"): z.ZodType {
+  return keyedObject(Object.fromEntries(elements.map((e) => [e.id, valueSchema(e).nullable().optional()])), what);
+}
+
+// ---------------------------------------------------------------------------------------
+
+function fail(issues: string[]): never {
+  const listed = issues.slice(0, MAX_LISTED_ISSUES);
+  const more = issues.length - listed.length;
+  throw new AppError("BAD_REQUEST", listed.join("; ") + (more > 0 ? `; and ${more} more problem${more === 1 ? "" : "s"}` : ""));
+}
+
 /**
  * Validates a form file and returns it typed. Throws AppError BAD_REQUEST whose message says
- * where the problem is (e.g. `elements[2].options[0].id is required`).
- * TODO(placeholder): full validation of every element type lands with the admin CLI work.
+ * where each problem is (e.g. `elements[2].options is required for 'radio' elements`);
+ * several problems are joined with `; `.
  */
 export function parseFormDefinition(input: unknown): FormDefinition {
-  if (!input || typeof input !== "object") throw new AppError("BAD_REQUEST", "the form file must be a JSON object");
-  const o = input as Record<string, unknown>;
-  if (typeof o.name !== "string" || !o.name.trim()) throw new AppError("BAD_REQUEST", "name is required");
-  if (!Array.isArray(o.elements)) throw new AppError("BAD_REQUEST", "elements must be an array");
-  return {
-    name: o.name,
-    elements: o.elements as FormElement[],
-    submissions: Array.isArray(o.submissions) ? (o.submissions as ImportedSubmission[]) : [],
-  };
+  const result = ZFormFile.safeParse(input, { error: defaultMessage });
+  if (!result.success) fail(result.error.issues.map((i) => i.message));
+  const { name, elements, submissions = [] } = result.data;
+
+  if (submissions.length) {
+    // Parsed from the root so that paths (and messages) read `submissions[3].data.q1`.
+    const ZData = z.object({ submissions: z.array(z.object({ data: dataSchema(elements) }).loose()) });
+    const checked = ZData.safeParse({ submissions }, { error: defaultMessage });
+    if (!checked.success) fail(checked.error.issues.map((i) => i.message));
+  }
+  return { name, elements, submissions };
 }
