@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { accessFromPrincipal } from "@/server/services/forms/access";
+import { deleteSubmission as deleteSubmissionService } from "@/server/services/submissions/delete-submission";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZPathParam } from "../shared/params";
+
+export const ZDeleteSubmissionInput = z.object({ id: ZPathParam.describe("Submission UUID") });
+export const ZDeleteSubmissionOutput = z.object({ message: z.string().describe("`Submission deleted successfully`") });
+
+export const DELETED_MESSAGE = "Submission deleted successfully";
+
+export const deleteSubmission = apiTokenProcedure("v2")
+  .meta({
+    scope: "submission.delete",
+    openapi: {
+      method: "DELETE",
+      path: "/submissions/{id}",
+      tags: ["Submissions"],
+      summary: "Delete a submission",
+      description:
+        "Deletes the submission and decrements the form's `submissionsCount` in the same transaction. " +
+        "404 `Submission not found` when the id is unknown (also when it was already deleted), is not a UUID, or the " +
+        "submission is not visible to the token (other organization, trashed form, form-restricted token). " +
+        "Emits no event (spec §6.1).",
+      errorResponses: { 404: "Submission not found" },
+    },
+  })
+  .input(ZDeleteSubmissionInput)
+  .output(ZDeleteSubmissionOutput)
+  .mutation(async ({ ctx, input }) => {
+    await deleteSubmissionService(ctx.db, accessFromPrincipal(ctx.principal), input.id);
+    return { message: DELETED_MESSAGE };
+  });

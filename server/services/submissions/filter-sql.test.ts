@@ -1,0 +1,125 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { createDb, type Db } from "@/db";
+import { forms, organizations, submissions, type FormElement } from "@/db/schema";
+import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
+import { FILTER_TYPES, type FilterParam } from "./filters";
+import { listSubmissions } from "./list-submissions";
+import { resolveSort } from "./sort";
+
+/**
+ * The filter SQL against a real Postgres (DATABASE_URL, as `npm test` provides), with stored
+ * values of every odd shape: rows are inserted directly, bypassing form-file validation,
+ * so old or hand-edited data cannot make a filter fail the query.
+ */
+const url = process.env.DATABASE_URL;
+const skip = url ? false : "needs DATABASE_URL (run with npm test)";
+
+const elements: FormElement[] = [
+  { id: "t", label: "Text", type: "short-text" },
+  { id: "n", label: "Num", type: "number" },
+  { id: "d", label: "When", type: "date" },
+  { id: "c", label: "Pick", type: "radio", options: [{ id: "o1", label: "One", value: "1" }] },
+];
+
+// tag → stored data
+const rows: Record<string, Record<string, unknown>> = {
+  plain: { t: "x", n: 9, d: "2024-01-10", c: "1" },
+  bignum: { t: "y", n: "10", d: "2024-01-10T22:00:00-05:00", c: ["1"] },
+  weird: { t: ["array", "in", "text"], n: "1e5", d: "2024-02-31", c: { odd: true } },
+  junk: { t: { nested: 1 }, n: "12abc", d: "0000-01-01", c: 5 },
+  blank: { t: "   ", n: null, d: "", c: [] },
+  none: {},
+  huge: { t: "z", n: "99999999999999999999999999.5", d: "9999-12-31T23:59:59Z", c: true },
+};
+
+let db: Db;
+let access: FormAccess;
+let formId: number;
+const idToTag = new Map<string, string>();
+
+before(async () => {
+  if (!url) return;
+  db = createDb(url, 2);
+  const [org] = await db.insert(organizations).values({ name: "filter-sql test" }).returning();
+  access = accessForOrganization(org!.id);
+  const [form] = await db
+    .insert(forms)
+    .values({ organizationId: org!.id, name: "F", elements, submissionsCount: Object.keys(rows).length })
+    .returning();
+  formId = form!.id;
+  for (const [tag, data] of Object.entries(rows)) {
+    const [s] = await db.insert(submissions).values({ formId, organizationId: org!.id, data }).returning({ id: submissions.id });
+    idToTag.set(s!.id, tag);
+  }
+});
+
+after(async () => {
+  if (!url) return;
+  await db.delete(organizations).where(eq(organizations.id, access.organizationId));
+  await db.$client.end();
+});
+
+async function tags(params: FilterParam[]): Promise<string[]> {
+  const r = await listSubmissions(db, access, { formId, page: 1, sort: resolveSort(undefined, undefined), filterParams: params });
+  assert.equal(r.totalCount, r.submissions.length);
+  return r.submissions.map((s) => idToTag.get(s.id)!).sort();
+}
+
+test("every filter type runs on every field without a database error", { skip }, async () => {
+  const values: Record<string, string[]> = {
+    is_empty: ["true"],
+    is_filled: ["false"],
+    in_range: ["1,10", "2024-01-01,2024-12-31"],
+    before: ["2024-06-01", "2024-06-01T00:00:00Z"],
+    after: ["2024-01-01"],
+    on: ["2024-01-10"],
+    not_on: ["2024-01-10"],
+  };
+  for (const field of ["Text", "Num", "When", "Pick"]) {
+    for (const type of FILTER_TYPES) {
+      for (const v of values[type] ?? ["1", "2024-01-10", "x"]) {
+        try {
+          await tags([[`${field}__${type}`, v]]);
+        } catch (e) {
+          // A 400 for a value of the wrong kind is fine; a database error is not.
+          assert.equal((e as { code?: string }).code, "BAD_REQUEST", `${field}__${type}=${v}: ${String(e)}`);
+        }
+      }
+    }
+  }
+});
+
+test("numbers compare numerically; values that are not plain decimals never match", { skip }, async () => {
+  assert.deepEqual(await tags([["Num__is_less_than", "10"]]), ["plain"]);
+  assert.deepEqual(await tags([["Num__is_greater_than_or_equal_to", "10"]]), ["bignum", "huge"]);
+  assert.deepEqual(await tags([["Num__in_range", "9,10"]]), ["bignum", "plain"]);
+});
+
+test("dates compare as calendar days of the stored text; invalid dates never match", { skip }, async () => {
+  assert.deepEqual(await tags([["When__on", "2024-01-10"]]), ["bignum", "plain"]);
+  assert.deepEqual(await tags([["When__after", "2024-01-01"]]), ["bignum", "huge", "plain"]);
+  // As instants, the -05:00 value is 2024-01-11T03:00Z.
+  assert.deepEqual(await tags([["When__after", "2024-01-11T00:00:00Z"]]), ["bignum", "huge"]);
+  assert.deepEqual(await tags([["When__not_on", "2024-01-10"]]), ["blank", "huge", "junk", "none", "weird"]);
+});
+
+test("is_empty treats absent, null, blank text and [] as empty", { skip }, async () => {
+  assert.deepEqual(await tags([["Num__is_empty", "true"]]), ["blank", "none"]);
+  assert.deepEqual(await tags([["Text__is_empty", "true"]]), ["blank", "none"]);
+  assert.deepEqual(await tags([["Pick__is_empty", "true"]]), ["blank", "none"]);
+  assert.deepEqual(await tags([["Pick__is_filled", "false"]]), ["blank", "none"]);
+});
+
+test("equality matches strings, numbers and array items; its negation includes the rest", { skip }, async () => {
+  assert.deepEqual(await tags([["Pick__is_equal_to", "1"]]), ["bignum", "plain"]);
+  assert.deepEqual(await tags([["Num__is_equal_to", "10"]]), ["bignum"]);
+  assert.deepEqual(await tags([["Num__is_not_equal_to", "10"]]), ["blank", "huge", "junk", "none", "plain", "weird"]);
+});
+
+test("contains escapes LIKE wildcards", { skip }, async () => {
+  assert.deepEqual(await tags([["Text__contains", "%"]]), []);
+  assert.deepEqual(await tags([["Text__contains", "_"]]), []);
+  assert.deepEqual(await tags([["Text__contains", "Z"]]), ["huge"]);
+});

@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { forms, submissions, type Submission } from "@/db/schema";
+import { AppError, MESSAGES } from "@/server/errors";
+import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A submission by UUID, only when its form is visible to `access` (tenant, restriction, not trashed). */
+export async function findSubmission(
+  db: DbOrTx,
+  access: FormAccess,
+  id: string,
+): Promise<{ submission: Submission; formUuid: string } | null> {
+  // Anything but a UUID matches nothing (and never reaches Postgres's uuid parser).
+  if (!UUID_RE.test(id.trim())) return null;
+  const [row] = await db
+    .select({ submission: submissions, formUuid: forms.uuid })
+    .from(submissions)
+    .innerJoin(forms, eq(forms.id, submissions.formId))
+    .where(and(eq(submissions.id, id.trim().toLowerCase()), eq(submissions.organizationId, access.organizationId), formAccessFilter(access)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** 404 `Submission not found` when missing or not visible. */
+export async function getSubmissionOrThrow(db: DbOrTx, access: FormAccess, id: string) {
+  const found = await findSubmission(db, access, id);
+  if (!found) throw new AppError("NOT_FOUND", MESSAGES.submissionNotFound);
+  return found;
+}
