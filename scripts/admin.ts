@@ -16,7 +16,7 @@ import { importForm } from "../server/services/forms/import-form";
 import { createApiToken, revokeApiTokenByValue } from "../server/services/tokens/create-token";
 import { createUserWithOrganization } from "../server/services/users/create-user";
 import { CliError, parseId, parseIdList, parseList, parseOptions, UsageError, type OptionSpecs, type ParsedOptions } from "./lib/cli-args";
-import { openDatabase, type OpenDatabase } from "./lib/cli-database";
+import type { OpenDatabase } from "./lib/cli-database";
 
 // stdout carries the result and nothing else: whatever a library prints goes to stderr.
 const writeResult = process.stdout.write.bind(process.stdout);
@@ -149,7 +149,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   let database: OpenDatabase | undefined;
-  const connect: Connect = async () => (database ??= await openDatabase()).db;
+  // Loaded on first use: a bad command line never pays for the database stack.
+  const connect: Connect = async () => (database ??= await (await import("./lib/cli-database")).openDatabase()).db;
   const stop = () => database?.close() ?? Promise.resolve();
   const interrupted = () => void stop().finally(() => process.exit(130));
   process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
