@@ -6,6 +6,7 @@
  * FORMHOUSE_DEBUG=1 adds the stack of an unexpected error.
  */
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Db } from "../db";
 import { V1_SCOPES, V2_SCOPES } from "../server/auth/scopes";
 import { parseTokenKind } from "../server/auth/tokens";
@@ -114,7 +115,8 @@ function usage(only?: string): string {
 async function readJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    // `npm run` moves to the project root; a relative path means the caller's directory.
+    text = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new CliError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (err as Error).message}`);
@@ -144,7 +146,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!cmd) {
-    process.stderr.write(`error: unknown command '${name}'\n\n${usage()}\n`);
+    const shown = parseTokenKind(name) ? "(a token)" : `'${name}'`; // never echo a token
+    process.stderr.write(`error: unknown command ${shown}\n\n${usage()}\n`);
     return 2;
   }
 
