@@ -35,7 +35,7 @@ const CATEGORY_OF = new Map<string, ElementCategory>(
   ),
 );
 
-/** Every element type, in the order of spec §2.2. */
+/** Every element type, grouped by category. */
 export const ELEMENT_TYPES = [...CATEGORY_OF.keys()] as readonly ElementType[];
 export const CHOICE_TYPES: readonly ChoiceType[] = [...ELEMENT_CATEGORIES["single-choice"], ...ELEMENT_CATEGORIES["multi-choice"]];
 
