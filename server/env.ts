@@ -26,7 +26,7 @@ export type Env = z.infer<typeof ZEnv> & { APP_URL: string };
 
 export class ConfigError extends Error {}
 
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset (a blank line in .env should not break start-up).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = ZEnv.safeParse(cleaned);

@@ -1,6 +1,7 @@
 /**
  * The element tree of a form, stored as jsonb on `forms.elements` in exactly the shape
- * v2 returns it (spec §2.2). Validation of this shape lives in server/services/forms/elements.ts.
+ * v2 returns it (spec §2.2). Validation of this shape lives in server/services/forms/definition.ts; the
+ * list of types and their categories in server/services/forms/element-types.ts.
  */
 export type ChoiceOption = { id: string; label: string; value: string };
 export type MatrixAxisItem = { id: string; label: string; value?: string };

@@ -49,7 +49,11 @@ export async function startEmbeddedPostgres(opts: { dir: string; port?: number; 
     const tail = logs.slice(-15).join("").trim();
     throw new Error(
       `Could not start the embedded PostgreSQL in ${dir} on port ${port}: ${String(err ?? "it exited")}` +
-        (tail ? `\n--- postgres said ---\n${tail}` : ""),
+        (tail ? `\n--- postgres said ---\n${tail}` : "") +
+        (process.getuid?.() === 0
+          ? `\nRunning as root, PostgreSQL runs as the \`postgres\` system user, which must be able to reach ${dir}.`
+          : "") +
+        "\nOr point DATABASE_URL at a PostgreSQL server of your own.",
     );
   }
   const admin = pg.getPgClient("postgres", "127.0.0.1");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ELEMENT_TYPES } from "@/server/services/forms/element-types";
 import { accessFromPrincipal, getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { toV2FormDetail } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
@@ -9,12 +10,12 @@ const ZElement: z.ZodType = z.lazy(() =>
     .object({
       id: z.string().describe("Element id; used as `prefill_data[].id` and as a filter field"),
       label: z.string(),
-      type: z.string().describe("short-text, long-text, email, number, date, hidden, phone, radio, dropdown, multiple-checkbox, picture-checkbox, ranking, matrix, repeat-field, name, address"),
-      options: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() })).optional().describe("Choice types"),
+      type: z.string().describe(`One of: ${ELEMENT_TYPES.join(", ")}`),
+      options: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() }).loose()).optional().describe("Choice types; `id` is what prefills use"),
       rows: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix rows"),
       columns: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix columns"),
       components: z.array(ZElement).optional().describe("Repeat-field components"),
-      children: z.array(z.object({ fixedname: z.string(), label: z.string(), required: z.boolean() })).optional().describe("Name/address sub-fields"),
+      children: z.array(z.object({ fixedname: z.string(), label: z.string(), required: z.boolean() }).loose()).optional().describe("Name/address sub-fields; filter them by their own label"),
     })
     .loose(),
 );
