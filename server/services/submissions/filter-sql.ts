@@ -8,8 +8,9 @@ import type { CompareOp, Filter, FilterCondition, Operand } from "./filters";
  * - equality (is_equal_to, is_not_equal_to, is_in, is_not_in) is jsonb containment
  *   `data @> '{"<id>": <value>}'`, so the GIN (jsonb_path_ops) index answers it;
  * - numbers compare as `numeric` and dates as `date`/`timestamptz`, never as text; every
- *   cast is guarded (regex / pg_input_is_valid) so a stored value of another shape simply
- *   does not match instead of failing the query;
+ *   cast is guarded by a regex that admits only what the cast parses, so a stored value of
+ *   another shape simply does not match instead of failing the query (no pg_input_is_valid:
+ *   it costs ~2 µs a call, and this works on any PostgreSQL version);
  * - a field with several values (multi-select array, repeat-field rows) matches when any
  *   value does;
  * - a negated filter is the exact complement of its positive form (`not coalesce(x, false)`),
@@ -82,21 +83,37 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// Guards for the casts. Constant SQL, no user input.
+// Guards for the casts: constant SQL, no user input. Each regex accepts only text the cast
+// after it always parses, so no stored value can make a filter fail the query.
 const NUMBER_GUARD = String.raw`'^\s*-?[0-9]+(\.[0-9]+)?\s*$'`;
-const DAY_GUARD = String.raw`'^[0-9]{4}-[0-9]{2}-[0-9]{2}($|[T ])'`;
-const NAIVE_TS_GUARD = String.raw`'^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?)?$'`;
-const OFFSET_TS_GUARD = String.raw`'^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$'`;
+const YEAR = "([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])";
+const LEAP_YEAR = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
+/** A real calendar date (years 0001–9999, leap years exact). */
+const CALENDAR_DATE =
+  `(${YEAR}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))` +
+  `|${LEAP_YEAR}-02-29)`;
+const TIME = String.raw`([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?`;
+const OFFSET = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
+/** The stored text starts with a calendar date (a date, or a date-time's date part). */
+const DAY_GUARD = `'^${CALENDAR_DATE}($|[T ])'`;
+const NAIVE_TS_GUARD = `'^${CALENDAR_DATE}([T ]${TIME})?$'`;
+const OFFSET_TS_GUARD = `'^${CALENDAR_DATE}[T ]${TIME}${OFFSET}$'`;
 
-/** The stored text as a comparable value of the operand's kind, or NULL when it is not one. */
-function castAs(kind: Operand["kind"], t: SQL): SQL {
+/**
+ * The stored value as a comparable value of the operand's kind, or NULL when it is not one.
+ * `j` is the jsonb value, `t` the same as text. Numbers stored as JSON numbers skip the regex.
+ */
+function castAs(kind: Operand["kind"], j: SQL, t: SQL): SQL {
   switch (kind) {
     case "number":
-      return sql`(case when ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end)`;
+      return sql`(case jsonb_typeof(${j}) when 'number' then (${j})::numeric when 'string' then (case when ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end) end)`;
+    // LIKE first: it costs almost nothing and turns most non-dates away before the regex
+    // (~1–3 µs a row in PostgreSQL's engine).
     case "date":
-      return sql`(case when ${t} ~ ${sql.raw(DAY_GUARD)} and pg_input_is_valid(left(${t}, 10), 'date') then left(${t}, 10)::date end)`;
+      return sql`(case when ${t} like '____-__-__%' and ${t} ~ ${sql.raw(DAY_GUARD)} then left(${t}, 10)::date end)`;
     case "timestamp":
-      return sql`(case when ${t} ~ ${sql.raw(NAIVE_TS_GUARD)} and pg_input_is_valid(${t}, 'timestamp') then (${t})::timestamp at time zone 'UTC' when ${t} ~ ${sql.raw(OFFSET_TS_GUARD)} and pg_input_is_valid(${t}, 'timestamptz') then (${t})::timestamptz end)`;
+      // A stored value without an offset is read as UTC, independent of the session time zone.
+      return sql`(case when ${t} not like '____-__-__%' then null when ${t} ~ ${sql.raw(NAIVE_TS_GUARD)} then (${t})::timestamp at time zone 'UTC' when ${t} ~ ${sql.raw(OFFSET_TS_GUARD)} then (${t})::timestamptz end)`;
   }
 }
 
@@ -111,8 +128,16 @@ function operandSql(o: Operand): SQL {
   }
 }
 
-function compare(t: SQL, cmp: CompareOp, o: Operand): SQL {
-  return sql`${castAs(o.kind, t)} ${sql.raw(cmp)} ${operandSql(o)}`;
+const RANGE_TYPE = { number: "numrange", date: "daterange", timestamp: "tstzrange" } as const;
+
+function compare(j: SQL, t: SQL, cmp: CompareOp, o: Operand): SQL {
+  return sql`${castAs(o.kind, j, t)} ${sql.raw(cmp)} ${operandSql(o)}`;
+}
+
+/** Inclusive; one evaluation of the stored value when both ends are of one kind. */
+function inRange(j: SQL, t: SQL, min: Operand, max: Operand): SQL {
+  if (min.kind !== max.kind) return sql`(${compare(j, t, ">=", min)} and ${compare(j, t, "<=", max)})`;
+  return sql`${sql.raw(RANGE_TYPE[min.kind])}(${operandSql(min)}, ${operandSql(max)}, '[]') @> ${castAs(min.kind, j, t)}`;
 }
 
 /** At least one non-blank leaf: a number, a boolean or a string with a non-space character. */
@@ -133,9 +158,9 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
       return anyValue(f, (_j, t) => sql`${t} ilike ${pattern}`);
     }
     case "compare":
-      return anyValue(f, (_j, t) => compare(t, c.cmp, c.operand));
+      return anyValue(f, (j, t) => compare(j, t, c.cmp, c.operand));
     case "range":
-      return anyValue(f, (_j, t) => sql`(${compare(t, ">=", c.min)} and ${compare(t, "<=", c.max)})`);
+      return anyValue(f, (j, t) => inRange(j, t, c.min, c.max));
     case "empty":
       return sql`not coalesce(${filled(f)}, false)`;
   }
@@ -150,8 +175,20 @@ export function filterSql(filter: Filter): SQL {
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
 }
 
-/** All filters ANDed; undefined when there are none. */
+/** A positive equality: `data @> …`, answered by the GIN index. */
+const isContainment = (f: Filter) => f.condition.op === "equals" && !f.negate;
+
+export function usesContainmentIndex(filters: readonly Filter[]): boolean {
+  return filters.some(isContainment);
+}
+
+/**
+ * All filters ANDed; undefined when there are none. Containment filters come first: where
+ * the conditions are evaluated row by row, the cheap one then rules most rows out before
+ * the costlier casts run.
+ */
 export function filtersSql(filters: readonly Filter[]): SQL | undefined {
   if (filters.length === 0) return undefined;
-  return and(...filters.map(filterSql));
+  const ordered = [...filters.filter(isContainment), ...filters.filter((f) => !isContainment(f))];
+  return and(...ordered.map(filterSql));
 }
