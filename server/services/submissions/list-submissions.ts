@@ -73,8 +73,8 @@ export const WINDOW_ROWS = 5000;
  * before sorting — 10,000 rows for a value in 1% of a million. When matches are that
  * common, the first page is among the first few thousand rows in sort order: so such a
  * page is first looked up in a window of the first WINDOW_ROWS rows (index order). The
- * window is a prefix of the full order, so its result is exact whenever it fills the page
- * or the count shows that every match is inside it; otherwise the normal query runs.
+ * window is a prefix of the full order, so a full page from it is exact; a short one means
+ * matches are rare, and the normal query (cheap then) runs. The count runs alongside both.
  */
 export async function listSubmissions(
   db: DbOrTx,
@@ -109,7 +109,7 @@ export async function listSubmissions(
 
   if (!filter) return { form, submissions: await pageQuery(), totalCount: form.submissionsCount };
 
-  const countQuery = db
+  const countQuery: Promise<number> = db
     .select({ n: count() })
     .from(submissions)
     .where(where)
@@ -144,10 +144,12 @@ export async function listSubmissions(
     .limit(PAGE_SIZE)
     .offset(offset);
 
-  const [found, totalCount] = await Promise.all([windowQuery, countQuery]);
-  // Exact when the page is full, or when the window holds every match (offset + rows = total).
-  const exact = found.length === PAGE_SIZE || (found.length > 0 ? offset + found.length === totalCount : totalCount <= offset);
-  return { form, submissions: exact ? found : await pageQuery(), totalCount };
+  // The count runs meanwhile; a window that comes back short starts the normal query at once
+  // (matches are rare then, so the index answers it quickly), still beside the count.
+  countQuery.catch(() => {}); // awaited below; never an unhandled rejection if the window fails
+  const found = await windowQuery;
+  const rows = found.length === PAGE_SIZE ? found : await pageQuery();
+  return { form, submissions: rows, totalCount: await countQuery };
 }
 
 const WINDOW_SORT = { created_at: "createdAt", updated_at: "updatedAt", duration: "duration" } as const;
