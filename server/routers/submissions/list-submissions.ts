@@ -104,7 +104,10 @@ export const listSubmissions = apiTokenProcedure("v2")
       summary: "List, filter and sort a form's submissions",
       description: DESCRIPTION,
       errorResponses: {
-        400: "form_id or form_uuid is required / Unknown filter field(s): … / invalid filter",
+        400:
+          "form_id or form_uuid is required | Unknown filter field(s): <names> | Unknown filter type(s): <params>. Valid filter types: … | " +
+          "<param> needs a number, got \"…\" (and other invalid filter values) | form_id must be an integer | " +
+          "Access Token not found | Invalid token provided",
         404: "Form not found or not authorized",
       },
     },
