@@ -1,7 +1,13 @@
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata = { title: "Formhouse", description: "Self-hostable forms with a first-class API" };
+export const metadata: Metadata = {
+  title: { default: "Formhouse", template: "%s · Formhouse" },
+  description: "Self-hostable forms with a first-class API",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

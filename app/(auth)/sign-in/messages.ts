@@ -1,0 +1,12 @@
+/** next-auth error codes (from `signIn()` or the `?error=` of a redirect) in plain words. */
+export function signInErrorMessage(code: string): string {
+  switch (code) {
+    case "CredentialsSignin":
+      return "Email or password is incorrect";
+    case "SessionRequired":
+    case "SessionExpired":
+      return "Your session has ended. Please sign in again.";
+    default:
+      return "We could not sign you in right now. Please try again.";
+  }
+}

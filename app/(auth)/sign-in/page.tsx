@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { firstParam, safeCallbackUrl } from "../safe-callback";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  return (
+    <div className="auth-card">
+      <h1>Sign in</h1>
+      <p className="auth-lead">Welcome back. Sign in to manage your forms.</p>
+      <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl)} initialError={firstParam(params.error) ?? null} />
+      <p className="auth-switch">
+        New to Formhouse? <Link href="/sign-up">Create an account</Link>
+      </p>
+    </div>
+  );
+}

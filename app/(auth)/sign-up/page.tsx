@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SignUpForm } from "./sign-up-form";
+
+export const metadata: Metadata = { title: "Create an account" };
+
+export default function SignUpPage() {
+  return (
+    <div className="auth-card">
+      <h1>Create your account</h1>
+      <p className="auth-lead">You get your own organization; invite your team later.</p>
+      <SignUpForm />
+      <p className="auth-switch">
+        Already have an account? <Link href="/sign-in">Sign in</Link>
+      </p>
+    </div>
+  );
+}

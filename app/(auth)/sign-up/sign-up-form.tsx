@@ -1,0 +1,80 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/app/_trpc/client";
+import { errorMessage } from "@/app/_trpc/errors";
+
+export function SignUpForm() {
+  const trpc = useTRPC();
+  const signUp = useMutation(trpc.account.signUp.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const pending = signUp.isPending || signingIn;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    setError(null);
+    try {
+      await signUp.mutateAsync({
+        name: String(form.get("name") ?? ""),
+        organizationName: String(form.get("organizationName") ?? "") || undefined,
+        email,
+        password,
+      });
+    } catch (err) {
+      setError(errorMessage(err));
+      return;
+    }
+    setSigningIn(true);
+    const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
+    // The account exists either way; if signing in failed, the sign-in page takes over.
+    window.location.assign(res?.ok && !res.error ? "/forms" : "/sign-in");
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit}>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="name">Your name</label>
+        <input id="name" name="name" type="text" autoComplete="name" maxLength={200} required autoFocus />
+      </div>
+      <div className="field">
+        <label htmlFor="organizationName">
+          Organization name <span className="optional">optional</span>
+        </label>
+        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="email" required />
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          aria-describedby="password-hint"
+        />
+        <p id="password-hint" className="hint">
+          At least 8 characters.
+        </p>
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={pending} aria-busy={pending}>
+        {signingIn ? "Signing you in…" : signUp.isPending ? "Creating account…" : "Create account"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { TRPCError } from "@trpc/server";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { serverCaller } from "@/app/_trpc/server";
+import { Providers } from "@/app/_trpc/providers";
+import { getSession } from "@/server/auth/next-auth";
+import { SidebarNav } from "./_components/sidebar-nav";
+import { SignOutButton } from "./_components/sign-out-button";
+
+/** Every dashboard page needs a signed-in user whose account still exists. */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const session = await getSession();
+  if (!session) redirect("/sign-in");
+
+  const account = await (await serverCaller(session.user)).account.me().catch((err: unknown) => {
+    if (err instanceof TRPCError && err.code === "UNAUTHORIZED") return null;
+    throw err;
+  });
+  if (!account) redirect("/sign-in?error=SessionExpired");
+
+  return (
+    <Providers session={session}>
+      <div className="app-shell">
+        <aside className="sidebar">
+          <Link href="/forms" className="sidebar-brand">
+            <span className="brand-mark" aria-hidden="true">F</span>
+            Formhouse
+          </Link>
+          <SidebarNav />
+          <div className="sidebar-footer">
+            <div className="account" aria-label="Signed in as">
+              <div className="account-org" data-testid="org-name">
+                {account.organization.name}
+              </div>
+              <div className="account-email" data-testid="user-email">
+                {account.email}
+              </div>
+            </div>
+            <SignOutButton />
+          </div>
+        </aside>
+        <main className="content">{children}</main>
+      </div>
+    </Providers>
+  );
+}

@@ -1,0 +1,18 @@
+import { TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "@/server/routers/_app";
+
+/** A message fit for a person: the first validation issue, else the server's message. */
+export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (error instanceof TRPCClientError) {
+    const err = error as TRPCClientError<AppRouter>;
+    const issues = (err.data as { zodIssues?: { message: string }[] } | undefined)?.zodIssues;
+    const msg = issues?.[0]?.message ?? err.message;
+    if (!msg || err.data?.code === "INTERNAL_SERVER_ERROR") return fallback;
+    return msg.charAt(0).toUpperCase() + msg.slice(1);
+  }
+  return fallback;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error as TRPCClientError<AppRouter>).data?.code === "UNAUTHORIZED";
+}

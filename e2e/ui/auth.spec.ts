@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "../fixtures";
+import { formError, screenshot, signIn } from "./helpers";
+
+test.describe("Sign up", () => {
+  test("a new account lands on an empty Forms page, signed in", async ({ page }) => {
+    const email = `new-${randomUUID()}@example.test`;
+    await page.goto("/sign-up");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    await page.getByLabel("Organization name").fill("Analytical Engines");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/forms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
+    await expect(page.getByText("npm run admin -- import-form")).toBeVisible();
+    await expect(page.getByTestId("org-name")).toHaveText("Analytical Engines");
+    await expect(page.getByTestId("user-email")).toHaveText(email);
+
+    // The session survives a reload (it is a cookie, not page state).
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
+  });
+
+  test("an email that already has an account shows a clear message", async ({ page, seed }) => {
+    const org = await seed.org();
+    await page.goto("/sign-up");
+    await page.getByLabel("Your name").fill("Someone Else");
+    await page.getByLabel("Email").fill(org.email.toUpperCase());
+    await page.getByLabel("Password").fill("another password");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(formError(page)).toHaveText("An account with this email already exists");
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
+  });
+});
+
+test.describe("Sign in", () => {
+  test("a wrong password shows 'Email or password is incorrect' and no session", async ({ page, seed }) => {
+    const org = await seed.org();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(formError(page)).toHaveText("Email or password is incorrect");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await screenshot(page, "sign-in-error");
+
+    await page.goto("/forms");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("an unknown email shows the same message", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(`nobody-${randomUUID()}@example.test`);
+    await page.getByLabel("Password").fill("whatever it is");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(formError(page)).toHaveText("Email or password is incorrect");
+  });
+
+  test("the sign-in page has labelled fields and a link to sign up", async ({ page }) => {
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Email" })).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up");
+    await screenshot(page, "sign-in");
+  });
+});
+
+test.describe("Signed out", () => {
+  test("visiting /forms redirects to /sign-in", async ({ page }) => {
+    await page.goto("/forms");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  });
+
+  test("the home page and every dashboard page redirect to /sign-in", async ({ page }) => {
+    for (const path of ["/", "/submissions", "/tokens", "/webhooks", "/prefills", "/unique-links"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/sign-in$/);
+    }
+  });
+
+  test("dashboard procedures answer 401 without a session", async ({ request }) => {
+    const res = await request.get(`/api/trpc/forms.list?input=${encodeURIComponent(JSON.stringify({ page: 1 }))}`);
+    expect(res.status()).toBe(401);
+    const me = await request.get("/api/trpc/account.me");
+    expect(me.status()).toBe(401);
+  });
+
+  test("a forged session cookie is not a session", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "next-auth.session-token", value: "not-a-real-token", url: baseURL! }]);
+    await page.goto("/forms");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+});
+
+test.describe("Sign out", () => {
+  test("signs out to the sign-in page and closes the dashboard again", async ({ page, seed }) => {
+    const org = await seed.org();
+    await signIn(page, org.email, org.password);
+    await page.getByRole("button", { name: "Sign out" }).click();
+
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await page.goto("/forms");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Page } from "@playwright/test";
+import { expect } from "../fixtures";
+
+/** Signs in through the sign-in page and waits for the Forms page. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/forms$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+}
+
+/** With SCREENSHOT_DIR set (e.g. /tmp/formhouse-shots), saves a full-page screenshot there. */
+export async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** The body rows of the forms table, keyed by form name → their cells' text. */
+export async function formRows(page: Page): Promise<Record<string, string[]>> {
+  const rows = page.locator("table tbody tr");
+  const out: Record<string, string[]> = {};
+  for (const row of await rows.all()) {
+    const cells = (await row.locator("td").allInnerTexts()).map((t) => t.trim());
+    const name = (await row.locator(".form-name").innerText()).trim();
+    out[name] = cells;
+  }
+  return out;
+}
+
+/** The error a form announces (role=alert inside the form; Next has its own route announcer). */
+export function formError(page: Page) {
+  return page.locator("form [role=alert]");
+}

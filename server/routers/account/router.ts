@@ -1,0 +1,8 @@
+import { router } from "@/server/trpc";
+import { getAccount } from "./get-account";
+import { signUp } from "./sign-up";
+
+export const accountRouter = router({
+  signUp,
+  me: getAccount,
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { accessForOrganization } from "@/server/services/forms/access";
+import { listForms, PAGE_SIZE } from "@/server/services/forms/list-forms";
+import { toV2FormListItem } from "@/server/services/forms/serialize";
+import { sessionProcedure } from "@/server/trpc";
+
+export const ZListMyFormsInput = z.object({
+  page: z.number().int().min(1).max(1_000_000).default(1).describe("Page number, 1-based, 20 forms a page"),
+});
+
+export const ZDashboardFormListItem = z.object({
+  id: z.number().int().describe("Numeric form id"),
+  uuid: z.string().describe("Form UUID"),
+  name: z.string().describe("Form name"),
+  published: z.boolean().describe("Published forms accept submissions; others are drafts"),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+  submissionsCount: z.number().int().describe("Total submissions of the form"),
+});
+
+export const ZListMyFormsOutput = z.object({
+  forms: z.array(ZDashboardFormListItem),
+  page: z.number().int(),
+  perPage: z.number().int().describe("Always 20"),
+  totalCount: z.number().int().describe("Forms of the organization (trashed ones excluded)"),
+  totalPages: z.number().int().describe("At least 1"),
+});
+
+/** The session organization's forms, newest first: the same service as GET /api/v2/forms. */
+export const listMyForms = sessionProcedure
+  .input(ZListMyFormsInput)
+  .output(ZListMyFormsOutput)
+  .query(async ({ ctx, input }) => {
+    const { forms, totalCount } = await listForms(ctx.db, accessForOrganization(ctx.session.organizationId), input.page);
+    return {
+      forms: forms.map((f) => ({ ...toV2FormListItem(f), published: f.published })),
+      page: input.page,
+      perPage: PAGE_SIZE,
+      totalCount,
+      totalPages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+    };
+  });

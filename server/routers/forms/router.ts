@@ -1,0 +1,7 @@
+import { router } from "@/server/trpc";
+import { listMyForms } from "./list-my-forms";
+
+/** Dashboard form procedures (session-authenticated). The REST ones live in server/rest/surfaces.ts. */
+export const formsRouter = router({
+  list: listMyForms,
+});

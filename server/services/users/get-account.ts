@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { memberships, organizations, users } from "@/db/schema";
+import { AppError } from "@/server/errors";
+
+export type Account = {
+  userId: number;
+  email: string;
+  name: string;
+  role: "owner" | "member";
+  organization: { id: number; name: string };
+};
+
+/** The user and the organization of a session; null if the user or the membership is gone. */
+export async function findAccount(db: DbOrTx, who: { userId: number; organizationId: number }): Promise<Account | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: memberships.role,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, who.userId), eq(memberships.organizationId, who.organizationId)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    organization: { id: row.organizationId, name: row.organizationName },
+  };
+}
+
+/** Like findAccount, but a vanished account is a 401: the session no longer stands for anyone. */
+export async function getAccountOrThrow(db: DbOrTx, who: { userId: number; organizationId: number }): Promise<Account> {
+  const account = await findAccount(db, who);
+  if (!account) throw new AppError("UNAUTHORIZED", "Your account was not found. Sign in again.");
+  return account;
+}
