@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the submission list on 1,000,000 submissions of one form.
  *
- *   1. Postgres: DATABASE_URL, else a fresh embedded server under .data/bench-postgres
+ *   1. Postgres: DATABASE_URL, else a fresh embedded server in the system temp dir
  *   2. migrations; one organization + form; 1,000,000 submissions from one
  *      `insert … select … from generate_series` (on the fresh embedded server the
  *      submissions indexes are dropped for the load and rebuilt from their own definitions);
@@ -9,16 +9,15 @@
  *   3. the service functions, called directly (median of BENCH_RUNS runs after warm-up),
  *      counting SQL statements per call
  *   4. the same over HTTP against `next start` (build dir NEXT_DIST_DIR, default .next-bench,
- *      built when missing; BENCH_HTTP=0 skips this part)
+ *      rebuilt unless SKIP_BUILD=1; BENCH_HTTP=0 skips this part)
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_EXPLAIN=1 prints
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir.
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
@@ -33,12 +32,12 @@ import { accessForOrganization, type FormAccess } from "../server/services/forms
 import { listSubmissions, type ListSubmissionsParams } from "../server/services/submissions/list-submissions";
 import { resolveSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
-import { freePort, startEmbeddedPostgres } from "./lib/embedded-db";
+import { startEmbeddedPostgres } from "./lib/embedded-db";
+import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
-const root = process.cwd();
 
 // The bench server (and authenticateApiToken called in-process) must not rate-limit the bench.
 process.env.API_RATE_LIMIT_MAX = "1000000000";
@@ -274,45 +273,20 @@ async function explainCase(c: BenchCase, ctx: BenchContext, captured: Captured) 
 // ---------------------------------------------------------------------------------------
 // HTTP server
 
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${ms} ms`);
-}
-
-async function startServer(databaseUrl: string): Promise<{ baseUrl: string; server: ChildProcess } | string> {
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
-  const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-  if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
-    console.log(`\n# next build (${distDir})`);
+/** The production build (rebuilt unless SKIP_BUILD=1, so the bench measures this code). */
+async function startServer(databaseUrl: string): Promise<RunningServer | string> {
+  const env = { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-bench" };
+  if (process.env.SKIP_BUILD !== "1") {
+    console.log(`\n# next build (${env.NEXT_DIST_DIR})`);
     const t0 = performance.now();
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
-    if (build.status !== 0) return "next build failed";
+    if (!buildNext(env)) return "next build failed";
     console.log(`build: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      APP_URL: baseUrl,
-      NEXTAUTH_URL: baseUrl,
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-      PORT: String(port),
-      API_RATE_LIMIT_MAX: "1000000000",
-    },
-    stdio: ["ignore", "ignore", process.env.SERVER_LOGS ? "inherit" : "ignore"],
+  return startNextServer({
+    databaseUrl,
+    env: { ...env, API_RATE_LIMIT_MAX: "1000000000" },
+    logs: Boolean(process.env.SERVER_LOGS),
   });
-  await waitFor(`${baseUrl}/api/health`, 60_000);
-  return { baseUrl, server };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -323,16 +297,19 @@ async function main() {
   let stopDb = async () => {};
   const fresh = !url;
   if (!url) {
-    const dir = path.join(root, ".data", "bench-postgres");
-    rmSync(dir, { recursive: true, force: true });
+    // A throw-away cluster in the system temp dir (as `npm test` does).
+    const dir = mkdtempSync(path.join(os.tmpdir(), "formhouse-bench-pg-"));
     const pg = await startEmbeddedPostgres({ dir });
     url = pg.url;
-    stopDb = pg.stop;
+    stopDb = async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
   }
   await runMigrations(url);
 
   const { db, statements, captured } = countingDb(url);
-  let server: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   let failed = false;
   let seeded: Awaited<ReturnType<typeof seed>> | undefined;
   try {
@@ -358,7 +335,7 @@ async function main() {
       if (typeof started === "string") {
         console.log(`\nHTTP part skipped: ${started}`);
       } else {
-        server = started.server;
+        server = started;
         const httpCtx = { ...ctx, baseUrl: started.baseUrl };
         const httpRows: Row[] = [];
         for (const c of HTTP_CASES) httpRows.push(await measure(c, httpCtx));
@@ -375,7 +352,7 @@ async function main() {
     console.error(err);
     failed = true;
   } finally {
-    server?.kill("SIGTERM");
+    server?.stop();
     if (!fresh && seeded && process.env.BENCH_KEEP !== "1") {
       await db.delete(organizations).where(eq(organizations.id, seeded.org.id)).catch(() => {});
     }

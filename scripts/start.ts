@@ -2,7 +2,7 @@
  * `npm start`: database (DATABASE_URL or embedded), migrations, generated secrets, a
  * production build if there is none yet, then `next start` on $PORT. Ctrl-C stops it all.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../db";
@@ -10,6 +10,7 @@ import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
 import { getOrCreateSecret } from "../server/services/settings";
 import { resolveDatabase } from "./lib/database-url";
+import { buildNext, NEXT_BIN } from "./lib/next-server";
 
 const dev = process.argv.includes("--dev");
 
@@ -32,15 +33,13 @@ async function main() {
   const secret = process.env.NEXTAUTH_SECRET || (await getOrCreateSecret(db, "nextauth_secret"));
   await db.$client.end();
 
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!dev && !existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
     console.error("[formhouse] no production build yet: running `next build` once");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
-    if (build.status !== 0) await shutdown(build.status ?? 1);
+    if (!buildNext(process.env)) await shutdown(1);
   }
 
-  child = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], {
+  child = spawn(process.execPath, [NEXT_BIN, dev ? "dev" : "start", "-p", String(env.PORT)], {
     stdio: "inherit",
     env: {
       ...process.env,

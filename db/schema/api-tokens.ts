@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 
@@ -25,10 +26,10 @@ export const apiTokens = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     scopes: text("scopes").array().notNull(),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    lastUsedAt: timestamptz("last_used_at"),
     usageCount: bigint("usage_count", { mode: "number" }).notNull().default(0),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("api_tokens_org_idx").on(t.organizationId, t.createdAt.desc())],
 );
@@ -39,7 +40,7 @@ export const apiTokens = pgTable(
  */
 export const rateLimitCounters = pgTable("rate_limit_counters", {
   key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+  windowStart: timestamptz("window_start").notNull(),
   count: integer("count").notNull(),
 });
 
@@ -47,7 +48,7 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`),
+  createdAt: timestamptz("created_at").notNull().default(sql`now()`),
 });
 
 export const apiTokensRelations = relations(apiTokens, ({ one }) => ({

@@ -7,9 +7,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, timestamptz } from "./columns";
 import type { FormElement } from "./elements";
 import { organizations } from "./organizations";
 
@@ -25,11 +25,11 @@ export const forms = pgTable(
     elements: jsonb("elements").$type<FormElement[]>().notNull().default([]),
     published: boolean("published").notNull().default(false),
     /** Set when the form is moved to the trash; trashed forms are hidden from every API. */
-    trashedAt: timestamp("trashed_at", { withTimezone: true, mode: "date" }),
+    trashedAt: timestamptz("trashed_at"),
     /** Kept exact in the same transaction as every submission insert/delete. */
     submissionsCount: integer("submissions_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("forms_org_id_idx").on(t.organizationId, t.id),
@@ -54,8 +54,8 @@ export const submissions = pgTable(
     /** Seconds the respondent took; null when unknown. */
     duration: integer("duration"),
     uniqueLinkId: uuid("unique_link_id"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("submissions_form_created_idx").on(t.formId, t.createdAt, t.id),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 import { organizations, users } from "./organizations";
 
 /** OAuth 2.0 clients (the automation platform). The secret is stored hashed. */
@@ -8,7 +9,7 @@ export const oauthClients = pgTable("oauth_clients", {
   clientSecretHash: text("client_secret_hash").notNull(),
   name: text("name").notNull(),
   redirectUris: text("redirect_uris").array().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Short-lived, single-use authorization codes (stored hashed). */
@@ -27,9 +28,9 @@ export const oauthAuthorizationCodes = pgTable("oauth_authorization_codes", {
   redirectUri: text("redirect_uri").notNull(),
   codeChallenge: text("code_challenge"),
   codeChallengeMethod: text("code_challenge_method"),
-  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  usedAt: timestamptz("used_at"),
+  createdAt: createdAt(),
 });
 
 /** Access (1 h) and refresh tokens, both stored hashed. */
@@ -49,9 +50,9 @@ export const oauthTokens = pgTable(
     scopes: text("scopes").array().notNull(),
     accessTokenHash: text("access_token_hash").notNull().unique(),
     refreshTokenHash: text("refresh_token_hash").notNull().unique(),
-    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    accessExpiresAt: timestamptz("access_expires_at").notNull(),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
   },
   (t) => [index("oauth_tokens_user_idx").on(t.userId)],
 );

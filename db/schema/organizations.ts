@@ -1,10 +1,11 @@
 import { relations } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 export const organizations = pgTable("organizations", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const users = pgTable("users", {
@@ -14,7 +15,7 @@ export const users = pgTable("users", {
   name: text("name").notNull().default(""),
   /** scrypt$<salt>$<hash>, never returned by any procedure. */
   passwordHash: text("password_hash").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const memberships = pgTable(
@@ -27,7 +28,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index("memberships_org_idx").on(t.organizationId)],
 );

@@ -1,5 +1,6 @@
 import { relations } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations } from "./organizations";
 
@@ -22,7 +23,7 @@ export const prefills = pgTable(
     resolved: jsonb("resolved").$type<Record<string, unknown>>().notNull().default({}),
     /** True for prefills created for a unique link; hidden from the prefill list by default. */
     forUniqueLink: boolean("for_unique_link").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("prefills_form_created_idx").on(t.formId, t.createdAt.desc())],
 );
@@ -40,10 +41,10 @@ export const uniqueLinks = pgTable(
     entryName: text("entry_name").notNull(),
     status: text("status", { enum: ["pending", "in_progress", "completed"] }).notNull().default("pending"),
     active: boolean("active").notNull().default(true),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamptz("expires_at"),
     prefillId: uuid("prefill_id").references(() => prefills.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // entry_name is unique per form, also between concurrent requests.

@@ -8,9 +8,9 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 import { oauthClients } from "./oauth";
@@ -39,7 +39,7 @@ export const webhooks = pgTable(
     /** HMAC key for the signature header of each delivery. */
     signingSecret: text("signing_secret").notNull(),
     active: boolean("active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("webhooks_form_idx").on(t.formId), index("webhooks_org_idx").on(t.organizationId)],
 );
@@ -57,11 +57,11 @@ export const webhookDeliveries = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    deliveredAt: timestamptz("delivered_at"),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { freePort } from "../../scripts/lib/embedded-db";
+import { freePort } from "../../scripts/lib/ports";
 import { expect, test } from "../fixtures";
 
 /** `npm start` as an operator runs it: scripts/start.ts in its own process. */

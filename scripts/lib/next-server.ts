@@ -1,0 +1,57 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { freePort } from "./ports";
+
+export const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+/** `next build` into $NEXT_DIST_DIR (default .next); true when it succeeded. */
+export function buildNext(env: NodeJS.ProcessEnv): boolean {
+  return spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } }).status === 0;
+}
+
+export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: ChildProcess; stop: () => void };
+
+/**
+ * `next start` of the existing build on a free loopback port, for tests and benchmarks:
+ * its own APP_URL and a throw-away session secret. Resolves once /api/health answers.
+ */
+export async function startNextServer(opts: { databaseUrl: string; env?: NodeJS.ProcessEnv; logs?: boolean }): Promise<RunningServer> {
+  const port = Number(process.env.TEST_PORT) || (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...opts.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: opts.databaseUrl,
+    APP_URL: baseUrl,
+    NEXTAUTH_URL: baseUrl,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    PORT: String(port),
+    BASE_URL: baseUrl,
+  };
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "ignore", opts.logs ? "inherit" : "ignore"],
+  });
+  const stop = () => void child.kill("SIGTERM");
+  try {
+    await waitForHealthy(`${baseUrl}/api/health`, 60_000);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { baseUrl, env, process: child, stop };
+}
+
+async function waitForHealthy(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
