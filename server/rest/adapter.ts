@@ -9,7 +9,7 @@ import { shapeError, type ErrorKey } from "./errors";
 /** Request bodies above this are refused with 413 (spec leaves the limit open). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-type RequestState = { ctx?: Context; error?: unknown };
+type RequestState = { ctx?: Context; error?: unknown; procedure?: string };
 type FakeReq = EventEmitter & {
   method: string;
   url: string;
@@ -82,7 +82,6 @@ async function parseJsonBody(request: Request): Promise<unknown> {
  */
 export function createRestHandler(opts: RestSurfaceOptions): (request: Request) => Promise<Response> {
   const routes = routeTable(opts.router);
-  let lastProcedurePath: string | undefined;
 
   const handler = createOpenApiNodeHttpHandler({
     router: opts.router,
@@ -97,19 +96,18 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
     },
     onError: ({ error, req, path }: { error: unknown; req: FakeReq; path?: string }) => {
       req.formhouse.error = error;
-      lastProcedurePath = path;
+      req.formhouse.procedure = path;
     },
     // Status and headers are set by our wrapper below; the library's defaults are replaced.
     responseMeta: () => ({}),
   } as never) as unknown as (req: FakeReq, res: unknown) => Promise<void>;
-
-  const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { procedure: lastProcedurePath });
 
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = url.pathname.slice(opts.prefix.length) || "/";
     const method = request.method.toUpperCase();
     const state: RequestState = {};
+    const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { method, path, procedure: state.procedure });
     try {
       const body = BODY_METHODS.has(method) ? await parseJsonBody(request) : undefined;
 
