@@ -54,6 +54,40 @@ test.describe("Sign in", () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
+  test("after 10 wrong passwords the email is locked for a while, even with the right password", async ({ page, seed }) => {
+    const org = await seed.org();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(org.email);
+    for (let i = 1; i <= 10; i++) {
+      await page.getByLabel("Password").fill(`wrong password ${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(formError(page)).toHaveText("Email or password is incorrect");
+    }
+    await page.getByLabel("Password").fill(org.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(formError(page)).toHaveText("Too many sign-in attempts for this email. Please wait 15 minutes and try again.");
+    await page.goto("/forms");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("a successful sign-in resets the failed-attempt count", async ({ page, seed }) => {
+    const org = await seed.org();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(org.email);
+    for (let i = 1; i <= 9; i++) {
+      await page.getByLabel("Password").fill(`wrong password ${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(formError(page)).toHaveText("Email or password is incorrect");
+    }
+    await signIn(page, org.email, org.password);
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill("wrong again");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(formError(page)).toHaveText("Email or password is incorrect");
+  });
+
   test("an unknown email shows the same message", async ({ page }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(`nobody-${randomUUID()}@example.test`);

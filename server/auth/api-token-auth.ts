@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { env } from "@/server/env";
 import { AppError, MESSAGES } from "@/server/errors";
+import { countHitSql } from "./rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "./tokens";
 
 export type ApiPrincipal = {
@@ -63,16 +64,8 @@ export async function authenticateApiToken(
       update api_tokens set last_used_at = now(), usage_count = usage_count + 1
       where token_hash = ${hashToken(token)} and kind = ${kind} and revoked_at is null
       returning id, organization_id, kind, form_id, allowed_form_ids, scopes
-    ), rl as (
-      insert into rate_limit_counters as c (key, window_start, count)
-      select 'api:' || t.id, to_timestamp(floor(extract(epoch from now()) / ${windowS}) * ${windowS}), 1 from t
-      on conflict (key) do update set
-        count = case when c.window_start = excluded.window_start then c.count + 1 else 1 end,
-        window_start = excluded.window_start
-      returning count, window_start
-    )
-    select t.*, rl.count,
-      ceil(extract(epoch from rl.window_start) + ${windowS} - extract(epoch from now()))::int as reset_s
+    ), rl as (${countHitSql(sql`select 'api:' || t.id as key from t`, windowS)})
+    select t.*, rl.count, rl.reset_s
     from t cross join rl`);
   const row = rows[0];
   if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);

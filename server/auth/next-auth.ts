@@ -6,6 +6,7 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/db";
 import { logError } from "@/server/log";
+import { clearRateLimit, hitRateLimit } from "./rate-limit";
 import { authenticateUser } from "@/server/services/users/authenticate";
 import type { SessionUser } from "@/server/trpc";
 
@@ -28,6 +29,10 @@ declare module "next-auth/jwt" {
 
 /** Where next-auth sends people to sign in, and where it reports sign-in errors. */
 export const SIGN_IN_PATH = "/sign-in";
+
+/** Failed sign-ins allowed per email before it is locked for the rest of the window. */
+const SIGN_IN_ATTEMPTS = 10;
+const SIGN_IN_WINDOW_S = 15 * 60;
 
 /** Sessions are JWTs in a cookie (stateless: any instance can read them). 30 days. */
 const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -71,14 +76,21 @@ export const authOptions: NextAuthOptions = {
         const password = credentials?.password;
         if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
         try {
-          const user = await authenticateUser(db(), email, password);
-          if (!user) return null;
-          return { id: String(user.userId), ...user };
+          // Password guessing: at most SIGN_IN_ATTEMPTS tries per email per window, on every instance.
+          const key = `signin:${email.trim().toLowerCase()}`;
+          if (!(await hitRateLimit(db(), key, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_S)).exceeded) {
+            const user = await authenticateUser(db(), email, password);
+            if (!user) return null;
+            await clearRateLimit(db(), key);
+            return { id: String(user.userId), ...user };
+          }
         } catch (err) {
           // A database failure is not "wrong password": log it, let next-auth report an error.
           logError("sign-in failed", err);
           throw new Error("SignInUnavailable");
         }
+        // Only reached when the attempt was throttled.
+        throw new Error("TooManyAttempts");
       },
     }),
   ],

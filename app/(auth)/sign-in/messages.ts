@@ -3,6 +3,8 @@ export function signInErrorMessage(code: string): string {
   switch (code) {
     case "CredentialsSignin":
       return "Email or password is incorrect";
+    case "TooManyAttempts":
+      return "Too many sign-in attempts for this email. Please wait 15 minutes and try again.";
     case "SessionRequired":
     case "SessionExpired":
       return "Your session has ended. Please sign in again.";

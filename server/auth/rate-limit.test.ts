@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import { createDb, type Db } from "@/db";
+import { clearRateLimit, hitRateLimit } from "./rate-limit";
+
+const url = process.env.DATABASE_URL;
+let db: Db;
+before(() => {
+  if (url) db = createDb(url, 2);
+});
+after(async () => {
+  await db?.$client.end();
+});
+
+test("counts hits per key in a window and reports when the limit is exceeded", { skip: !url && "needs DATABASE_URL" }, async () => {
+  const key = `test:${randomUUID()}`;
+  const seen = [];
+  for (let i = 0; i < 4; i++) seen.push(await hitRateLimit(db, key, 3, 60));
+  assert.deepEqual(seen.map((s) => [s.count, s.exceeded]), [[1, false], [2, false], [3, false], [4, true]]);
+  assert.ok(seen.every((s) => s.resetSeconds >= 1 && s.resetSeconds <= 60));
+  await clearRateLimit(db, key);
+  assert.deepEqual((await hitRateLimit(db, key, 3, 60)).count, 1);
+  // Keys are independent.
+  assert.equal((await hitRateLimit(db, `${key}:other`, 3, 60)).count, 1);
+});
