@@ -28,6 +28,8 @@ export type Meta = OpenApiMeta & {
   successStatus?: 200 | 201 | 204;
   /** DELETE whose input is a JSON body (bulk delete); documented as a request body. */
   jsonBody?: boolean;
+  /** OpenAPI parameter objects the input schema cannot express (e.g. free-form filters). */
+  extraParameters?: Record<string, unknown>[];
 };
 
 export function createContext(opts: {

@@ -99,7 +99,8 @@ export default function DocsPage() {
                     method={method}
                     basePath={basePath}
                     path={path}
-                    params={params.map((p) => ({ name: p.name, in: p.in, required: p.required }))}
+                    // Free-form parameter groups (filters) go in the "More query parameters" field.
+                    params={params.filter((p) => p.schema?.type !== "object").map((p) => ({ name: p.name, in: p.in, required: p.required }))}
                     hasBody={Boolean(op.requestBody)}
                     authHeader={authHeader}
                   />

@@ -124,6 +124,8 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
       op.security = [{ [securityName]: doc.auth === "oauth" && meta?.scope ? [meta.scope] : [] }];
 
+      if (meta?.extraParameters) op.parameters = [...(op.parameters ?? []), ...meta.extraParameters];
+
       // DELETE with a JSON body: the generator documents its fields as query parameters.
       if (method === "delete" && (meta as Json | undefined)?.jsonBody) {
         const params: Json[] = op.parameters ?? [];

@@ -97,6 +97,19 @@ Filter types: ${FILTER_TYPES.join(", ")}.
 export const listSubmissions = apiTokenProcedure("v2")
   .meta({
     scope: "submission.view",
+    extraParameters: [
+      {
+        in: "query",
+        name: "filters",
+        description:
+          "Any number of `<field>__<filter_type>=<value>` parameters, e.g. `Email__contains=example.com`, " +
+          "`Score__in_range=10,20`, `q_date__after=2024-01-01`. `field` is an element id or its exact label " +
+          "(percent-encoded); see the operation description for every filter type.",
+        style: "form",
+        explode: true,
+        schema: { type: "object", additionalProperties: { type: "string" } },
+      },
+    ],
     openapi: {
       method: "GET",
       path: "/submissions",
