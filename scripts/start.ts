@@ -1,15 +1,16 @@
 /**
  * `npm start`: database (DATABASE_URL or embedded), migrations, generated secrets, a
- * production build if there is none yet, then `next start` on $PORT. Ctrl-C stops it all.
+ * production build when there is none or the sources changed, then `next start` on $PORT.
+ * Ctrl-C stops it all.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { createDb } from "../db";
 import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
 import { getOrCreateSecret } from "../server/services/settings";
 import { resolveDatabase } from "./lib/database-url";
+import { needsBuild } from "./lib/build-freshness";
 import { buildNext, NEXT_BIN } from "./lib/next-server";
 
 const dev = process.argv.includes("--dev");
@@ -33,9 +34,8 @@ async function main() {
   const secret = process.env.NEXTAUTH_SECRET || (await getOrCreateSecret(db, "nextauth_secret"));
   await db.$client.end();
 
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!dev && !existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
-    console.error("[formhouse] no production build yet: running `next build` once");
+  if (!dev && needsBuild(process.cwd(), process.env.NEXT_DIST_DIR || ".next")) {
+    console.error("[formhouse] building the app (first start, or the sources changed since the last build)");
     if (!buildNext(process.env)) await shutdown(1);
   }
 
