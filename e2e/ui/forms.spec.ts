@@ -102,5 +102,9 @@ test.describe("Forms page", () => {
       await expect(page.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
     }
     await screenshot(page, "placeholder");
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API reference" }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Formhouse API v2" })).toBeVisible();
   });
 });

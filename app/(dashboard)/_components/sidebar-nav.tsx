@@ -27,6 +27,12 @@ export function SidebarNav() {
             </li>
           );
         })}
+        <li>
+          {/* The reference is a public page of its own (no dashboard chrome). */}
+          <a href="/docs" className="nav-link">
+            API reference
+          </a>
+        </li>
       </ul>
     </nav>
   );
