@@ -24,3 +24,13 @@ test("counts hits per key in a window and reports when the limit is exceeded", {
   // Keys are independent.
   assert.equal((await hitRateLimit(db, `${key}:other`, 3, 60)).count, 1);
 });
+
+test("a window opens at the first hit and a new one starts after it ends", { skip: !url && "needs DATABASE_URL" }, async () => {
+  const key = `test:${randomUUID()}`;
+  assert.equal((await hitRateLimit(db, key, 5, 1)).count, 1);
+  assert.equal((await hitRateLimit(db, key, 5, 1)).count, 2);
+  await new Promise((r) => setTimeout(r, 1100));
+  const fresh = await hitRateLimit(db, key, 5, 1);
+  assert.equal(fresh.count, 1);
+  assert.equal(fresh.resetSeconds, 1);
+});

@@ -3,7 +3,8 @@ import type { DbOrTx } from "@/db";
 
 /**
  * Fixed-window counters in `rate_limit_counters`, shared by every instance on the database.
- * The window is aligned to multiples of `windowS` seconds of the database clock.
+ * A key's window opens at its first hit and lasts `windowS` seconds (database clock), so a
+ * burst is never split by a wall-clock boundary.
  */
 
 /**
@@ -11,12 +12,13 @@ import type { DbOrTx } from "@/db";
  * (so a caller can derive the key inside its own statement). Returns `count`, `reset_s`.
  */
 export function countHitSql(keys: SQL, windowS: number): SQL {
+  const open = sql`c.window_start > now() - make_interval(secs => ${windowS})`;
   return sql`
     insert into rate_limit_counters as c (key, window_start, count)
-    select k.key, to_timestamp(floor(extract(epoch from now()) / ${windowS}) * ${windowS}), 1 from (${keys}) k
+    select k.key, now(), 1 from (${keys}) k
     on conflict (key) do update set
-      count = case when c.window_start = excluded.window_start then c.count + 1 else 1 end,
-      window_start = excluded.window_start
+      count = case when ${open} then c.count + 1 else 1 end,
+      window_start = case when ${open} then c.window_start else now() end
     returning count, ceil(extract(epoch from window_start) + ${windowS} - extract(epoch from now()))::int as reset_s`;
 }
 
