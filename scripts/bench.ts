@@ -16,9 +16,6 @@
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -32,7 +29,7 @@ import { accessForOrganization, type FormAccess } from "../server/services/forms
 import { listSubmissions, type ListSubmissionsParams } from "../server/services/submissions/list-submissions";
 import { resolveSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
-import { startEmbeddedPostgres } from "./lib/embedded-db";
+import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
@@ -297,14 +294,9 @@ async function main() {
   let stopDb = async () => {};
   const fresh = !url;
   if (!url) {
-    // A throw-away cluster in the system temp dir (as `npm test` does).
-    const dir = mkdtempSync(path.join(os.tmpdir(), "formhouse-bench-pg-"));
-    const pg = await startEmbeddedPostgres({ dir });
+    const pg = await startThrowawayPostgres("bench");
     url = pg.url;
-    stopDb = async () => {
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    stopDb = pg.stop;
   }
   await runMigrations(url);
 

@@ -9,11 +9,9 @@
  * Every stage runs even after a failure, so one run reports everything.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
-import { startEmbeddedPostgres } from "./lib/embedded-db";
+import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const root = process.cwd();
@@ -28,15 +26,9 @@ async function main() {
   let url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let stopDb = async () => {};
   if (!url) {
-    // A throw-away cluster under the system temp dir: always reachable by the `postgres`
-    // user that runs the server when we are root, wherever the checkout lives.
-    const dir = mkdtempSync(path.join(os.tmpdir(), "formhouse-test-pg-"));
-    const pg = await startEmbeddedPostgres({ dir });
+    const pg = await startThrowawayPostgres("test");
     url = pg.url;
-    stopDb = async () => {
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    };
+    stopDb = pg.stop;
   }
 
   let status = 0;

