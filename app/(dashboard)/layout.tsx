@@ -30,10 +30,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <SidebarNav />
           <div className="sidebar-footer">
             <div className="account" aria-label="Signed in as">
-              <div className="account-org" data-testid="org-name">
+              <div className="account-org" data-testid="org-name" title={account.organization.name}>
                 {account.organization.name}
               </div>
-              <div className="account-email" data-testid="user-email">
+              <div className="account-email" data-testid="user-email" title={account.email}>
                 {account.email}
               </div>
             </div>

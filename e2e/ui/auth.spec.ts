@@ -10,12 +10,14 @@ test.describe("Sign up", () => {
     await page.getByLabel("Organization name").fill("Analytical Engines");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a long enough password");
+    await screenshot(page, "sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
 
     await expect(page).toHaveURL(/\/forms$/);
     await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
     await expect(page.getByText("npm run admin -- import-form")).toBeVisible();
+    await screenshot(page, "forms-empty");
     await expect(page.getByTestId("org-name")).toHaveText("Analytical Engines");
     await expect(page.getByTestId("user-email")).toHaveText(email);
 

@@ -30,6 +30,8 @@ test.describe("Forms page", () => {
     expect(rows["Customer survey"]?.[3]).toContain(year);
 
     await expect(page.getByText("Someone else's form")).toHaveCount(0);
+    // One page: a count, no page buttons.
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveText("2 forms");
     await expect(page.getByRole("link", { name: "Forms" })).toHaveAttribute("aria-current", "page");
     await screenshot(page, "forms");
   });

@@ -114,20 +114,23 @@ export function FormsTable({ page }: { page: number }) {
       </div>
       <nav className="pagination" aria-label="Pagination">
         <p className="muted">
-          {first === last ? `Form ${first}` : `${numberFormat.format(first)}–${numberFormat.format(last)}`} of{" "}
-          {numberFormat.format(totalCount)}
+          {totalPages === 1
+            ? `${numberFormat.format(totalCount)} ${totalCount === 1 ? "form" : "forms"}`
+            : `${first === last ? numberFormat.format(first) : `${numberFormat.format(first)}–${numberFormat.format(last)}`} of ${numberFormat.format(totalCount)}`}
         </p>
-        <div className="pagination-buttons">
-          <PageLink page={page - 1} disabled={page <= 1} rel="prev">
-            Previous
-          </PageLink>
-          <span className="muted">
-            Page {page} of {totalPages}
-          </span>
-          <PageLink page={page + 1} disabled={page >= totalPages} rel="next">
-            Next
-          </PageLink>
-        </div>
+        {totalPages > 1 && (
+          <div className="pagination-buttons">
+            <PageLink page={page - 1} disabled={page <= 1} rel="prev">
+              Previous
+            </PageLink>
+            <span className="muted">
+              Page {page} of {totalPages}
+            </span>
+            <PageLink page={page + 1} disabled={page >= totalPages} rel="next">
+              Next
+            </PageLink>
+          </div>
+        )}
       </nav>
     </section>
   );
