@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accessFromPrincipal } from "@/server/services/forms/access";
-import { listForms as listFormsService, PAGE_SIZE } from "@/server/services/forms/list-forms";
+import { listForms as listFormsService } from "@/server/services/forms/list-forms";
+import { PAGE_SIZE } from "@/server/services/pagination";
 import { toV2FormListItem } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../shared/params";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accessForOrganization } from "@/server/services/forms/access";
-import { listForms, PAGE_SIZE } from "@/server/services/forms/list-forms";
+import { listForms } from "@/server/services/forms/list-forms";
+import { PAGE_SIZE } from "@/server/services/pagination";
 import { toV2FormListItem } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
 

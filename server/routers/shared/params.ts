@@ -29,6 +29,3 @@ export const ZPathParam = z.string().transform((v) => {
 /** `true`/`false` (also 1/0, yes/no) as a real boolean; anything else is a 400. */
 export const ZBooleanParam = (name: string) =>
   z.stringbool({ error: `${name} must be true or false` }).optional();
-
-/** Pagination meta helpers. */
-export const pageOffset = (page: number, perPage = 20) => (page - 1) * perPage;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { accessFromPrincipal } from "@/server/services/forms/access";
 import { FILTER_TYPES, type FilterParam } from "@/server/services/submissions/filters";
-import { listSubmissions as listSubmissionsService, PAGE_SIZE } from "@/server/services/submissions/list-submissions";
+import { PAGE_SIZE } from "@/server/services/pagination";
+import { listSubmissions as listSubmissionsService } from "@/server/services/submissions/list-submissions";
 import { toV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
 import { apiTokenProcedure } from "@/server/trpc";

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
 import type { ApiPrincipal } from "@/server/auth/api-token-auth";
 import { AppError, MESSAGES } from "@/server/errors";
+import { UUID_RE } from "@/server/services/ids";
 
 /**
  * What a caller may see: one organization, optionally narrowed to some forms. Every
@@ -27,7 +28,6 @@ export function formAccessFilter(access: FormAccess): SQL {
   return and(...conds)!;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT_RE = /^[1-9][0-9]{0,9}$/;
 
 /** A form reference from a URL or query: UUID or numeric id; anything else matches nothing. */

@@ -1,9 +1,9 @@
 import { count, desc } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
+import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
 import { formAccessFilter, type FormAccess } from "./access";
 
-export const PAGE_SIZE = 20;
 
 /** Forms visible to `access`, newest first, 20 a page; a page past the end is empty. */
 export async function listForms(db: DbOrTx, access: FormAccess, page: number): Promise<{ forms: Form[]; totalCount: number }> {
@@ -15,7 +15,7 @@ export async function listForms(db: DbOrTx, access: FormAccess, page: number): P
       .where(where)
       .orderBy(desc(forms.createdAt), desc(forms.id))
       .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .offset(pageOffset(page)),
     db.select({ n: count() }).from(forms).where(where),
   ]);
   return { forms: rows, totalCount: total?.n ?? 0 };

@@ -3,8 +3,7 @@ import type { DbOrTx } from "@/db";
 import { forms, submissions, type Submission } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_RE } from "@/server/services/ids";
 
 /** A submission by UUID, only when its form is visible to `access` (tenant, restriction, not trashed). */
 export async function findSubmission(

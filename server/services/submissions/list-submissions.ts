@@ -6,8 +6,8 @@ import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/serve
 import { filtersSql, usesContainmentIndex } from "./filter-sql";
 import { parseFilters, type FilterParam } from "./filters";
 import type { SubmissionSort } from "./sort";
+import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
 
-export const PAGE_SIZE = 20;
 
 export type ListSubmissionsParams = {
   /** Numeric form id (`form_id`). */
@@ -91,7 +91,7 @@ export async function listSubmissions(
   const where = filter ? and(base, filter) : base;
   const dir = params.sort.order === "asc" ? asc : desc;
   const sortColumn = SORT_COLUMNS[params.sort.field];
-  const offset = (params.page - 1) * PAGE_SIZE;
+  const offset = pageOffset(params.page);
   // submissions_count is exact (kept in the same transaction as every insert/delete), so a
   // page past it is empty without scanning to the offset.
   const pastEnd = offset >= form.submissionsCount;
