@@ -1,0 +1,277 @@
+import type { FormElement, PrefillValue } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import { elementCategory } from "@/server/services/forms/element-types";
+import { formatPath } from "@/server/services/forms/definition";
+import { parseDate, parseNumber } from "@/server/services/submissions/filters";
+import { parsePhoneValue, type PhoneProblem } from "./phone";
+
+/**
+ * Validation of `prefill_data` arrays (spec §2.8, §2.9, §7.3) against a form's elements.
+ *
+ * `prefill_data[].id` addresses a top-level element; repeat-field components are prefilled only
+ * inside their repeat-field's value (a component id at the top level does not exist). Each id
+ * may appear once. Entries keep only `id` and `value`; other keys are dropped. `null` is never a
+ * value: leave the entry (or the key) out instead.
+ *
+ * Values by element type:
+ * - short-text, long-text, email, hidden: a string or a number.
+ * - number: a number, or a string holding a decimal number (`-12.5`).
+ * - date: a string, `YYYY-MM-DD` (a real calendar date) or an ISO 8601 date-time.
+ * - phone: a string (or a number of local digits); see server/services/prefills/phone.ts.
+ * - radio, dropdown, picture-checkbox: one option id string (`options[].id`).
+ * - multiple-checkbox, ranking: an array of option id strings, each at most once (may be empty).
+ * - matrix: `{rowId: {columnId: string | number | boolean}}`; rows and cells may be left out.
+ * - repeat-field: `[{componentId: value}]`, each value by that component's type.
+ * - name, address: `{fixedname: string | number}`; sub-fields may be left out.
+ * - any other type: a string or a number.
+ *
+ * 400 messages: PREFILL_DATA_ERRORS below (a Markdown list for OpenAPI descriptions).
+ *
+ * `resolved` (for survey pages), keyed by element id:
+ * - phone: `{country, dialCode, number}` (phone.ts; selector off: nulls and the value as entered,
+ *   as a string);
+ * - repeat-field with a phone component (at any depth): one object per row of the value, in
+ *   order, holding the resolved extras of that row's components, e.g.
+ *   `[{"contact_phone": {country, dialCode, number}}, {}]`.
+ */
+export type ValidatedPrefillData = { data: PrefillValue[]; resolved: Record<string, unknown> };
+
+/**
+ * Every 400 message of this module, as a Markdown list for OpenAPI descriptions. `<n>` is the
+ * 0-based index in prefill_data, `<i>` an index in an array value. Keys that are not plain
+ * identifiers are written `value["my key"]`.
+ */
+export const PREFILL_DATA_ERRORS = [
+  "`prefill_data[<n>] must be an object with id and value`",
+  "`prefill_data[<n>].id is required` (missing, null, empty or blank)",
+  "`prefill_data[<n>].id must be a string`",
+  "`prefill_data[<n>].id '<id>' does not exist in this form` (also a repeat-field component: prefill it inside its repeat-field's value)",
+  "`prefill_data[<n>].id '<id>' is given twice (first at prefill_data[<m>])`",
+  "`prefill_data[<n>].value is required`",
+  "`prefill_data[<n>].value must be a scalar for '<type>' field` (text types, phone and unknown types: a string or a number; radio, dropdown, picture-checkbox: given an array, object, boolean or null)",
+  "`prefill_data[<n>].value must be a number for 'number' field` (a number or a decimal string such as `-12.5`)",
+  "`prefill_data[<n>].value must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field`",
+  "`prefill_data[<n>].value has an unknown dial code '+999' for 'phone' field` (country selector on)",
+  "`prefill_data[<n>].value has no dial code after '+' for 'phone' field`",
+  "`prefill_data[<n>].value has no number after the dial code '+44' for 'phone' field`",
+  "`prefill_data[<n>].value has no digits for 'phone' field` (country selector on)",
+  "`prefill_data[<n>].value must be an option id string for '<type>' field` (radio, dropdown, picture-checkbox given a number)",
+  "`prefill_data[<n>].value '<option>' is not an option of '<element id>'` (option ids, not labels or values)",
+  "`prefill_data[<n>].value must be an array for 'multiple-checkbox' field` (ranking: same with 'ranking')",
+  "`prefill_data[<n>].value[<i>] must be an option id string for '<type>' field`",
+  "`prefill_data[<n>].value[<i>] '<option>' is not an option of '<element id>'`",
+  "`prefill_data[<n>].value[<i>] '<option>' is listed twice`",
+  "`prefill_data[<n>].value must be a hash for 'matrix' field`",
+  "`prefill_data[<n>].value '<row id>' is not a row of '<element id>'`",
+  "`prefill_data[<n>].value.<row id> must be a hash keyed by column id for 'matrix' field`",
+  "`prefill_data[<n>].value.<row id> '<column id>' is not a column of '<element id>'`",
+  "`prefill_data[<n>].value.<row id>.<column id> must be a scalar (string, number or boolean) for 'matrix' field`",
+  "`prefill_data[<n>].value must be an array for 'repeat-field'`",
+  "`prefill_data[<n>].value[<i>] must be a hash keyed by component id for 'repeat-field'`",
+  "`prefill_data[<n>].value[<i>] '<component id>' is not a component of '<element id>'`",
+  "`prefill_data[<n>].value[<i>].<component id> …`: any message above for the component's own type, e.g. `prefill_data[0].value[1].colleague_name must be a scalar for 'short-text' field`",
+  "`prefill_data[<n>].value must be a hash for 'name' field` (address: same with 'address')",
+  "`prefill_data[<n>].value '<key>' is not a sub-field of '<element id>'` (keys are the children's fixednames)",
+  "`prefill_data[<n>].value.<fixedname> must be a scalar for 'name' field` (address: same with 'address')",
+]
+  .map((line) => `- ${line}`)
+  .join("\n");
+
+type Path = readonly PropertyKey[];
+/** Validates one value at `path`; throws on the first problem. Returns its `resolved` extra, if any. */
+type Check = (value: unknown, path: Path) => unknown;
+type Compiled = { check: Check; /** whether check can return an extra */ extras: boolean };
+
+/**
+ * Built once per request: compiles one check per top-level element, so validating an array
+ * costs a map lookup and the value's own checks per entry.
+ */
+export function createPrefillDataValidator(elements: readonly FormElement[]): (entries: readonly unknown[]) => ValidatedPrefillData {
+  const checks = new Map(elements.map((element) => [element.id, compile(element)] as const));
+
+  return (entries) => {
+    const data: PrefillValue[] = [];
+    const resolved: Record<string, unknown> = {};
+    const firstAt = new Map<string, number>();
+    entries.forEach((entry, n) => {
+      if (!isHash(entry)) fail(["prefill_data", n], "must be an object with id and value");
+      const { id, value } = entry;
+      const idPath = ["prefill_data", n, "id"];
+      if (id === undefined || id === null || (typeof id === "string" && id.trim() === "")) fail(idPath, "is required");
+      if (typeof id !== "string") fail(idPath, "must be a string");
+      const compiled = checks.get(id) ?? fail(idPath, `'${id}' does not exist in this form`);
+      const first = firstAt.get(id);
+      if (first !== undefined) fail(idPath, `'${id}' is given twice (first at prefill_data[${first}])`);
+      firstAt.set(id, n);
+      if (value === undefined) fail(["prefill_data", n, "value"], "is required");
+
+      const extra = compiled.check(value, ["prefill_data", n, "value"]);
+      if (extra !== undefined) put(resolved, id, extra);
+      data.push({ id, value });
+    });
+    return { data, resolved };
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+
+function fail(path: Path, problem: string): never {
+  throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`);
+}
+
+const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** Text-like values: a string or a (finite) number. */
+const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+const isCell = (v: unknown) => isScalar(v) || typeof v === "boolean";
+/** Assigns even a key such as `__proto__` as an own property. */
+const put = (target: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+const scalarFor = (type: string) => `must be a scalar for '${type}' field`;
+
+function compile(element: FormElement): Compiled {
+  const { id, type } = element;
+  switch (elementCategory(type)) {
+    case "text":
+      if (type === "phone") return phoneCheck(element.countrySelector === true);
+      // Stored as given, so no surrounding whitespace (the shared parsers would trim it).
+      if (type === "number") {
+        return scalarCheck(type, {
+          valid: (v) => typeof v === "number" || (v.trim() === v && parseNumber(v) !== null),
+          problem: "must be a number for 'number' field",
+        });
+      }
+      if (type === "date") {
+        return scalarCheck(type, {
+          valid: (v) => typeof v === "string" && v.trim() === v && parseDate(v) !== null,
+          problem: "must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field",
+        });
+      }
+      return scalarCheck(type);
+
+    case "single-choice": {
+      const options = new Set((element.options ?? []).map((o) => o.id));
+      return {
+        extras: false,
+        check: (value, path) => {
+          if (!isScalar(value)) fail(path, scalarFor(type));
+          if (typeof value !== "string") fail(path, `must be an option id string for '${type}' field`);
+          if (!options.has(value)) fail(path, `'${value}' is not an option of '${id}'`);
+        },
+      };
+    }
+
+    case "multi-choice": {
+      const options = new Set((element.options ?? []).map((o) => o.id));
+      return {
+        extras: false,
+        check: (value, path) => {
+          if (!Array.isArray(value)) fail(path, `must be an array for '${type}' field`);
+          const listed = new Set<string>();
+          value.forEach((item: unknown, i) => {
+            const at = [...path, i];
+            if (typeof item !== "string") fail(at, `must be an option id string for '${type}' field`);
+            if (!options.has(item)) fail(at, `'${item}' is not an option of '${id}'`);
+            if (listed.has(item)) fail(at, `'${item}' is listed twice`);
+            listed.add(item);
+          });
+        },
+      };
+    }
+
+    case "matrix": {
+      const rows = new Set((element.rows ?? []).map((r) => r.id));
+      const columns = new Set((element.columns ?? []).map((c) => c.id));
+      return {
+        extras: false,
+        check: (value, path) => {
+          if (!isHash(value)) fail(path, `must be a hash for '${type}' field`);
+          for (const [rowId, row] of Object.entries(value)) {
+            if (!rows.has(rowId)) fail(path, `'${rowId}' is not a row of '${id}'`);
+            const rowPath = [...path, rowId];
+            if (!isHash(row)) fail(rowPath, `must be a hash keyed by column id for '${type}' field`);
+            for (const [columnId, cell] of Object.entries(row)) {
+              if (!columns.has(columnId)) fail(rowPath, `'${columnId}' is not a column of '${id}'`);
+              if (!isCell(cell)) fail([...rowPath, columnId], `must be a scalar (string, number or boolean) for '${type}' field`);
+            }
+          }
+        },
+      };
+    }
+
+    case "repeat": {
+      const components = new Map((element.components ?? []).map((c) => [c.id, compile(c)] as const));
+      const extras = [...components.values()].some((c) => c.extras);
+      return {
+        extras,
+        check: (value, path) => {
+          if (!Array.isArray(value)) fail(path, `must be an array for '${type}'`);
+          const rows = value.map((row: unknown, i) => {
+            const rowPath = [...path, i];
+            if (!isHash(row)) fail(rowPath, `must be a hash keyed by component id for '${type}'`);
+            const out: Record<string, unknown> = {};
+            for (const [componentId, componentValue] of Object.entries(row)) {
+              const component = components.get(componentId) ?? fail(rowPath, `'${componentId}' is not a component of '${id}'`);
+              const extra = component.check(componentValue, [...rowPath, componentId]);
+              if (extra !== undefined) put(out, componentId, extra);
+            }
+            return out;
+          });
+          return extras ? rows : undefined;
+        },
+      };
+    }
+
+    case "composite": {
+      const fixednames = new Set((element.children ?? []).map((c) => c.fixedname));
+      return {
+        extras: false,
+        check: (value, path) => {
+          if (!isHash(value)) fail(path, `must be a hash for '${type}' field`);
+          for (const [key, part] of Object.entries(value)) {
+            if (!fixednames.has(key)) fail(path, `'${key}' is not a sub-field of '${id}'`);
+            if (!isScalar(part)) fail([...path, key], scalarFor(type));
+          }
+        },
+      };
+    }
+
+    default:
+      // A type this service does not know: it can hold a plain value at most.
+      return scalarCheck(type);
+  }
+}
+
+/** A string or a number that passes `rule`, if given. */
+function scalarCheck(type: string, rule?: { valid: (v: string | number) => boolean; problem: string }): Compiled {
+  return {
+    extras: false,
+    check: (value, path) => {
+      if (!isScalar(value)) fail(path, scalarFor(type));
+      if (rule && !rule.valid(value)) fail(path, rule.problem);
+    },
+  };
+}
+
+function phoneCheck(countrySelector: boolean): Compiled {
+  return {
+    extras: true,
+    check: (value, path) => {
+      if (!isScalar(value)) fail(path, scalarFor("phone"));
+      const parsed = parsePhoneValue(String(value), countrySelector);
+      if (!parsed.ok) fail(path, `${phoneProblem(parsed)} for 'phone' field`);
+      return parsed.phone;
+    },
+  };
+}
+
+function phoneProblem(p: PhoneProblem): string {
+  switch (p.problem) {
+    case "missing-dial-code":
+      return "has no dial code after '+'";
+    case "unknown-dial-code":
+      return `has an unknown dial code '${p.dialCode}'`;
+    case "empty-number":
+      return p.dialCode ? `has no number after the dial code '${p.dialCode}'` : "has no digits";
+  }
+}
