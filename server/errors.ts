@@ -54,4 +54,9 @@ export const MESSAGES = {
   rateLimited: "You have exceeded api rate limit",
   internal: "Internal server error",
   formRequired: "form_id or form_uuid is required",
+  prefillNotFound: "Prefill not found",
+  uniqueLinkNotFound: "Unique link not found",
+  duplicateEntryName: "Duplicate entry_name for this form",
+  prefillIdsNotFound: "Prefill IDs not found",
+  uniqueLinkIdsNotFound: "Unique link IDs not found",
 } as const;

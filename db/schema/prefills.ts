@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations } from "./organizations";
@@ -23,9 +23,11 @@ export const prefills = pgTable(
     resolved: jsonb("resolved").$type<Record<string, unknown>>().notNull().default({}),
     /** True for prefills created for a unique link; hidden from the prefill list by default. */
     forUniqueLink: boolean("for_unique_link").notNull().default(false),
+    /** Creation order, also within one bulk insert (where created_at is the same): lists sort by it. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     createdAt: createdAt(),
   },
-  (t) => [index("prefills_form_created_idx").on(t.formId, t.createdAt.desc())],
+  (t) => [index("prefills_form_seq_idx").on(t.formId, t.seq)],
 );
 
 export const uniqueLinks = pgTable(
@@ -43,13 +45,15 @@ export const uniqueLinks = pgTable(
     active: boolean("active").notNull().default(true),
     expiresAt: timestamptz("expires_at"),
     prefillId: uuid("prefill_id").references(() => prefills.id, { onDelete: "set null" }),
+    /** Creation order, also within one bulk insert (where created_at is the same): lists sort by it. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // entry_name is unique per form, also between concurrent requests.
     uniqueIndex("unique_links_form_entry_name_uq").on(t.formId, t.entryName),
-    index("unique_links_form_created_idx").on(t.formId, t.createdAt.desc()),
+    index("unique_links_form_seq_idx").on(t.formId, t.seq),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { ZodError, type core } from "zod";
 import { AppError, MESSAGES } from "@/server/errors";
+import { fieldPath } from "@/server/routers/shared/body";
 
 /** How a surface spells its error body (spec §7.1): v1/v2 `{message}`, connector `{error}`. */
 export type ErrorKey = "message" | "error";
@@ -21,13 +22,6 @@ const TRPC_STATUS: Partial<Record<TRPCError["code"], number>> = {
   TOO_MANY_REQUESTS: 429,
 };
 
-function pathString(path: PropertyKey[]): string {
-  return path.reduce<string>(
-    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
-    "",
-  );
-}
-
 /**
  * One readable sentence for a failed validation. Our schemas write full messages that
  * already name the field (`prefills[3].name is required`); zod's defaults get the path.
@@ -35,9 +29,10 @@ function pathString(path: PropertyKey[]): string {
 export function validationMessage(issues: core.$ZodIssue[]): string {
   const issue = issues[0];
   if (!issue) return "Invalid request";
-  const where = pathString(issue.path);
+  const where = fieldPath(issue.path);
   const root = issue.path[0];
-  if (!where || (typeof root === "string" && issue.message.startsWith(root))) return issue.message;
+  // Our messages name their field (`too many ids (max 100)`); zod's defaults do not.
+  if (!where || (typeof root === "string" && issue.message.includes(root))) return issue.message;
   return `${where}: ${issue.message}`;
 }
 

@@ -116,7 +116,10 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
         for (const [status, message] of Object.entries(extra)) {
           responses[status] =
             status === "422" && message.startsWith("{")
-              ? { description: "Some ids were not found; nothing was deleted", content: { "application/json": { schema: { $ref: "#/components/schemas/NotFoundIdsError" } } } }
+              ? {
+                  description: "Some ids were not found; nothing was deleted",
+                  content: { "application/json": { schema: { $ref: "#/components/schemas/NotFoundIdsError" }, example: JSON.parse(message) } },
+                }
               : errorResponse(message, k, message.split(" | ")[0] ?? message);
         }
       }

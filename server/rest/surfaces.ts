@@ -1,13 +1,17 @@
 import { router } from "@/server/trpc";
 import { getForm } from "@/server/routers/forms/get-form";
 import { listForms } from "@/server/routers/forms/list-forms";
+import { prefillProcedures } from "@/server/routers/prefills/router";
 import { v2SubmissionProcedures } from "@/server/routers/submissions/v2";
+import { uniqueLinkProcedures } from "@/server/routers/unique-links/router";
 import { createRestHandler } from "./adapter";
 
 /** The procedures each REST surface exposes. The dashboard uses appRouter instead. */
 export const v2Router = router({
   forms: router({ list: listForms, get: getForm }),
   submissions: router(v2SubmissionProcedures),
+  prefills: router(prefillProcedures),
+  uniqueLinks: router(uniqueLinkProcedures),
 });
 
 type Handler = (request: Request) => Promise<Response>;

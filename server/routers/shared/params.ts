@@ -29,3 +29,13 @@ export const ZPathParam = z.string().transform((v) => {
 /** `true`/`false` (also 1/0, yes/no) as a real boolean; anything else is a 400. */
 export const ZBooleanParam = (name: string) =>
   z.stringbool({ error: `${name} must be true or false` }).optional();
+
+/** `:form_uuid` of the nested v2 paths: the form UUID or its numeric id (spec §4). */
+export const ZFormRef = ZPathParam.describe("Form UUID or numeric form id");
+
+/** `meta` of the prefill and unique-link lists (spec §2.10). */
+export const ZPageMeta = z.object({
+  page: z.number().int(),
+  perPage: z.number().int().describe("Always 20"),
+  total: z.number().int().describe("Items matching the query, on all pages"),
+});

@@ -63,10 +63,9 @@ test("a + without digits, or a dial code without a number, is refused", () => {
   assert.deepEqual(parsePhoneValue("+44 ( ) -", true), { ok: false, problem: "empty-number", dialCode: "+44" });
 });
 
-test("without +, a short code before a hyphen is still a dial code", () => {
-  resolves("44-2071234567", { country: "GB", dialCode: "+44", number: "2071234567" });
-  resolves("1-555-123-4567", { country: "US", dialCode: "+1", number: "5551234567" });
-  assert.deepEqual(parsePhoneValue("555-1234", true), { ok: false, problem: "unknown-dial-code", dialCode: "+555" });
+test("without +, digits before a hyphen are part of the local number, not a dial code", () => {
+  resolves("555-1234", { country: null, dialCode: null, number: "5551234" });
+  resolves("212-555-1234", { country: null, dialCode: null, number: "2125551234" });
 });
 
 test("without + and dial code, the value is local digits with no country", () => {

@@ -9,9 +9,9 @@ import metadata from "libphonenumber-js/metadata.min.json";
  *    `+` that is an E.164 country calling code, so `+442071234567` → +44 and
  *    `+1 (555) 123-4567` → +1. When 1–3 digits are followed directly by a hyphen they are the
  *    dial code as written (`+12-345` is the unknown code +12, not +1 with local `2345`).
- * 3. No `+`, but 1–3 digits not starting with 0 and then a hyphen (`44-2071234567`): read as
- *    a dial code as well (national numbers such as `020-7123 4567` start with 0 and stay local).
- * 4. Anything else is a local number without a country (`country` and `dialCode` null).
+ * 3. Without `+` the value is a local number without a country (`country` and `dialCode` null):
+ *    `555-1234` or `212-555-1234` are ordinary numbers, and reading their first digits as a
+ *    dial code would pick a wrong country.
  * The local number keeps only its digits; none left is an error, as is an unknown dial code.
  * Non-geographic codes (+800, +870, …) are unknown: the selector picks a country.
  *
@@ -51,8 +51,6 @@ const MAX_CODE_DIGITS = 3;
 const WHITESPACE = /\s+/g;
 const NON_DIGITS = /\D+/g;
 const LEADING_DIGITS = /^\d*/;
-/** `44-…` without `+`: 1–3 digits, no leading 0, then a hyphen. */
-const BARE_CODE = /^([1-9]\d{0,2})-/;
 
 /** The main country of a calling code (`44` → `GB`), or null when it is not one. */
 export const countryOfDialCode = (code: string): string | null => COUNTRY_OF_CODE.get(code) ?? null;
@@ -70,13 +68,6 @@ export function parsePhoneValue(raw: string, countrySelector: boolean): PhonePar
       return { ok: false, problem: "unknown-dial-code", dialCode: `+${digits.slice(0, MAX_CODE_DIGITS)}` };
     }
     return withDialCode(code, s.slice(1 + code.length));
-  }
-
-  const bare = BARE_CODE.exec(s);
-  if (bare) {
-    const code = bare[1]!;
-    if (!COUNTRY_OF_CODE.has(code)) return { ok: false, problem: "unknown-dial-code", dialCode: `+${code}` };
-    return withDialCode(code, s.slice(bare[0].length));
   }
 
   const number = s.replace(NON_DIGITS, "");

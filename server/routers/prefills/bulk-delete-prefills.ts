@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { MAX_BATCH } from "@/server/services/bulk";
+import { accessFromPrincipal } from "@/server/services/forms/access";
+import { deletePrefills } from "@/server/services/prefills/delete-prefills";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZBulkDeleteOutput, ZBulkIds } from "../shared/body";
+import { ZFormRef } from "../shared/params";
+
+export const ZBulkDeletePrefillsInput = z.object({ form_uuid: ZFormRef, ids: ZBulkIds });
+
+export const bulkDeletePrefills = apiTokenProcedure("v2")
+  .meta({
+    scope: "prefill.write",
+    jsonBody: true,
+    openapi: {
+      method: "DELETE",
+      path: "/forms/{form_uuid}/prefills",
+      tags: ["Prefills"],
+      summary: "Delete prefills in bulk",
+      description:
+        `Body \`{"ids": [...]}\`, at most ${MAX_BATCH} prefill UUIDs of this form. All or nothing: when any id is not a prefill ` +
+        "of this form (also a malformed id), 422 `{error: 'Prefill IDs not found', notFoundIds}` lists them as given and " +
+        "nothing is deleted. Repeated ids count once; an empty list deletes nothing (`{deleted: 0}`). A prefill that belongs " +
+        "to a unique link may be deleted; the link then has no prefill (`prefillId: null`).\n\n" +
+        `Errors: \`ids is required\`, \`ids must be an array\`, \`too many ids (max ${MAX_BATCH})\`, \`ids[<n>] must be a string\`.`,
+      errorResponses: {
+        400: "ids is required | ids must be an array | too many ids (max 100)",
+        404: "Form not found or not authorized",
+        422: '{"error":"Prefill IDs not found","notFoundIds":["3f0c…"]}',
+      },
+    },
+  })
+  .input(ZBulkDeletePrefillsInput)
+  .output(ZBulkDeleteOutput)
+  .mutation(({ ctx, input }) => deletePrefills(ctx.db, accessFromPrincipal(ctx.principal), input.form_uuid, input.ids));

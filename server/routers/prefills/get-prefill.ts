@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { accessFromPrincipal } from "@/server/services/forms/access";
+import { getPrefillOrThrow } from "@/server/services/prefills/get-prefill";
+import { toPrefillDetail } from "@/server/services/prefills/serialize";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZFormRef, ZPathParam } from "../shared/params";
+import { ZPrefillDetail } from "./shared";
+
+export const ZGetPrefillInput = z.object({ form_uuid: ZFormRef, id: ZPathParam.describe("Prefill UUID") });
+
+export const getPrefill = apiTokenProcedure("v2")
+  .meta({
+    scope: "prefill.read",
+    openapi: {
+      method: "GET",
+      path: "/forms/{form_uuid}/prefills/{id}",
+      tags: ["Prefills"],
+      summary: "Get a prefill with its data",
+      description: "404 `Prefill not found` also when the prefill belongs to another form or the id is not a UUID.",
+      errorResponses: { 404: "Prefill not found | Form not found or not authorized" },
+    },
+  })
+  .input(ZGetPrefillInput)
+  .output(ZPrefillDetail)
+  .query(async ({ ctx, input }) => {
+    const { form, prefill } = await getPrefillOrThrow(ctx.db, accessFromPrincipal(ctx.principal), input.form_uuid, input.id);
+    return toPrefillDetail(prefill, form.uuid);
+  });

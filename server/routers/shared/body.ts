@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { MAX_BATCH } from "@/server/services/bulk";
+
+/**
+ * JSON bodies of the REST surfaces. Messages are written by the schemas (zod 4 `error`
+ * callbacks see the issue's full path), so `unique_links[3].expires_at is not a valid date`
+ * is a schema, not an if-chain; the edge passes such messages through unchanged.
+ */
+
+/** `unique_links[3].expires_at` for a zod path. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+    "",
+  );
+}
+
+/** An error callback: `<path> <text>`, e.g. `prefills[2].name is required`. */
+export const at = (text: string) => (iss: { path?: PropertyKey[] }) => `${fieldPath(iss.path ?? [])} ${text}`;
+
+/** `ids` of a bulk delete (spec §4.10, §4.14). */
+export const ZBulkIds = z
+  .array(z.string({ error: at("must be a string") }), {
+    error: (iss) => (iss.input === undefined || iss.input === null ? "ids is required" : "ids must be an array"),
+  })
+  .max(MAX_BATCH, { error: `too many ids (max ${MAX_BATCH})` })
+  .describe(`UUIDs to delete, at most ${MAX_BATCH}. Repeated ids count once.`);
+
+export const ZBulkDeleteOutput = z.object({ deleted: z.number().int().describe("How many were deleted") });
+
+/**
+ * `prefill_data`: the entries are checked against the form's elements by the service (one
+ * place for those rules), so the schema only asks for an array; the document shows the
+ * entry shape.
+ */
+export const prefillDataSchema = (error: (iss: { path?: PropertyKey[] }) => string) =>
+  z.array(z.unknown(), { error }).meta({
+    override: {
+      type: "array",
+      description:
+        "Values by element: `[{id, value}]`, `id` a top-level element id of the form. Value formats by element type: " +
+        "text types, number, date, hidden: a string or number; phone: a string (see below); radio, dropdown, " +
+        "picture-checkbox: an option `id`; multiple-checkbox, ranking: an array of option ids; matrix: " +
+        "`{rowId: {columnId: value}}`; repeat-field: `[{componentId: value}]`; name, address: `{fixedname: value}`.",
+      items: {
+        type: "object",
+        required: ["id", "value"],
+        properties: { id: { type: "string", description: "Element id" }, value: { description: "Value in the element type's format" } },
+      },
+    },
+  });

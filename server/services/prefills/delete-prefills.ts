@@ -1,0 +1,30 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { prefills } from "@/db/schema";
+import { MESSAGES } from "@/server/errors";
+import { assertAllFound, distinctIds, queryableIds } from "@/server/services/bulk";
+import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
+
+/**
+ * Bulk delete (spec §4.10), all or nothing: when any id is not a prefill of this form, 422
+ * `{error: 'Prefill IDs not found', notFoundIds}` and the transaction rolls back. A prefill
+ * that belongs to a unique link may be deleted too; the link then has no prefill.
+ */
+export async function deletePrefills(db: DbOrTx, access: FormAccess, formRef: string, ids: readonly string[]): Promise<{ deleted: number }> {
+  const form = await getAccessibleFormOrThrow(db, access, formRef);
+  const requested = distinctIds(ids);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(prefills)
+      .where(
+        and(
+          eq(prefills.organizationId, access.organizationId),
+          eq(prefills.formId, form.id),
+          sql`${prefills.id} = any(${sql.param(queryableIds(requested))}::uuid[])`,
+        ),
+      )
+      .returning({ id: prefills.id });
+    assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.prefillIdsNotFound);
+    return { deleted: deleted.length };
+  });
+}

@@ -1,0 +1,36 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { prefills, uniqueLinks } from "@/db/schema";
+import { MESSAGES } from "@/server/errors";
+import { assertAllFound, distinctIds, queryableIds } from "@/server/services/bulk";
+import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
+
+/**
+ * Bulk delete (spec §4.14), all or nothing: the links and their linked prefills go in one
+ * transaction; when any id is not a link of this form, 422 `{error: 'Unique link IDs not
+ * found', notFoundIds}` and nothing is deleted.
+ */
+export async function deleteUniqueLinks(db: DbOrTx, access: FormAccess, formRef: string, ids: readonly string[]): Promise<{ deleted: number }> {
+  const form = await getAccessibleFormOrThrow(db, access, formRef);
+  const requested = distinctIds(ids);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(uniqueLinks)
+      .where(
+        and(
+          eq(uniqueLinks.organizationId, access.organizationId),
+          eq(uniqueLinks.formId, form.id),
+          sql`${uniqueLinks.id} = any(${sql.param(queryableIds(requested))}::uuid[])`,
+        ),
+      )
+      .returning({ id: uniqueLinks.id, prefillId: uniqueLinks.prefillId });
+    assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.uniqueLinkIdsNotFound);
+    const prefillIds = deleted.flatMap((d) => (d.prefillId ? [d.prefillId] : []));
+    if (prefillIds.length) {
+      await tx
+        .delete(prefills)
+        .where(and(eq(prefills.organizationId, access.organizationId), sql`${prefills.id} = any(${sql.param(prefillIds)}::uuid[])`));
+    }
+    return { deleted: deleted.length };
+  });
+}

@@ -1,0 +1,17 @@
+import { AppError, MESSAGES } from "@/server/errors";
+import { isUniqueViolation } from "@/server/services/db-errors";
+
+/** The unique index that keeps `entry_name` unique per form, also between concurrent requests. */
+const ENTRY_NAME_INDEX = "unique_links_form_entry_name_uq";
+
+export const duplicateEntryName = () => new AppError("UNPROCESSABLE", MESSAGES.duplicateEntryName);
+
+/** Runs a write; a clash on the entry_name index becomes the spec's 422, never a 500. */
+export async function withEntryNameCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e, ENTRY_NAME_INDEX)) throw duplicateEntryName();
+    throw e;
+  }
+}

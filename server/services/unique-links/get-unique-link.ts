@@ -1,0 +1,38 @@
+import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
+import { AppError, MESSAGES } from "@/server/errors";
+import { UUID_RE } from "@/server/services/ids";
+
+export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);
+
+/** Tenant + form filter of every unique-link query; a malformed id matches nothing. */
+export function linkFilter(organizationId: number, formId: number, id: string): SQL | null {
+  const key = id.trim().toLowerCase();
+  if (!UUID_RE.test(key)) return null;
+  return and(eq(uniqueLinks.id, key), eq(uniqueLinks.organizationId, organizationId), eq(uniqueLinks.formId, formId))!;
+}
+
+/** Columns of a link, plus its prefill's data (null without a prefill) when asked for. */
+export function linkSelection(includePrefillData: boolean) {
+  const { seq: _seq, formId: _f, organizationId: _o, ...columns } = getTableColumns(uniqueLinks);
+  return includePrefillData ? { ...columns, prefillData: prefills.data } : columns;
+}
+
+export type LinkRow = Omit<UniqueLink, "seq" | "formId" | "organizationId"> & { prefillData?: PrefillValue[] | null };
+
+/** One unique link of a form; 404 `Unique link not found` when it is not this form's (or not visible). */
+export async function getUniqueLinkOrThrow(
+  db: DbOrTx,
+  organizationId: number,
+  formId: number,
+  id: string,
+  includePrefillData: boolean,
+): Promise<LinkRow> {
+  const where = linkFilter(organizationId, formId, id);
+  if (!where) throw uniqueLinkNotFound();
+  const query = db.select(linkSelection(includePrefillData)).from(uniqueLinks);
+  const [row] = await (includePrefillData ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query).where(where).limit(1);
+  if (!row) throw uniqueLinkNotFound();
+  return row as LinkRow;
+}

@@ -1,0 +1,38 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { prefills, uniqueLinks, type Form } from "@/db/schema";
+import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
+import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
+import { containsText } from "@/server/services/search";
+import { linkSelection, type LinkRow } from "./get-unique-link";
+
+export type ListUniqueLinksParams = {
+  page: number;
+  /** Case-insensitive partial match on entry_name. */
+  entryName?: string;
+  includePrefillData?: boolean;
+};
+
+/** Unique links of a form visible to `access`, newest first, 20 a page; `total` counts the matches. */
+export async function listUniqueLinks(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  params: ListUniqueLinksParams,
+): Promise<{ form: Form; links: LinkRow[]; total: number }> {
+  const form = await getAccessibleFormOrThrow(db, access, formRef);
+  const conds: SQL[] = [eq(uniqueLinks.organizationId, access.organizationId), eq(uniqueLinks.formId, form.id)];
+  if (params.entryName) conds.push(containsText(uniqueLinks.entryName, params.entryName));
+  const where = and(...conds);
+  const include = params.includePrefillData ?? false;
+  const query = db.select(linkSelection(include)).from(uniqueLinks);
+  const [rows, [total]] = await Promise.all([
+    (include ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query)
+      .where(where)
+      .orderBy(desc(uniqueLinks.seq))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(params.page)),
+    db.select({ n: count() }).from(uniqueLinks).where(where),
+  ]);
+  return { form, links: rows as LinkRow[], total: total?.n ?? 0 };
+}
