@@ -25,10 +25,12 @@ import { runMigrations } from "../db/migrate";
 import * as schema from "../db/schema";
 import { forms, organizations } from "../db/schema";
 import { authenticateApiToken } from "../server/auth/api-token-auth";
+import { V2_SCOPES } from "../server/auth/scopes";
 import { accessForOrganization, type FormAccess } from "../server/services/forms/access";
 import { listSubmissions, type ListSubmissionsParams } from "../server/services/submissions/list-submissions";
 import { resolveSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
+import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
@@ -71,6 +73,27 @@ const describeList = (r: unknown) => {
 const EQ_FILTER: [string, string] = ["Plan__is_equal_to", "needle"];
 const RANGE_FILTER: [string, string] = ["Amount__in_range", "1000,1099"];
 
+/** 100 unique links, each with 5 prefill values (a phone among them), names unique per run. */
+let batch = 0;
+function linkBatch() {
+  batch++;
+  return Array.from({ length: 100 }, (_, i) => ({
+    entry_name: `bench-${batch}-${i}@example.com`,
+    expires_at: "2099-01-01T00:00:00Z",
+    prefill_data: [
+      { id: "q_plan", value: "pro" },
+      { id: "q_amount", value: i },
+      { id: "q_date", value: "2030-06-01" },
+      { id: "q_email", value: `r${i}@example.com` },
+      { id: "q_phone", value: "+44-20 7123 4567" },
+    ],
+  }));
+}
+const describeLinks = (r: unknown) => {
+  const created = (r as { created?: unknown[]; uniqueLinks?: unknown[] }).created ?? (r as { uniqueLinks: unknown[] }).uniqueLinks;
+  return `${created.length} links created`;
+};
+
 export const SERVICE_CASES: BenchCase[] = [
   { name: "page 1, created_at desc", budgetMs: 20, run: (c) => list(c, {}), describe: describeList },
   { name: "page 1, duration asc", run: (c) => list(c, { sort: resolveSort("duration", "asc") }), describe: describeList },
@@ -86,6 +109,18 @@ export const SERVICE_CASES: BenchCase[] = [
     name: "authenticateApiToken (auth + usage + rate limit)",
     run: (c) => authenticateApiToken(c.db, c.token, "v2"),
     describe: (r) => `remaining ${(r as { rateLimit: { remaining: number } }).rateLimit.remaining}`,
+  },
+  {
+    name: "bulk create 100 unique links × 5 prefill values",
+    budgetMs: 150,
+    run: (c) =>
+      createUniqueLinks(
+        c.db,
+        c.access,
+        c.form.uuid,
+        linkBatch().map((l) => ({ entryName: l.entry_name, expiresAt: new Date(l.expires_at), prefillData: l.prefill_data })),
+      ),
+    describe: describeLinks,
   },
 ];
 
@@ -125,6 +160,21 @@ export const HTTP_CASES: BenchCase[] = [
     name: "in_range number (1%) + exact totalCount",
     run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}${q([RANGE_FILTER])}`),
     describe: describeHttp,
+  },
+  {
+    name: "POST 100 unique links × 5 prefill values",
+    budgetMs: 150,
+    run: async (c) => {
+      const res = await fetch(`${c.baseUrl}/api/v2/forms/${c.form.uuid}/unique_links`, {
+        method: "POST",
+        headers: { "X-SERVICE-TOKEN": c.token, "content-type": "application/json" },
+        body: JSON.stringify({ unique_links: linkBatch() }),
+      });
+      const body = await res.json();
+      if (res.status !== 201) throw new Error(`POST unique_links: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      return body;
+    },
+    describe: describeLinks,
   },
 ];
 
@@ -187,6 +237,7 @@ const ELEMENTS: schema.FormElement[] = [
   { id: "q_amount", label: "Amount", type: "number" },
   { id: "q_date", label: "Signup date", type: "date" },
   { id: "q_email", label: "Email", type: "email" },
+  { id: "q_phone", label: "Phone", type: "phone", countrySelector: true },
 ];
 
 type Captured = { list?: { sql: string; params: unknown[] }[] };
@@ -251,7 +302,7 @@ async function seed(db: Db, freshDatabase: boolean) {
   const t2 = performance.now();
   await db.execute(sql`vacuum analyze submissions`);
   const analyzeMs = performance.now() - t2;
-  const { token } = await createApiToken(db, { organizationId: org!.id, kind: "v2", scopes: ["submission.view"] });
+  const { token } = await createApiToken(db, { organizationId: org!.id, kind: "v2", scopes: [...V2_SCOPES] });
   return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0 };
 }
 

@@ -18,13 +18,35 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 /** An error callback: `<path> <text>`, e.g. `prefills[2].name is required`. */
 export const at = (text: string) => (iss: { path?: PropertyKey[] }) => `${fieldPath(iss.path ?? [])} ${text}`;
 
-/** `ids` of a bulk delete (spec §4.10, §4.14). */
+/**
+ * `ids` of a bulk delete (spec §4.10, §4.14). DELETE input reaches the library as a query,
+ * where it would wrap a lone string into an array (`"ids": "x"` → `["x"]`); behind a pipe
+ * the schema is not a plain array, so the value arrives as sent.
+ */
 export const ZBulkIds = z
-  .array(z.string({ error: at("must be a string") }), {
-    error: (iss) => (iss.input === undefined || iss.input === null ? "ids is required" : "ids must be an array"),
-  })
-  .max(MAX_BATCH, { error: `too many ids (max ${MAX_BATCH})` })
-  .describe(`UUIDs to delete, at most ${MAX_BATCH}. Repeated ids count once.`);
+  .unknown()
+  .pipe(
+    z
+      .array(z.string({ error: at("must be a string") }), {
+        error: (iss) => (iss.input === undefined || iss.input === null ? "ids is required" : "ids must be an array"),
+      })
+      .max(MAX_BATCH, { error: `too many ids (max ${MAX_BATCH})` }),
+  )
+  .meta({
+    override: {
+      type: "array",
+      items: { type: "string", format: "uuid" },
+      maxItems: MAX_BATCH,
+      description: `UUIDs to delete, at most ${MAX_BATCH}. Repeated ids count once.`,
+    },
+  });
+
+/**
+ * A JSON boolean. z.boolean() would be coerced by the library (`"false"` → true), so a
+ * string is refused here instead.
+ */
+export const jsonBoolean = (message: string) =>
+  z.custom<boolean>((v) => typeof v === "boolean", { error: message }).meta({ override: { type: "boolean" } });
 
 export const ZBulkDeleteOutput = z.object({ deleted: z.number().int().describe("How many were deleted") });
 

@@ -4,7 +4,7 @@ import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { updateUniqueLink as updateUniqueLinkService } from "@/server/services/unique-links/update-unique-link";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { at, prefillDataSchema } from "../shared/body";
+import { at, jsonBoolean, prefillDataSchema } from "../shared/body";
 import { ZFormRef, ZPathParam } from "../shared/params";
 import { MAX_ENTRY_NAME_LENGTH, ZEntryName, ZExpiresAt, ZUniqueLink } from "./shared";
 
@@ -13,7 +13,7 @@ export const ZUpdateUniqueLinkInput = z.object({
   id: ZPathParam.describe("Unique link UUID"),
   entry_name: ZEntryName.optional().describe("New entry name; unique per form, cannot be blank"),
   expires_at: ZExpiresAt.optional(),
-  active: z.boolean({ error: "active must be true or false" }).optional(),
+  active: jsonBoolean("active must be true or false").optional().describe("Whether the link accepts responses"),
   prefill_data: prefillDataSchema(at("must be an array")).optional(),
 });
 
