@@ -41,13 +41,28 @@ function errorResponse(description: string, key: string, example: string, header
   };
 }
 
-function metaByOperation(router: AnyRouter): Map<string, Meta> {
-  const map = new Map<string, Meta>();
-  for (const proc of Object.values(router._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
+type Operation = { meta: Meta; input: unknown };
+
+function operations(router: AnyRouter): Map<string, Operation> {
+  const map = new Map<string, Operation>();
+  for (const proc of Object.values(router._def.procedures as Record<string, { _def: { meta?: Meta; inputs?: unknown[] } }>)) {
     const api = proc._def.meta?.openapi;
-    if (api) map.set(`${api.method.toLowerCase()} ${api.path.replace(/\/$/, "")}`, proc._def.meta!);
+    if (api) map.set(`${api.method.toLowerCase()} ${api.path.replace(/\/$/, "")}`, { meta: proc._def.meta!, input: proc._def.inputs?.[0] });
   }
   return map;
+}
+
+/**
+ * The generator drops `.describe()` of an optional query field (`z.string().optional().describe(…)`);
+ * take it from the input schema's shape instead.
+ */
+function describeParameters(op: Json, input: unknown): void {
+  const shape = (input as { shape?: Record<string, { description?: string }> } | undefined)?.shape;
+  if (!shape) return;
+  for (const param of (op.parameters ?? []) as Json[]) {
+    const description = param.description ?? param.schema?.description ?? shape[param.name]?.description;
+    if (description) param.description = description;
+  }
 }
 
 export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
@@ -85,11 +100,13 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
     securitySchemes,
   }) as Json;
 
-  const metas = metaByOperation(doc.router);
+  const ops = operations(doc.router);
   const k = doc.errorKey;
   for (const [path, item] of Object.entries(generated.paths ?? {}) as [string, Json][]) {
     for (const [method, op] of Object.entries(item) as [string, Json][]) {
-      const meta = metas.get(`${method} ${path}`);
+      const operation = ops.get(`${method} ${path}`);
+      const meta = operation?.meta;
+      describeParameters(op, operation?.input);
       const success = meta?.successStatus ?? 200;
       const ok = op.responses?.["200"] ?? { description: "Successful response" };
       const responses: Json = {};

@@ -23,13 +23,7 @@ export const ZExpiresAt = z
   .refine((v) => blank(v) || parseExpiresAt(v)!.getTime() > Date.now(), { error: at("must be in the future") })
   .transform((v) => (blank(v) ? null : parseExpiresAt(v)!))
   .nullable()
-  .meta({
-    override: {
-      type: ["string", "null"],
-      description:
-        "ISO 8601 date-time (no offset = UTC) or date (`YYYY-MM-DD` = 00:00 UTC that day), in the future. null or \"\" = no expiry.",
-    },
-  });
+  .describe('ISO 8601 date-time (no offset = UTC) or date (`YYYY-MM-DD` = 00:00 UTC that day), in the future. null or "" = no expiry.');
 
 export const ZUniqueLink = z.object({
   id: z.string().describe("Unique link UUID"),
