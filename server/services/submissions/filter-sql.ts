@@ -103,7 +103,7 @@ const OFFSET_TS_GUARD = `'^${CALENDAR_DATE}[T ]${TIME}${OFFSET}$'`;
  * The stored value as a comparable value of the operand's kind, or NULL when it is not one.
  * `j` is the jsonb value, `t` the same as text. Numbers stored as JSON numbers skip the regex.
  */
-function castAs(kind: Operand["kind"], j: SQL, t: SQL): SQL {
+export function castAs(kind: Operand["kind"], j: SQL, t: SQL): SQL {
   switch (kind) {
     case "number":
       return sql`(case jsonb_typeof(${j}) when 'number' then (${j})::numeric when 'string' then (case when ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end) end)`;

@@ -1,19 +1,22 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/server/services/forms/access";
-import { filtersSql, usesContainmentIndex } from "./filter-sql";
+import type { FilterField } from "./fields";
+import { castAs, filtersSql, usesContainmentIndex } from "./filter-sql";
 import { parseFilters, type FilterParam } from "./filters";
 import type { SubmissionSort } from "./sort";
 import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
 
-
-export type ListSubmissionsParams = {
+export type ListSubmissionsParams = FormSubmissionsParams & {
   /** Numeric form id (`form_id`). */
   formId?: string | number;
   /** Form UUID (`form_uuid`); a numeric id is accepted too. */
   formUuid?: string;
+};
+
+export type FormSubmissionsParams = {
   page: number;
   sort: SubmissionSort;
   /** `<field>__<filter_type>` query parameters in the order given (see parseFilters). */
@@ -22,13 +25,40 @@ export type ListSubmissionsParams = {
   windowRows?: number;
 };
 
-export type ListedSubmission = Pick<(typeof submissions)["$inferSelect"], "id" | "data" | "createdAt" | "updatedAt">;
+export type ListedSubmission = Pick<(typeof submissions)["$inferSelect"], "id" | "data" | "spam" | "createdAt" | "updatedAt">;
 
-const SORT_COLUMNS = {
-  created_at: submissions.createdAt,
-  updated_at: submissions.updatedAt,
-  duration: submissions.duration,
-} as const;
+/**
+ * The sort key of a field's stored value (v1 `sort=<field>`), NULL when missing — so it
+ * sorts last in both directions. The kind follows the field, as filters compare it: number
+ * fields numerically, date fields as instants (a date is its UTC midnight), everything else
+ * as case-insensitive text by code point (`collate "C"`: the same order on every database).
+ * Values of the wrong shape (text in a number field, blank text) count as missing; a
+ * multi-select sorts by its first value.
+ */
+function valueSortKey(f: FilterField): SQL {
+  const element = sql`(${submissions.data} -> ${f.elementId}::text)`;
+  const stored = f.location.at === "subfield" ? sql`(${element} -> ${f.location.fixedname}::text)` : element;
+  const j = f.kind === "choice" ? sql`(case when jsonb_typeof(${stored}) = 'array' then ${stored} -> 0 else ${stored} end)` : stored;
+  const t = sql`(${j} #>> '{}')`;
+  if (f.compareAs === "number") return castAs("number", j, t);
+  if (f.compareAs === "date") return castAs("timestamp", j, t);
+  return sql`lower(nullif(btrim(${t}), '')) collate "C"`;
+}
+
+/**
+ * ORDER BY of a sort, read from `cols` (the table, or the first-try window). Submission id
+ * breaks ties in the same direction, so the order is total and pages never overlap.
+ */
+type SortColumns = Record<"id" | "createdAt" | "updatedAt" | "duration", AnyColumn | SQLWrapper>;
+
+function orderBy(sort: SubmissionSort, cols: SortColumns): SQL[] {
+  const dir = sql.raw(sort.order);
+  if (sort.field === "value") return [sql`${valueSortKey(sort.target)} ${dir} nulls last`, sql`${cols.id} ${dir}`];
+  const column = { created_at: cols.createdAt, updated_at: cols.updatedAt, duration: cols.duration }[sort.field];
+  // Column sorts keep PostgreSQL's default null placement (a missing duration is last ascending,
+  // first descending), which is what the (form_id, column, id) indexes are ordered by.
+  return [sql`${column} ${dir}`, sql`${cols.id} ${dir}`];
+}
 
 /**
  * The form a listing is for: `form_id` and/or `form_uuid`, visible to `access`. When both
@@ -58,14 +88,24 @@ export async function resolveListForm(
 }
 
 /**
- * Rows of the window tried first for equality-filtered pages (see listSubmissions).
+ * Rows of the window tried first for equality-filtered pages (see listFormSubmissions).
  * ~5 ms of index-order scan; at 1% selectivity it holds ~50 matches.
  */
 export const WINDOW_ROWS = 5000;
 
+/** Submissions of the form named by `form_id` / `form_uuid` (v2): see listFormSubmissions. */
+export async function listSubmissions(
+  db: DbOrTx,
+  access: FormAccess,
+  params: ListSubmissionsParams,
+): Promise<{ form: Form; submissions: ListedSubmission[]; totalCount: number }> {
+  const form = await resolveListForm(db, access, params.formId, params.formUuid);
+  return { form, ...(await listFormSubmissions(db, access, form, params)) };
+}
+
 /**
- * Submissions of one form visible to `access`, 20 a page, filtered (spec §4.15) and sorted
- * with `id` as the tie-break, so the order is total and pages never overlap.
+ * Submissions of `form` (already checked against `access`), 20 a page, filtered (spec §4.15)
+ * and sorted with `id` as the tie-break, so the order is total and pages never overlap.
  * totalCount is exact: the form's kept counter when unfiltered, else one count query that
  * runs in parallel with the page query. A page past the end is empty.
  *
@@ -75,39 +115,45 @@ export const WINDOW_ROWS = 5000;
  * page is first looked up in a window of the first WINDOW_ROWS rows (index order). The
  * window is a prefix of the full order, so a full page from it is exact; a short one means
  * matches are rare, and the normal query (cheap then) runs. The count runs alongside both.
+ * Sorts on a field's value (v1) have no index order, so they never use the window.
  */
-export async function listSubmissions(
+export async function listFormSubmissions(
   db: DbOrTx,
   access: FormAccess,
-  params: ListSubmissionsParams,
-): Promise<{ form: Form; submissions: ListedSubmission[]; totalCount: number }> {
-  const form = await resolveListForm(db, access, params.formId, params.formUuid);
+  form: Form,
+  params: FormSubmissionsParams,
+): Promise<{ submissions: ListedSubmission[]; totalCount: number }> {
   const filters = parseFilters(form.elements, params.filterParams ?? []);
 
-  // Tenant filter first, always: the form was checked against `access` above, and the
-  // submissions themselves must belong to the same organization.
+  // Tenant filter first, always: the form was checked against `access` by the caller, and
+  // the submissions themselves must belong to the same organization.
   const base = and(eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id))!;
   const filter = filtersSql(filters);
   const where = filter ? and(base, filter) : base;
-  const dir = params.sort.order === "asc" ? asc : desc;
-  const sortColumn = SORT_COLUMNS[params.sort.field];
   const offset = pageOffset(params.page);
   // submissions_count is exact (kept in the same transaction as every insert/delete), so a
   // page past it is empty without scanning to the offset.
   const pastEnd = offset >= form.submissionsCount;
+  const selected = {
+    id: submissions.id,
+    data: submissions.data,
+    spam: submissions.spam,
+    createdAt: submissions.createdAt,
+    updatedAt: submissions.updatedAt,
+  };
 
   const pageQuery = () =>
     pastEnd
       ? Promise.resolve([] as ListedSubmission[])
       : db
-          .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt, updatedAt: submissions.updatedAt })
+          .select(selected)
           .from(submissions)
           .where(where)
-          .orderBy(dir(sortColumn), dir(submissions.id))
+          .orderBy(...orderBy(params.sort, submissions))
           .limit(PAGE_SIZE)
           .offset(offset);
 
-  if (!filter) return { form, submissions: await pageQuery(), totalCount: form.submissionsCount };
+  if (!filter) return { submissions: await pageQuery(), totalCount: form.submissionsCount };
 
   const countQuery: Promise<number> = db
     .select({ n: count() })
@@ -116,31 +162,29 @@ export async function listSubmissions(
     .then((r) => r[0]?.n ?? 0);
 
   const windowRows = params.windowRows ?? WINDOW_ROWS;
-  const useWindow = !pastEnd && usesContainmentIndex(filters) && form.submissionsCount > windowRows && offset < windowRows;
+  const useWindow =
+    !pastEnd &&
+    params.sort.field !== "value" &&
+    usesContainmentIndex(filters) &&
+    form.submissionsCount > windowRows &&
+    offset < windowRows;
   if (!useWindow) {
     const [rows, totalCount] = await Promise.all([pageQuery(), countQuery]);
-    return { form, submissions: rows, totalCount };
+    return { submissions: rows, totalCount };
   }
 
   const w = db
-    .select({
-      id: submissions.id,
-      data: submissions.data,
-      createdAt: submissions.createdAt,
-      updatedAt: submissions.updatedAt,
-      duration: submissions.duration,
-      matched: sql<boolean>`${filter}`.as("fh_matched"),
-    })
+    .select({ ...selected, duration: submissions.duration, matched: sql<boolean>`${filter}`.as("fh_matched") })
     .from(submissions)
     .where(base)
-    .orderBy(dir(sortColumn), dir(submissions.id))
+    .orderBy(...orderBy(params.sort, submissions))
     .limit(windowRows)
     .as("fh_window");
   const windowQuery = db
-    .select({ id: w.id, data: w.data, createdAt: w.createdAt, updatedAt: w.updatedAt })
+    .select({ id: w.id, data: w.data, spam: w.spam, createdAt: w.createdAt, updatedAt: w.updatedAt })
     .from(w)
     .where(sql`${w.matched}`)
-    .orderBy(dir(w[WINDOW_SORT[params.sort.field]]), dir(w.id))
+    .orderBy(...orderBy(params.sort, w))
     .limit(PAGE_SIZE)
     .offset(offset);
 
@@ -149,7 +193,5 @@ export async function listSubmissions(
   countQuery.catch(() => {}); // awaited below; never an unhandled rejection if the window fails
   const found = await windowQuery;
   const rows = found.length === PAGE_SIZE ? found : await pageQuery();
-  return { form, submissions: rows, totalCount: await countQuery };
+  return { submissions: rows, totalCount: await countQuery };
 }
-
-const WINDOW_SORT = { created_at: "createdAt", updated_at: "updatedAt", duration: "duration" } as const;

@@ -1,9 +1,19 @@
+import type { FormElement } from "@/db/schema";
+import { FieldResolver, type FilterField } from "./fields";
+
 export const SORT_FIELDS = ["created_at", "updated_at", "duration"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
-export type SubmissionSort = { field: SortField; order: SortOrder };
+/** A sort on a submission column (v2, and v1's created_at / updated_at). */
+export type ColumnSort = { field: SortField; order: SortOrder };
+/**
+ * A sort on a form field's stored value (v1 only): numbers numerically for number fields,
+ * dates as dates for date fields, text otherwise; missing values last in both directions.
+ */
+export type ValueSort = { field: "value"; target: FilterField; order: SortOrder };
+export type SubmissionSort = ColumnSort | ValueSort;
 
-export const DEFAULT_SORT: SubmissionSort = { field: "created_at", order: "desc" };
+export const DEFAULT_SORT: ColumnSort = { field: "created_at", order: "desc" };
 
 /**
  * `sort` + `order` query values → a sort (spec §4.4):
@@ -12,10 +22,35 @@ export const DEFAULT_SORT: SubmissionSort = { field: "created_at", order: "desc"
  * - any other `sort`: created_at descending, whatever `order` says;
  * - `order` is asc or desc, case-insensitive; any other value counts as desc.
  */
-export function resolveSort(sort: string | undefined, order: string | undefined): SubmissionSort {
+export function resolveSort(sort: string | undefined, order: string | undefined): ColumnSort {
   const o: SortOrder = order?.trim().toLowerCase() === "asc" ? "asc" : "desc";
   const s = sort?.trim() ?? "";
   if (s === "") return { field: "created_at", order: o };
   if ((SORT_FIELDS as readonly string[]).includes(s)) return { field: s as SortField, order: o };
   return DEFAULT_SORT;
+}
+
+/** Submission columns v1 sorts by besides form fields (no duration: v1 never had it). */
+const V1_COLUMNS: readonly string[] = ["created_at", "updated_at"];
+
+/**
+ * v1 `sort` + `order` (spec §4.16) for a form's elements:
+ * - `order`: asc (default) or desc, case-insensitive; any other value counts as asc;
+ * - no `sort`: created_at;
+ * - `created_at` / `updated_at`: that column (they win over a field labelled the same;
+ *   address such a field by its element id);
+ * - a field name — element id or exact label, name/address sub-fields by their own label,
+ *   resolved exactly as filters resolve fields — sorts on the stored value;
+ * - anything else (an unknown name, a matrix or repeat-field, a repeat-field component,
+ *   which holds one value per row): created_at, in the given order.
+ */
+export function resolveV1Sort(elements: readonly FormElement[], sort: string | undefined, order: string | undefined): SubmissionSort {
+  const o: SortOrder = order?.trim().toLowerCase() === "desc" ? "desc" : "asc";
+  const s = sort?.trim() ?? "";
+  if (V1_COLUMNS.includes(s)) return { field: s as SortField, order: o };
+  // Names are exact, like filter fields: a label with surrounding spaces is still found.
+  const resolver = new FieldResolver(elements);
+  const target = s === "" ? undefined : (resolver.resolve(sort!) ?? resolver.resolve(s));
+  if (target && target.kind !== "structured" && target.location.at !== "component") return { field: "value", target, order: o };
+  return { field: "created_at", order: o };
 }

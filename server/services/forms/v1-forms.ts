@@ -1,0 +1,45 @@
+import type { Form } from "@/db/schema";
+import { env } from "@/server/env";
+
+/** Path of a form's preview image (served by the app, see v1-preview.ts). */
+export const previewImagePath = (formUuid: string) => `/f/${formUuid}/preview.png`;
+
+/** Absolute URL of a form's preview image (spec §2.5 `preview_image_url`). */
+export const previewImageUrl = (formUuid: string) => `${env().APP_URL}${previewImagePath(formUuid)}`;
+
+const SLUG_MAX = 60;
+
+/**
+ * URL-friendly identifier of a form (spec §2.5 `slug`): the name in lowercase ASCII, accents
+ * dropped, every other run of characters a single hyphen, at most 60 characters — then a
+ * hyphen and the first 8 hex digits of the UUID, so two forms of the same name differ and
+ * the slug changes only when the form is renamed. A name with no ASCII letters or digits
+ * gives `form-<8 hex>`.
+ */
+export function formSlug(form: Pick<Form, "name" | "uuid">): string {
+  const words = form.name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+  const suffix = form.uuid.replace(/-/g, "").slice(0, 8).toLowerCase();
+  return `${words || "form"}-${suffix}`;
+}
+
+/** v1 form list item (spec §2.5): `id` is the UUID; snake_case. */
+export function toV1Form(form: Form) {
+  return {
+    id: form.uuid,
+    name: form.name,
+    created_at: form.createdAt.toISOString(),
+    updated_at: form.updatedAt.toISOString(),
+    preview_image_url: previewImageUrl(form.uuid),
+    slug: formSlug(form),
+    is_live: form.published,
+  };
+}
+
+export type V1Form = ReturnType<typeof toV1Form>;

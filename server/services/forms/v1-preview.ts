@@ -1,0 +1,40 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { forms } from "@/db/schema";
+import { UUID_RE } from "@/server/services/ids";
+
+/** Field labels shown on a preview image; the rest are counted. */
+const PREVIEW_FIELDS = 5;
+
+export type FormPreview = {
+  name: string;
+  /** Labels of the first top-level fields, in order. */
+  labels: string[];
+  /** Fields not listed in `labels`. */
+  moreFields: number;
+  /** Changes whenever the form does: the image's ETag. */
+  version: string;
+};
+
+/**
+ * What the preview image of a form shows (spec §2.5 `preview_image_url`). Looked up by UUID
+ * alone, without a tenant: the image is public like the form's survey page, the UUID is
+ * unguessable, and it shows only the name and field labels — what a respondent sees.
+ * Trashed forms have no preview (null).
+ */
+export async function findFormPreview(db: DbOrTx, formUuid: string): Promise<FormPreview | null> {
+  if (!UUID_RE.test(formUuid)) return null;
+  const [form] = await db
+    .select({ uuid: forms.uuid, name: forms.name, elements: forms.elements, updatedAt: forms.updatedAt })
+    .from(forms)
+    .where(and(eq(forms.uuid, formUuid.toLowerCase()), isNull(forms.trashedAt)))
+    .limit(1);
+  if (!form) return null;
+  const labels = form.elements.map((e) => (typeof e?.label === "string" ? e.label.trim() : "")).filter(Boolean);
+  return {
+    name: form.name,
+    labels: labels.slice(0, PREVIEW_FIELDS),
+    moreFields: Math.max(0, labels.length - PREVIEW_FIELDS),
+    version: `${form.uuid}-${form.updatedAt.getTime()}`,
+  };
+}

@@ -1,0 +1,62 @@
+import type { FormElement } from "@/db/schema";
+import { isComposite } from "@/server/services/forms/element-types";
+
+/**
+ * Submission data keyed by field label — the v1 `data` (spec §2.4) and the connector's
+ * `data.submission` (spec §6.2) — from the stored data keyed by element id:
+ * - one key per top-level element that has a stored value, in the form's order; its value
+ *   exactly as stored (v2 shape: choice values are option values, matrix
+ *   `{rowId: {colId: v}}`, repeat-field `[{componentId: v}]`) — except
+ * - name/address values, whose keys are their sub-fields' labels instead of fixednames
+ *   (a key the element does not list stays under its fixedname);
+ * - a label already used by an earlier key becomes `Label (elementId)`, so no value is ever
+ *   hidden by another; a blank label is the element id; the same rules apply among the
+ *   sub-fields of one name/address value, with the fixedname in place of the id;
+ * - stored values of elements the form no longer has are kept, after the others, under their
+ *   element id (the same collision rule).
+ */
+export function dataByLabel(elements: readonly FormElement[], data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const put = uniqueKeys(out);
+  const known = new Set<string>();
+  for (const el of elements) {
+    if (!el || typeof el.id !== "string") continue;
+    known.add(el.id);
+    if (!Object.hasOwn(data, el.id)) continue;
+    const value = data[el.id];
+    put(el.label, el.id, isComposite(el.type) ? compositeByLabel(el, value) : value);
+  }
+  for (const [id, value] of Object.entries(data)) if (!known.has(id)) put(id, id, value);
+  return out;
+}
+
+/** `{fixedname: v}` → `{childLabel: v}`; anything but a plain object is returned as stored. */
+function compositeByLabel(el: FormElement, value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const parts = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const put = uniqueKeys(out);
+  const known = new Set<string>();
+  for (const child of el.children ?? []) {
+    if (!child || typeof child.fixedname !== "string") continue;
+    known.add(child.fixedname);
+    if (Object.hasOwn(parts, child.fixedname)) put(child.label, child.fixedname, parts[child.fixedname]);
+  }
+  for (const [name, v] of Object.entries(parts)) if (!known.has(name)) put(name, name, v);
+  return out;
+}
+
+/**
+ * A writer that never overwrites: a blank label is the id; a taken key becomes
+ * `label (id)`, then `label (id, 2)`, … Keys are defined as own properties, so a label such
+ * as `__proto__` is an ordinary key.
+ */
+function uniqueKeys(out: Record<string, unknown>) {
+  return (label: unknown, id: string, value: unknown) => {
+    const base = typeof label === "string" && label.trim() !== "" ? label : id;
+    let key = base;
+    if (Object.hasOwn(out, key)) key = `${base} (${id})`;
+    for (let n = 2; Object.hasOwn(out, key); n++) key = `${base} (${id}, ${n})`;
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+}
