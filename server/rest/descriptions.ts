@@ -27,3 +27,58 @@ name and address values are \`{fixedname: value}\`.
 (\`forms\`, \`submissions\`, …) and pagination from \`meta\`, and pass \`form_id\` or \`form_uuid\` when listing submissions.
 Filters address fields by label or element id; an unknown field is a 400 instead of an unfiltered list.
 `.trim();
+
+/** Spec §9 as a table: what changes from v1 to v2. Part of the v1 document and the reference page. */
+export const V1_TO_V2_MIGRATION = `
+## Migrating from v1 to v2
+
+v2 is the organization-level successor of this API; page size is 20 in both. To move an integration:
+change \`/api/v1/\` to \`/api/v2/\`, obtain an organization-level token (dashboard API page), read the named arrays
+instead of \`results\`, read pagination from \`meta\`, and pass \`form_uuid\` (the v1 form \`id\`) when listing submissions.
+
+| | v1 | v2 |
+|---|---|---|
+| Base path | \`/api/v1/\` | \`/api/v2/\` |
+| Token | issued per form, sees that form only | organization-level (optionally restricted to chosen forms), scoped, usage-tracked |
+| Lists | \`results\` with \`count\`, \`total_count\`, \`per_page\`, \`page\` at the top level | named arrays (\`forms\`, \`submissions\`, …) with \`meta\` (\`totalCount\`, \`page\`, \`perPage\`) |
+| Field names | snake_case (\`created_at\`, \`is_live\`) | camelCase in responses (\`createdAt\`); query and body parameters stay snake_case |
+| Form \`id\` | the UUID | the numeric id (\`uuid\` beside it); paths accept either |
+| Listing submissions | always the token's form | \`form_id\` or \`form_uuid\` is required |
+| Submission \`data\` | keyed by field label | keyed by element id (\`GET /api/v2/forms/:id\` lists the elements) |
+| Filters | \`{field}=value\` and \`{field}__gte\`, \`__gt\`, \`__lte\`, \`__lt\`; a field that does not exist is ignored | \`{field}__{filter_type}\` with 17 types; an unknown field is 400 \`Unknown filter field(s): …\` instead of every submission unfiltered (also on a form with no fields) |
+| Filter fields | label or element id | label or element id |
+| Sort | \`sort\` = a field name, \`created_at\` or \`updated_at\`; \`order\` default asc | \`sort\` = created_at, updated_at or duration; \`order\` default desc |
+| One submission | the submission at the top level; not found is 400 \`Error while fetching the submission\` | \`{submission}\`; not found is 404 \`Submission not found\` |
+| Missing scope | 403 \`You do not have permission to view submissions\` | 403 \`You do not have permission to perform this action. Required scope: <scope>\` |
+| Spam flag | \`spam\` on each submission | not part of v2 |
+| Prefills, unique links | — | v2 only |
+`.trim();
+
+export const V1_DESCRIPTION = `
+The legacy per-form API, kept for existing integrations; new integrations should use v2 (see **Migrating from v1 to v2**
+below). It runs on the same services as v2 — one token check, one rate limit, one filter engine, one delete.
+
+**Tokens** are issued per form (\`npm run admin -- create-token --form <id> --v1 --scopes form.view,submission.view,submission.delete\`)
+and sent as \`X-SERVICE-TOKEN: <token>\`. Scopes: \`form.view\` (GET /forms), \`submission.view\` (GET /submissions,
+GET /submissions/:id), \`submission.delete\` (DELETE /submissions/:id). A token sees only its form. A v2 token is refused
+here with 401, as a v1 token is by v2.
+
+**Errors** are JSON \`{"message": "…"}\`. A 500 says only \`Internal server error\`; details stay in the server log.
+
+| Status | When |
+|---|---|
+| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \`Error while fetching the submission\` (unknown, malformed or other form's submission id), invalid parameters |
+| 401 | \`Invalid access token\` — revoked, inactive or unknown token, or a v2 token |
+| 403 | \`You do not have permission to view submissions\` — the one v1 message for every missing scope, whatever the operation |
+| 404 | \`Form not found or not authorized\` — listing submissions after the token's form was trashed |
+| 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default, as in v2; \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+
+**Lists** are \`{count, total_count, per_page, page, results}\`: 20 items a page (\`per_page\` is accepted and ignored),
+\`page\` 1-based; a page past the last one has \`results: []\` and the usual counters.
+
+**Submission data** is keyed by field label, in the form's order, answered fields only; values as in v2 except
+name/address values, keyed by their sub-fields' labels. When two fields share a label, the later one is written
+\`Label (elementId)\`; a blank label is the element id.
+
+${V1_TO_V2_MIGRATION}
+`.trim();

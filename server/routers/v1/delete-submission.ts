@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { MESSAGES } from "@/server/errors";
+import { accessFromPrincipal } from "@/server/services/forms/access";
+import { deleteV1Submission as deleteV1SubmissionService } from "@/server/services/submissions/v1-submissions";
+import { apiTokenProcedure } from "@/server/trpc";
+import { DELETED_MESSAGE } from "../submissions/delete-submission";
+import { ZPathParam } from "../shared/params";
+
+export const ZDeleteV1SubmissionInput = z.object({ id: ZPathParam.describe("Submission UUID") });
+export const ZDeleteV1SubmissionOutput = z.object({ message: z.string().describe(`\`${DELETED_MESSAGE}\``) });
+
+export const deleteV1Submission = apiTokenProcedure("v1")
+  .meta({
+    scope: "submission.delete",
+    openapi: {
+      method: "DELETE",
+      path: "/submissions/{id}",
+      tags: ["Submissions"],
+      summary: "Delete a submission",
+      description:
+        `200 \`{"message": "${DELETED_MESSAGE}"}\` — the same text as v2. The form's submission count drops in the same ` +
+        "transaction. 400 `Error while fetching the submission` when there is nothing to delete: an unknown or " +
+        "already deleted id, a non-UUID, another form's submission, or a trashed form. Emits no event (spec §6.1). " +
+        "Without the `submission.delete` scope: 403 `You do not have permission to view submissions` (v1 has one " +
+        "message for every missing scope).",
+      errorResponses: { 400: `${MESSAGES.v1SubmissionNotFound} | Access Token not found | Invalid token provided` },
+    },
+  })
+  .input(ZDeleteV1SubmissionInput)
+  .output(ZDeleteV1SubmissionOutput)
+  .mutation(async ({ ctx, input }) => {
+    await deleteV1SubmissionService(ctx.db, accessFromPrincipal(ctx.principal), input.id);
+    return { message: DELETED_MESSAGE };
+  });
