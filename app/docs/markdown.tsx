@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** Just enough Markdown for our API descriptions: paragraphs, tables, `code`, **bold**. */
+/** Just enough Markdown for our API descriptions: paragraphs, `## ` headings, `- ` lists, tables, `code`, **bold**. */
 function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
     if (part.startsWith("`") && part.endsWith("`")) return <code key={i}>{part.slice(1, -1)}</code>;
@@ -9,32 +9,79 @@ function inline(text: string): ReactNode[] {
   });
 }
 
-export function Markdown({ text }: { text: string }) {
-  const blocks = text.split(/\n\s*\n/);
+/** The anchor of a heading: `Migrating from v1 to v2` → `migrating-from-v1-to-v2`. */
+export const headingId = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/**
+ * A block's lines: leading paragraph text, then `- ` items (an indented line continues the
+ * item before it).
+ */
+function paragraphAndList(lines: string[]): { text: string; items: string[] } {
+  const first = lines.findIndex((l) => l.startsWith("- "));
+  const head = first < 0 ? lines : lines.slice(0, first);
+  const items: string[] = [];
+  for (const line of first < 0 ? [] : lines.slice(first)) {
+    if (line.startsWith("- ")) items.push(line.slice(2).trim());
+    else items[items.length - 1] += ` ${line.trim()}`;
+  }
+  return { text: head.map((l) => l.trim()).join(" "), items };
+}
+
+function Block({ block }: { block: string }) {
+  const lines = block.replace(/^\n+|\s+$/g, "").split("\n");
+  if (lines.every((l) => l.trim().startsWith("|"))) {
+    const rows = lines
+      .filter((l) => !/^\|\s*-/.test(l.trim()))
+      .map((l) => l.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
+    const [head, ...body] = rows;
+    return (
+      <table className="md-table">
+        <thead>
+          <tr>{head?.map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>
+        </thead>
+        <tbody>
+          {body.map((r, j) => (
+            <tr key={j}>{r.map((c, k) => <td key={k}>{inline(c)}</td>)}</tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  const heading = /^#{2,3} (.+)$/.exec(lines[0]?.trim() ?? "");
+  if (heading) {
+    const title = heading[1]!;
+    return (
+      <>
+        <h2 id={headingId(title)} className="md-heading">{title}</h2>
+        {lines.length > 1 && <Block block={lines.slice(1).join("\n")} />}
+      </>
+    );
+  }
+  const { text, items } = paragraphAndList(lines);
   return (
     <>
-      {blocks.map((block, i) => {
-        const lines = block.trim().split("\n");
-        if (lines.every((l) => l.trim().startsWith("|"))) {
-          const rows = lines
-            .filter((l) => !/^\|\s*-/.test(l.trim()))
-            .map((l) => l.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
-          const [head, ...body] = rows;
-          return (
-            <table key={i} className="md-table">
-              <thead>
-                <tr>{head?.map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>
-              </thead>
-              <tbody>
-                {body.map((r, j) => (
-                  <tr key={j}>{r.map((c, k) => <td key={k}>{inline(c)}</td>)}</tr>
-                ))}
-              </tbody>
-            </table>
-          );
-        }
-        return <p key={i}>{inline(lines.join(" "))}</p>;
-      })}
+      {text && <p>{inline(text)}</p>}
+      {items.length > 0 && (
+        <ul>
+          {items.map((item, j) => (
+            <li key={j}>{inline(item)}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n\s*\n/).map((block, i) => (
+        <Block key={i} block={block} />
+      ))}
     </>
   );
 }

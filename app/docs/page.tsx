@@ -1,5 +1,5 @@
 import { openApiDocument, type DocumentedSurface } from "@/server/rest/documents";
-import { Markdown } from "./markdown";
+import { headingId, Markdown } from "./markdown";
 import { TryIt } from "./try-it";
 import "./docs.css";
 
@@ -7,8 +7,10 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "API reference · Formhouse" };
 
 type Json = Record<string, any>;
-const SURFACES: { id: DocumentedSurface; basePath: string; authHeader: string }[] = [
+/** Documented surfaces in page order; `sections` are headings of the description linked from the nav. */
+const SURFACES: { id: DocumentedSurface; basePath: string; authHeader: string; sections?: string[] }[] = [
   { id: "v2", basePath: "/api/v2", authHeader: "X-SERVICE-TOKEN" },
+  { id: "v1", basePath: "/api/v1", authHeader: "X-SERVICE-TOKEN", sections: ["Migrating from v1 to v2"] },
 ];
 
 function operations(doc: Json) {
@@ -23,9 +25,12 @@ export default function DocsPage() {
     <div className="docs">
       <nav className="docs-nav">
         <a href="/forms" className="brand">Formhouse</a>
-        {docs.map(({ id, doc }) => (
+        {docs.map(({ id, doc, sections }) => (
           <div key={id}>
             <a href={`#${id}`} className="nav-surface">{doc.info.title}</a>
+            {sections?.map((title) => (
+              <a key={title} href={`#${headingId(title)}`} className="nav-section">{title}</a>
+            ))}
             {operations(doc).map(({ path, method, op }) => (
               <a key={op.operationId} href={`#${id}-${op.operationId}`} className="nav-op">
                 <span className={`method m-${method}`}>{method.toUpperCase()}</span> {path}
