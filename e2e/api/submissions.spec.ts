@@ -1,33 +1,12 @@
 import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../db/schema";
 import { expect, test, type ApiClient, type Seed } from "../fixtures";
+import { tokenClient as client } from "./token-client";
 
 /**
  * GET/DELETE /api/v2/submissions (spec §4.4–4.6). The rate limit is 10 requests per 60 s per
- * token, so requests go through `client()`, which mints a fresh token every 10 requests.
+ * token, so requests go through `tokenClient()`, which mints a fresh token every 10 requests.
  */
-
-type Client = {
-  get(path: string): ReturnType<ApiClient["get"]>;
-  call(method: "GET" | "DELETE", path: string): ReturnType<ApiClient["call"]>;
-};
-
-function client(api: ApiClient, seed: Seed, organizationId: number, opts: { scopes?: string[]; formIds?: number[] } = {}): Client {
-  let token: string | undefined;
-  let used = 0;
-  const next = async () => {
-    if (!token || used >= 10) {
-      token = await seed.token(organizationId, opts);
-      used = 0;
-    }
-    used++;
-    return token;
-  };
-  return {
-    get: async (path) => api.get(path, await next()),
-    call: async (method, path) => api.call(method, path, { token: await next() }),
-  };
-}
 
 /** Submission ids of a form by the value of its `q_tag` element. */
 async function idsByTag(seed: Seed, formId: number): Promise<Record<string, string>> {

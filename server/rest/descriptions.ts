@@ -19,6 +19,11 @@ and can be restricted to chosen forms — any other form then answers 404 \`Form
 
 **Pagination**: 20 items a page, \`page\` is 1-based; a page past the last one is an empty list with the usual \`meta\`.
 
+**Prefills and unique links**: bulk writes take at most 100 items and are all or nothing — one bad item is a 400 naming
+it, and nothing is written. A prefill opens the form at \`{base_url}/f/<form_uuid>?_prefill=<id>\`; a unique link at
+\`{base_url}/u/<id>\`. Prefill values are checked against the form's elements (option ids for choice fields, phone dial
+codes resolved to a country).
+
 **Submission data** is keyed by element id. Choice values are the option \`value\`s (arrays for multiple-checkbox and
 ranking); matrix values are \`{rowId: {columnId: value}}\`; repeat-field values are \`[{componentId: value}]\`;
 name and address values are \`{fixedname: value}\`.
