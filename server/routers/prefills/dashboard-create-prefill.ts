@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { accessForOrganization } from "@/server/services/forms/access";
+import { createPrefills } from "@/server/services/prefills/create-prefills";
+import { prefillUrl } from "@/server/services/prefills/urls";
+import { sessionProcedure } from "@/server/trpc";
+import { MAX_NAME_LENGTH } from "./bulk-create-prefills";
+import { ZDashboardFormRef } from "./dashboard-shared";
+
+export const ZCreateDashboardPrefillInput = z.object({
+  formUuid: ZDashboardFormRef,
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "Name is required" })
+    .max(MAX_NAME_LENGTH, { error: `Name must be at most ${MAX_NAME_LENGTH} characters` })
+    .describe("Name of the prefill"),
+  // Checked against the form's elements by the service, exactly as for the API.
+  prefillData: z.array(z.unknown()).describe("`[{id, value}]` as in the API's prefill_data"),
+});
+
+export const ZCreateDashboardPrefillOutput = z.object({
+  id: z.string().describe("UUID of the new prefill"),
+  name: z.string(),
+  url: z.string().describe("Survey URL with `_prefill`"),
+});
+
+/** One prefill from the dashboard's editor: the service of POST /api/v2/forms/:form_uuid/prefills. */
+export const createDashboardPrefill = sessionProcedure
+  .input(ZCreateDashboardPrefillInput)
+  .output(ZCreateDashboardPrefillOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { form, created } = await createPrefills(ctx.db, accessForOrganization(ctx.session.organizationId), input.formUuid, [
+      { name: input.name, prefillData: input.prefillData },
+    ]);
+    const [prefill] = created;
+    return { id: prefill!.id, name: prefill!.name, url: prefillUrl(form.uuid, prefill!.id) };
+  });
