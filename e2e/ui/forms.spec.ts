@@ -95,8 +95,6 @@ test.describe("Forms page", () => {
       ["Submissions", "Submissions"],
       ["API tokens", "API tokens"],
       ["Webhooks", "Webhooks"],
-      ["Prefills", "Prefills"],
-      ["Unique links", "Unique links"],
     ] as const) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

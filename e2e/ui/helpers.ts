@@ -43,3 +43,30 @@ export async function failSignIn(page: Page, email: string, times: number) {
     await expect(formError(page)).toHaveText("Email or password is incorrect");
   }
 }
+
+/** Signs in and opens a dashboard page (e.g. `/unique-links?form=<uuid>`), waiting for its heading. */
+export async function openDashboardPage(page: Page, user: { email: string; password: string }, path: string, heading: string) {
+  await signIn(page, user.email, user.password);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/** The rows of the page's table body. */
+export function bodyRows(page: Page) {
+  return page.locator("table tbody tr");
+}
+
+/** The table row whose bold title cell is exactly `title` (entry name, prefill name). */
+export function rowTitled(page: Page, title: string) {
+  return bodyRows(page).filter({ has: page.locator(".cell-title", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
+}
+
+/** The titles of the table's rows (for `toHaveText([...])`, top to bottom). */
+export function rowTitles(page: Page) {
+  return bodyRows(page).locator(".cell-title");
+}
+
+/** The options of the form picker (for `toHaveText([...])`). */
+export function pickerOptions(page: Page) {
+  return page.getByLabel("Form", { exact: true }).locator("option:not([disabled])");
+}

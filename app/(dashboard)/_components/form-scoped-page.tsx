@@ -1,0 +1,55 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { FormPicker } from "./form-picker";
+import { EmptyState, ErrorState, FormIcon, TableSkeleton } from "./list-states";
+import { PageHeader } from "./page-header";
+import { useFormScope, type FormOption } from "./use-form-scope";
+
+/**
+ * A page about one form's items (prefills, unique links): the header holds the form picker;
+ * the body renders once a form of the organization is chosen. Loading, no forms, and a URL
+ * naming a form the organization does not have are handled here once.
+ */
+export function FormScopedPage({
+  title,
+  description,
+  items,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  /** What the page lists, for the messages: "Prefills". */
+  items: string;
+  children: (form: FormOption) => ReactNode;
+}) {
+  const scope = useFormScope();
+  const { query, forms, selected } = scope;
+  const picker = forms?.length ? <FormPicker forms={forms} value={selected?.uuid ?? null} onChange={scope.select} /> : undefined;
+
+  let body: ReactNode;
+  if (query.isPending || scope.choosing) body = <TableSkeleton label="Loading your forms…" />;
+  else if (query.isError)
+    body = <ErrorState title="Could not load your forms" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  else if (!forms?.length)
+    body = (
+      <EmptyState icon={<FormIcon />} title="No forms yet">
+        {items} belong to a form, and your organization has none yet. To import one from a JSON definition, run{" "}
+        <code>npm run admin -- import-form</code> on the server.
+      </EmptyState>
+    );
+  else if (!selected)
+    body = (
+      <EmptyState title="Form not found">
+        The link names a form that does not exist or belongs to another organization. Choose one of your forms above.
+      </EmptyState>
+    );
+  else body = children(selected);
+
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={picker} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { errorMessage } from "@/app/_trpc/errors";
+
+/** Placeholder rows while a list loads; `label` is read out by screen readers. */
+export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <section className="card table-card" aria-busy="true" aria-live="polite">
+      <p className="visually-hidden">{label}</p>
+      <div className="skeleton-list" aria-hidden="true">
+        {Array.from({ length: rows }, (_, i) => (
+          <div className="skeleton-row" key={i}>
+            <span className="skeleton skeleton-box" />
+            <span className="skeleton skeleton-wide" />
+            <span className="skeleton skeleton-badge" />
+            <span className="skeleton skeleton-short" />
+            <span className="skeleton skeleton-short" />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorState({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <section className="card state" role="alert">
+      <h2>{title}</h2>
+      <p className="muted">{errorMessage(error)}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry} disabled={retrying}>
+          {retrying ? "Retrying…" : "Try again"}
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="card state">
+      {icon && (
+        <div className="state-icon" aria-hidden="true">
+          {icon}
+        </div>
+      )}
+      <h2>{title}</h2>
+      <p className="muted">{children}</p>
+      {action}
+    </section>
+  );
+}
+
+export function FormIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 8h8M8 12h8M8 16h5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function LinkIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+    </svg>
+  );
+}
+
+export function PrefillIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <rect x="4" y="3" width="16" height="18" rx="2" />
+      <path d="M8 8h3M8 12h8M8 16h6" />
+      <path d="m14 7 1.5 1.5L18 6" />
+    </svg>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback } from "react";
+
+export type UrlChanges = Record<string, string | number | null | undefined>;
+
+/**
+ * The page's query string as state, so a view can be linked and reloaded. Changes go
+ * through the History API, which Next.js folds into `useSearchParams` without a server
+ * round trip: `push` for steps the Back button should undo, `replace` for typing.
+ * null, undefined and "" remove a key.
+ */
+export function useUrlState() {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const setParams = useCallback(
+    (changes: UrlChanges, mode: "push" | "replace" = "push") => {
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === undefined || value === "") next.delete(key);
+        else next.set(key, String(value));
+      }
+      const qs = next.toString();
+      const url = qs ? `${pathname}?${qs}` : pathname;
+      if (mode === "push") window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    },
+    [pathname],
+  );
+  return { params, setParams };
+}
+
+/** `?page=`: a positive integer, else 1. */
+export function pageParam(raw: string | null): number {
+  return raw && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+}

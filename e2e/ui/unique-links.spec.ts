@@ -1,0 +1,274 @@
+import { asc, count, eq } from "drizzle-orm";
+import { prefills, uniqueLinks } from "../../db/schema";
+import { accessForOrganization } from "../../server/services/forms/access";
+import { createUniqueLinks, type NewUniqueLinkItem } from "../../server/services/unique-links/create-unique-links";
+import { expect, test, type Seed } from "../fixtures";
+import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot } from "./helpers";
+
+/** The Unique links page of the dashboard (spec §2.7, §4.11–4.14 through the same services). */
+
+const SIMPLE_FORM = { name: "Event feedback", elements: [{ id: "guest", label: "Guest", type: "short-text" }] };
+
+async function orgWithForm(seed: Seed, name = SIMPLE_FORM.name) {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { ...SIMPLE_FORM, name });
+  return { org, form };
+}
+
+function seedLinks(seed: Seed, organizationId: number, formUuid: string, items: NewUniqueLinkItem[]) {
+  return createUniqueLinks(seed.db, accessForOrganization(organizationId), formUuid, items).then((r) => r.created);
+}
+
+async function linksOf(seed: Seed, formId: number) {
+  return seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, formId)).orderBy(asc(uniqueLinks.seq));
+}
+
+test.describe("Unique links page", () => {
+  // Expiry dates are days in the user's time zone; pin one so the stored instant is known.
+  test.use({ timezoneId: "Europe/Berlin" });
+
+  test("creates links in bulk from the textarea and lists them as pending and active", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await openDashboardPage(page, org, "/unique-links", "Unique links");
+    // The only form is picked, and the URL says so (it can be linked and reloaded).
+    await expect(page).toHaveURL(new RegExp(`/unique-links\\?form=${form.uuid}$`));
+    await expect(page.getByRole("heading", { name: "No unique links yet" })).toBeVisible();
+
+    await page.getByRole("button", { name: "New links" }).click();
+    await page.getByLabel("Entry names").fill("alice@example.com\n\n   bob@example.com  \n\ncarol\n");
+    await expect(page.getByRole("button", { name: "Create 3 links" })).toBeEnabled();
+    await page.getByLabel("Expires on").fill("2099-06-30");
+    await screenshot(page, "unique-links-create");
+    await page.getByRole("button", { name: "Create 3 links" }).click();
+
+    await expect(page.getByRole("status")).toHaveText(/Created 3 unique links\./);
+    await expect(page.getByRole("form", { name: "New unique links" })).toHaveCount(0);
+    // Newest first: a bulk create's items in reverse order.
+    await expect(bodyRows(page)).toHaveCount(3);
+    await expect(rowTitles(page)).toHaveText(["carol", "bob@example.com", "alice@example.com"]);
+    for (const name of ["alice@example.com", "bob@example.com", "carol"]) {
+      const row = rowTitled(page, name);
+      await expect(row.getByText("Pending", { exact: true })).toBeVisible();
+      await expect(row.getByRole("switch", { name: `Active: ${name}` })).toBeChecked();
+      await expect(row).toContainText("2099");
+      await expect(row.locator("time").first()).toHaveAttribute("title", /11:59/); // the day's end, in the tooltip
+    }
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveText("3 links");
+
+    const stored = await linksOf(seed, form.id);
+    expect(stored.map((l) => [l.entryName, l.status, l.active, l.prefillId])).toEqual([
+      ["alice@example.com", "pending", true, null],
+      ["bob@example.com", "pending", true, null],
+      ["carol", "pending", true, null],
+    ]);
+    // The end of 30 June 2099 in Berlin (CEST, UTC+2).
+    for (const l of stored) expect(l.expiresAt?.toISOString()).toBe("2099-06-30T21:59:59.000Z");
+    await expect(rowTitled(page, "carol").getByRole("link")).toHaveAttribute("href", new RegExp(`/u/${stored[2]!.id}$`));
+    await screenshot(page, "unique-links");
+  });
+
+  test("a duplicate entry name shows the service's message and creates nothing", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await seedLinks(seed, org.organizationId, form.uuid, [{ entryName: "alice" }]);
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await expect(bodyRows(page)).toHaveCount(1);
+
+    await page.getByRole("button", { name: "New links" }).click();
+    await page.getByLabel("Entry names").fill("dave\nalice\nerin");
+    await page.getByRole("button", { name: "Create 3 links" }).click();
+    const panel = page.getByRole("form", { name: "New unique links" });
+    await expect(panel.getByRole("alert")).toHaveText("Duplicate entry_name for this form");
+    await screenshot(page, "unique-links-duplicate");
+
+    // Twice within one request is the same clash.
+    await page.getByLabel("Entry names").fill("frank\nfrank");
+    await page.getByRole("button", { name: "Create 2 links" }).click();
+    await expect(panel.getByRole("alert")).toHaveText("Duplicate entry_name for this form");
+
+    expect((await linksOf(seed, form.id)).map((l) => l.entryName)).toEqual(["alice"]);
+    // The text stays for fixing; Cancel closes the panel.
+    await expect(page.getByLabel("Entry names")).toHaveValue("frank\nfrank");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(bodyRows(page)).toHaveCount(1);
+  });
+
+  test("an expiry date in the past is refused with the service's message", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await page.getByRole("button", { name: "New links" }).click();
+    await page.getByLabel("Entry names").fill("late");
+    // Typed past the date field's `min` (which only the browser's own form validation would enforce).
+    await page.getByLabel("Expires on").fill("2001-01-01");
+    await page.getByRole("button", { name: "Create 1 link" }).click();
+    await expect(page.getByRole("form", { name: "New unique links" }).getByRole("alert")).toHaveText("Expiry must be in the future");
+    expect(await linksOf(seed, form.id)).toEqual([]);
+  });
+
+  test("switching a link off is saved and survives a reload", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await seedLinks(seed, org.organizationId, form.uuid, [{ entryName: "alice" }, { entryName: "bob" }]);
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+
+    const alice = page.getByRole("switch", { name: "Active: alice" });
+    await expect(alice).toBeChecked();
+    await alice.click();
+    await expect(alice).not.toBeChecked();
+    await expect(alice).toBeEnabled(); // saved
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Active: alice" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Active: bob" })).toBeChecked();
+    expect((await linksOf(seed, form.id)).map((l) => [l.entryName, l.active, l.status])).toEqual([
+      ["alice", false, "pending"],
+      ["bob", true, "pending"],
+    ]);
+
+    await page.getByRole("switch", { name: "Active: alice" }).click();
+    await expect(page.getByRole("switch", { name: "Active: alice" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Active: alice" })).toBeEnabled();
+    expect((await linksOf(seed, form.id))[0]?.active).toBe(true);
+  });
+
+  test("deletes the selected links and their prefills after confirming", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await seedLinks(seed, org.organizationId, form.uuid, [
+      { entryName: "alice", prefillData: [{ id: "guest", value: "Alice" }] },
+      { entryName: "bob" },
+      { entryName: "carol" },
+    ]);
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await expect(bodyRows(page)).toHaveCount(3);
+
+    await page.getByRole("checkbox", { name: "Select alice" }).check();
+    await page.getByRole("checkbox", { name: "Select carol" }).check();
+    await expect(page.getByText("2 selected")).toBeVisible();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete 2 unique links?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("listitem")).toHaveText(["carol", "alice"]);
+    await screenshot(page, "unique-links-delete");
+
+    // Cancel deletes nothing.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await linksOf(seed, form.id)).toHaveLength(3);
+
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status")).toHaveText(/Deleted 2 unique links\./);
+    await expect(rowTitles(page)).toHaveText(["bob"]);
+    await expect(page.getByRole("button", { name: "Delete selected" })).toHaveCount(0);
+
+    expect((await linksOf(seed, form.id)).map((l) => l.entryName)).toEqual(["bob"]);
+    const [left] = await seed.db.select({ n: count() }).from(prefills).where(eq(prefills.formId, form.id));
+    expect(left!.n).toBe(0);
+  });
+
+  test("shows each link's status and whether it expired", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    const [opened, done, old] = await seedLinks(seed, org.organizationId, form.uuid, [
+      { entryName: "opened" },
+      { entryName: "done" },
+      { entryName: "old", expiresAt: new Date("2099-01-01T00:00:00Z") },
+    ]);
+    await seed.db.update(uniqueLinks).set({ status: "in_progress" }).where(eq(uniqueLinks.id, opened!.id));
+    await seed.db.update(uniqueLinks).set({ status: "completed" }).where(eq(uniqueLinks.id, done!.id));
+    await seed.db.update(uniqueLinks).set({ expiresAt: new Date("2020-01-01T00:00:00Z") }).where(eq(uniqueLinks.id, old!.id));
+
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await expect(rowTitled(page, "opened").getByText("In progress")).toBeVisible();
+    await expect(rowTitled(page, "done").getByText("Completed")).toBeVisible();
+    await expect(rowTitled(page, "old").getByText("Pending")).toBeVisible();
+    await expect(rowTitled(page, "old").getByText("Expired")).toBeVisible();
+    await expect(rowTitled(page, "old")).toContainText("2020");
+    await expect(rowTitled(page, "done")).toContainText("Never");
+    await page.getByRole("switch", { name: "Active: done" }).click();
+    await expect(page.getByRole("switch", { name: "Active: done" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Active: done" })).toBeEnabled();
+    await screenshot(page, "unique-links-statuses");
+  });
+
+  test("copies a link's survey URL", async ({ page, seed, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    const { org, form } = await orgWithForm(seed);
+    const [link] = await seedLinks(seed, org.organizationId, form.uuid, [{ entryName: "alice" }]);
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+
+    const copy = page.getByRole("button", { name: "Copy link for alice" });
+    await copy.click();
+    await expect(page.getByRole("button", { name: "Copied link for alice" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/u/${link!.id}`);
+  });
+
+  test("lists 20 a page and searches by entry name; the URL keeps form, page and search", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed);
+    await seedLinks(
+      seed,
+      org.organizationId,
+      form.uuid,
+      Array.from({ length: 25 }, (_, i) => ({ entryName: `person-${String(i + 1).padStart(2, "0")}` })),
+    );
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await expect(bodyRows(page)).toHaveCount(20);
+    await expect(page.getByText("1–20 of 25")).toBeVisible();
+    await expect(bodyRows(page).first()).toContainText("person-25");
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(new RegExp(`form=${form.uuid}&page=2$`));
+    await expect(bodyRows(page)).toHaveCount(5);
+    await expect(rowTitles(page)).toHaveText(["person-05", "person-04", "person-03", "person-02", "person-01"]);
+    await page.reload();
+    await expect(bodyRows(page)).toHaveCount(5);
+    await page.goBack();
+    await expect(bodyRows(page)).toHaveCount(20);
+
+    // Partial, case-insensitive; a new search starts on page 1.
+    await page.getByRole("searchbox", { name: "Search by entry name" }).fill("SON-1");
+    await expect(page).toHaveURL(/q=SON-1/);
+    await expect(bodyRows(page)).toHaveCount(10);
+    await expect(rowTitles(page)).toHaveText(Array.from({ length: 10 }, (_, i) => `person-${19 - i}`));
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveText("10 links");
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search by entry name" })).toHaveValue("SON-1");
+    await expect(bodyRows(page)).toHaveCount(10);
+
+    await page.getByRole("searchbox", { name: "Search by entry name" }).fill("nobody");
+    await expect(page.getByRole("heading", { name: "No matching links" })).toBeVisible();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(page.getByRole("searchbox", { name: "Search by entry name" })).toHaveValue("");
+    await expect(bodyRows(page)).toHaveCount(20);
+  });
+
+  test("another organization's forms and links never appear", async ({ page, seed }) => {
+    const { org, form } = await orgWithForm(seed, "My survey");
+    const mine2 = await seed.form(org.organizationId, { ...SIMPLE_FORM, name: "Another of mine" });
+    const other = await orgWithForm(seed, "Their survey");
+    await seedLinks(seed, org.organizationId, form.uuid, [{ entryName: "mine" }]);
+    await seedLinks(seed, other.org.organizationId, other.form.uuid, [{ entryName: "theirs" }]);
+
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    await expect(pickerOptions(page)).toHaveText(["Another of mine", "My survey"]);
+    await expect(rowTitles(page)).toHaveText(["mine"]);
+
+    // Picking another form changes the list and the URL.
+    await page.getByLabel("Form", { exact: true }).selectOption({ label: "Another of mine" });
+    await expect(page).toHaveURL(new RegExp(`form=${mine2.uuid}$`));
+    await expect(page.getByRole("heading", { name: "No unique links yet" })).toBeVisible();
+
+    // A link to their form shows nothing of it.
+    await page.goto(`/unique-links?form=${other.form.uuid}`);
+    await expect(page.getByRole("heading", { name: "Form not found" })).toBeVisible();
+    await expect(page.getByText("theirs")).toHaveCount(0);
+    await expect(page.getByText("Their survey")).toHaveCount(0);
+    await expect(pickerOptions(page)).toHaveText(["Another of mine", "My survey"]);
+    const theirs = await seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, other.form.id));
+    expect(theirs.map((l) => l.entryName)).toEqual(["theirs"]);
+  });
+
+  test("an organization without forms is told how to get one", async ({ page, seed }) => {
+    const org = await seed.org();
+    await openDashboardPage(page, org, "/unique-links", "Unique links");
+    await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
+    await expect(page.getByLabel("Form", { exact: true })).toHaveCount(0);
+  });
+});
