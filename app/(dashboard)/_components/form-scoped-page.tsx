@@ -6,6 +6,18 @@ import { EmptyState, ErrorState, FormIcon, TableSkeleton } from "./list-states";
 import { PageHeader } from "./page-header";
 import { useFormScope, type FormOption } from "./use-form-scope";
 
+/** What the table of one form's items gets from its page: which page and search to show, and the way back. */
+export type FormItemsTableProps = {
+  form: FormOption;
+  page: number;
+  search: string;
+  onPage: (page: number) => void;
+  onClearSearch: () => void;
+  /** Opens the create panel; absent while it is open. */
+  onCreate?: () => void;
+  onNotice: (text: string | null) => void;
+};
+
 /**
  * A page about one form's items (prefills, unique links): the header holds the form picker;
  * the body renders once a form of the organization is chosen. Loading, no forms, and a URL

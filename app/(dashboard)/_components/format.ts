@@ -3,5 +3,7 @@ export const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", 
 export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 export const numberFormat = new Intl.NumberFormat();
 
+export type Noun = [singular: string, plural: string];
+
 /** `1 link` / `3 links`. */
 export const countOf = (n: number, singular: string, plural: string) => `${numberFormat.format(n)} ${n === 1 ? singular : plural}`;

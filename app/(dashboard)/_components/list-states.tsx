@@ -2,16 +2,21 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/app/_trpc/errors";
+import { countOf, type Noun } from "./format";
+import { PageControl, type PageNav } from "./list-pagination";
 
-/** Placeholder rows while a list loads; `label` is read out by screen readers. */
-export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
+/**
+ * Placeholder rows while a list loads; `label` is read out by screen readers. `selectable`:
+ * the table has a checkbox column.
+ */
+export function TableSkeleton({ label, rows = 5, selectable = true }: { label: string; rows?: number; selectable?: boolean }) {
   return (
     <section className="card table-card" aria-busy="true" aria-live="polite">
       <p className="visually-hidden">{label}</p>
       <div className="skeleton-list" aria-hidden="true">
         {Array.from({ length: rows }, (_, i) => (
           <div className="skeleton-row" key={i}>
-            <span className="skeleton skeleton-box" />
+            {selectable && <span className="skeleton skeleton-box" />}
             <span className="skeleton skeleton-wide" />
             <span className="skeleton skeleton-badge" />
             <span className="skeleton skeleton-short" />
@@ -21,6 +26,25 @@ export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: numbe
       </div>
     </section>
   );
+}
+
+/**
+ * A list's query before it has data to show: placeholder rows while it loads, else the
+ * error with Try again. Callers render it when `isPending || isError`.
+ */
+export function QueryState({
+  query,
+  loading,
+  failed,
+  selectable,
+}: {
+  query: { isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  selectable?: boolean;
+}) {
+  if (query.isPending) return <TableSkeleton label={loading} selectable={selectable} />;
+  return <ErrorState title={failed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
 }
 
 export function ErrorState({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
@@ -49,6 +73,57 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
       <p className="muted">{children}</p>
       {action}
     </section>
+  );
+}
+
+/**
+ * What a page of a list shows when it has no rows: `empty` when the list has none at all,
+ * "No matching …" when the search finds none, else the page lies past the end.
+ */
+export function NoRowsState({
+  page,
+  total,
+  totalPages,
+  noun,
+  search,
+  empty,
+  nav,
+}: {
+  page: number;
+  total: number;
+  totalPages: number;
+  noun: Noun;
+  /** The list's search, if it has one: the text, what it looks in ("entry name"), and how to drop it. */
+  search?: { text: string; field: string; onClear: () => void };
+  empty: ReactNode;
+  nav: PageNav;
+}) {
+  if (total === 0 && !search?.text) return empty;
+  if (total === 0 && search) {
+    return (
+      <EmptyState
+        title={`No matching ${noun[1]}`}
+        action={
+          <button type="button" className="button" onClick={search.onClear}>
+            Clear search
+          </button>
+        }
+      >
+        No {search.field} contains “{search.text}”.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      title={`Nothing on page ${page}`}
+      action={
+        <PageControl nav={nav} page={1} className="button">
+          Go to the first page
+        </PageControl>
+      }
+    >
+      There {total === 1 ? "is" : "are"} {countOf(total, ...noun)} in {countOf(totalPages, "page", "pages")}.
+    </EmptyState>
   );
 }
 

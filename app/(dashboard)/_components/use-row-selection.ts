@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 
+export type RowSelection = ReturnType<typeof useRowSelection>;
+
 /**
  * Checked rows of one page of a list. A selection belongs to the view it was made in
  * (`viewKey`: form, page, search…): another view starts with none. Only rows still on the

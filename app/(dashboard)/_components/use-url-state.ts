@@ -35,3 +35,21 @@ export function useUrlState() {
 export function pageParam(raw: string | null): number {
   return raw && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
 }
+
+/**
+ * The page and search of a list, in the URL (`?page=`, `?q=`). Page 1 and an empty search
+ * leave the URL; a new search starts on page 1.
+ */
+export function useListParams() {
+  const { params, setParams } = useUrlState();
+  return {
+    params,
+    setParams,
+    page: pageParam(params.get("page")),
+    search: params.get("q")?.trim() ?? "",
+    setPage: (page: number) => setParams({ page: page === 1 ? null : page }),
+    setSearch: (q: string) => setParams({ q, page: null }, "replace"),
+    /** The list from its start: no search, page 1. */
+    reset: () => setParams({ q: null, page: null }),
+  };
+}

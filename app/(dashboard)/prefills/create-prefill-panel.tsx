@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import type { AppRouter } from "@/server/routers/_app";
+import { CreatePanel } from "../_components/create-panel";
 import { ErrorState } from "../_components/list-states";
 import type { FormOption } from "../_components/use-form-scope";
 import { fieldErrorOf, toPrefillData, type EditorValues } from "./prefill-values";
@@ -44,23 +45,20 @@ export function CreatePrefillPanel({
   const set = (id: string, value: string | string[]) => setValues((v) => ({ ...v, [id]: value }));
 
   return (
-    <form
-      className="card panel"
-      aria-labelledby="new-prefill-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <CreatePanel
+      titleId="new-prefill-title"
+      title="New prefill"
+      form={form}
+      submitLabel="Create prefill"
+      canSubmit={Boolean(fields.data)}
+      pending={create.isPending}
+      onSubmit={() => {
         const prefillData = toPrefillData(fields.data?.fields ?? [], values);
         setSent(prefillData);
         create.mutate({ formUuid: form.uuid, name, prefillData });
       }}
+      onClose={onClose}
     >
-      <div className="panel-header">
-        <h2 id="new-prefill-title">New prefill</h2>
-        <p className="muted">
-          for <strong>{form.name}</strong>
-        </p>
-      </div>
       <div className="field field-name">
         <label htmlFor="prefill-name">Name</label>
         <input
@@ -117,15 +115,7 @@ export function CreatePrefillPanel({
           {message}
         </p>
       )}
-      <div className="panel-actions">
-        <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={!fields.data || create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? "Creating…" : "Create prefill"}
-        </button>
-      </div>
-    </form>
+    </CreatePanel>
   );
 }
 

@@ -1,15 +1,14 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { errorMessage } from "@/app/_trpc/errors";
-import { ConfirmDialog } from "../_components/confirm-dialog";
-import { countOf, dateFormat, dateTimeFormat } from "../_components/format";
+import { DateTime } from "../_components/date-time";
+import { DeleteSelectedDialog, useDeleteSelected } from "../_components/delete-selected";
+import type { FormItemsTableProps } from "../_components/form-scoped-page";
 import { ListPagination } from "../_components/list-pagination";
-import { EmptyState, ErrorState, PrefillIcon, TableSkeleton } from "../_components/list-states";
+import { EmptyState, NoRowsState, PrefillIcon, QueryState } from "../_components/list-states";
+import { SelectAllHeader, SelectionBar, SelectRowCell } from "../_components/selection-controls";
 import { SurveyUrl } from "../_components/survey-url";
-import type { FormOption } from "../_components/use-form-scope";
 import { useRowSelection } from "../_components/use-row-selection";
 
 export function PrefillsTable({
@@ -21,16 +20,7 @@ export function PrefillsTable({
   onClearSearch,
   onCreate,
   onNotice,
-}: {
-  form: FormOption;
-  page: number;
-  search: string;
-  withLinks: boolean;
-  onPage: (page: number) => void;
-  onClearSearch: () => void;
-  onCreate?: () => void;
-  onNotice: (text: string | null) => void;
-}) {
+}: FormItemsTableProps & { withLinks: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -39,75 +29,50 @@ export function PrefillsTable({
   });
   const rows = query.data?.prefills ?? [];
   const selection = useRowSelection(`${page}|${search}|${withLinks}`, query.isPlaceholderData ? [] : rows.map((p) => p.id));
-  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteSelected({
+    mutation: trpc.prefills.bulkDelete.mutationOptions(),
+    formUuid: form.uuid,
+    selection,
+    noun: ["prefill", "prefills"],
+    page,
+    shown: rows.length,
+    onPage,
+    onNotice,
+    // A deleted unique-link prefill also changes that link (`prefillId`).
+    refresh: () =>
+      Promise.all([queryClient.invalidateQueries(trpc.prefills.list.pathFilter()), queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter())]),
+  });
 
-  const remove = useMutation(
-    trpc.prefills.bulkDelete.mutationOptions({
-      onSuccess: async ({ deleted }) => {
-        setConfirming(false);
-        selection.clear();
-        onNotice(`Deleted ${countOf(deleted, "prefill", "prefills")}.`);
-        if (page > 1 && deleted >= rows.length) onPage(page - 1);
-        // A deleted unique-link prefill also changes that link (`prefillId`).
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.prefills.list.pathFilter()),
-          queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter()),
-        ]);
-      },
-    }),
-  );
-
-  if (query.isPending) return <TableSkeleton label="Loading prefills…" />;
-  if (query.isError) {
-    return <ErrorState title="Could not load the prefills" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
-  }
+  if (query.isPending || query.isError) return <QueryState query={query} loading="Loading prefills…" failed="Could not load the prefills" />;
 
   const { total, totalPages, perPage } = query.data;
-  if (total === 0 && !search) {
-    return (
-      <EmptyState
-        icon={<PrefillIcon />}
-        title="No prefills yet"
-        action={
-          onCreate && (
-            <button type="button" className="button button-primary" onClick={onCreate}>
-              Create a prefill
-            </button>
-          )
-        }
-      >
-        A prefill stores answers for some fields of <strong>{form.name}</strong>. Its link opens the form with those fields already
-        filled in.
-        {!withLinks && " Prefills that belong to unique links are listed with “Show unique-link prefills”."}
-      </EmptyState>
-    );
-  }
-  if (total === 0) {
-    return (
-      <EmptyState
-        title="No matching prefills"
-        action={
-          <button type="button" className="button" onClick={onClearSearch}>
-            Clear search
-          </button>
-        }
-      >
-        No prefill name contains “{search}”.
-      </EmptyState>
-    );
-  }
   if (rows.length === 0) {
     return (
-      <EmptyState
-        title={`Nothing on page ${page}`}
-        action={
-          <button type="button" className="button" onClick={() => onPage(1)}>
-            Go to the first page
-          </button>
+      <NoRowsState
+        page={page}
+        total={total}
+        totalPages={totalPages}
+        noun={["prefill", "prefills"]}
+        search={{ text: search, field: "prefill name", onClear: onClearSearch }}
+        nav={{ onPage }}
+        empty={
+          <EmptyState
+            icon={<PrefillIcon />}
+            title="No prefills yet"
+            action={
+              onCreate && (
+                <button type="button" className="button button-primary" onClick={onCreate}>
+                  Create a prefill
+                </button>
+              )
+            }
+          >
+            A prefill stores answers for some fields of <strong>{form.name}</strong>. Its link opens the form with those fields already
+            filled in.
+            {!withLinks && " Prefills that belong to unique links are listed with “Show unique-link prefills”."}
+          </EmptyState>
         }
-      >
-        There {total === 1 ? "is 1 prefill" : `are ${countOf(total, "prefill", "prefills")}`} in {countOf(totalPages, "page", "pages")}.
-      </EmptyState>
+      />
     );
   }
 
@@ -116,26 +81,7 @@ export function PrefillsTable({
 
   return (
     <section className="card table-card" aria-busy={query.isPlaceholderData}>
-      {selection.selected.length > 0 && (
-        <div className="selection-bar">
-          <span>
-            <strong>{selection.selected.length}</strong> selected
-          </span>
-          <button
-            type="button"
-            className="button button-small button-danger"
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            Delete selected
-          </button>
-          <button type="button" className="button button-small button-ghost" onClick={selection.clear}>
-            Clear selection
-          </button>
-        </div>
-      )}
+      <SelectionBar selection={selection} onDelete={remove.ask} />
       <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
         <table className="table list-table">
           <caption className="visually-hidden">
@@ -143,17 +89,7 @@ export function PrefillsTable({
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="check">
-                <input
-                  type="checkbox"
-                  aria-label="Select all on this page"
-                  checked={selection.allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = selection.someSelected;
-                  }}
-                  onChange={selection.toggleAll}
-                />
-              </th>
+              <SelectAllHeader selection={selection} />
               <th scope="col">Name</th>
               <th scope="col">Created</th>
               <th scope="col">Survey link</th>
@@ -162,14 +98,7 @@ export function PrefillsTable({
           <tbody>
             {rows.map((prefill) => (
               <tr key={prefill.id} className={selection.isSelected(prefill.id) ? "is-selected" : undefined}>
-                <td className="check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${prefill.name}`}
-                    checked={selection.isSelected(prefill.id)}
-                    onChange={() => selection.toggle(prefill.id)}
-                  />
-                </td>
+                <SelectRowCell selection={selection} id={prefill.id} name={prefill.name} />
                 <td>
                   <div className="cell-title-row">
                     <span className="cell-title" title={prefill.name}>
@@ -183,9 +112,7 @@ export function PrefillsTable({
                   </div>
                 </td>
                 <td className="nowrap">
-                  <time dateTime={prefill.createdAt} title={dateTimeFormat.format(new Date(prefill.createdAt))}>
-                    {dateFormat.format(new Date(prefill.createdAt))}
-                  </time>
+                  <DateTime at={prefill.createdAt} />
                 </td>
                 <td>
                   <SurveyUrl url={prefill.url} what={`link for ${prefill.name}`} />
@@ -195,28 +122,13 @@ export function PrefillsTable({
           </tbody>
         </table>
       </div>
-      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["prefill", "prefills"]} onPage={onPage} />
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${countOf(chosen.length, "prefill", "prefills")}?`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate({ formUuid: form.uuid, ids: chosen.map((p) => p.id) })}
-      >
+      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["prefill", "prefills"]} nav={{ onPage }} />
+      <DeleteSelectedDialog flow={remove} chosen={chosen}>
         <p>
           {chosen.length === 1 ? "Its link opens" : "Their links open"} the form empty from now on. This cannot be undone.
           {linked > 0 && ` ${linkedNote(linked, chosen.length)}`}
         </p>
-        <ul className="dialog-list">
-          {chosen.slice(0, 5).map((p) => (
-            <li key={p.id}>{p.name}</li>
-          ))}
-          {chosen.length > 5 && <li className="muted">and {chosen.length - 5} more</li>}
-        </ul>
-      </ConfirmDialog>
+      </DeleteSelectedDialog>
     </section>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
 import { FormScopedPage } from "../_components/form-scoped-page";
 import { Notice } from "../_components/notice";
 import { SearchBox } from "../_components/search-box";
 import { SurveyUrl } from "../_components/survey-url";
+import { useCreatePanel } from "../_components/use-create-panel";
 import type { FormOption } from "../_components/use-form-scope";
-import { pageParam, useUrlState } from "../_components/use-url-state";
+import { useListParams } from "../_components/use-url-state";
 import { CreatePrefillPanel } from "./create-prefill-panel";
 import { PrefillsTable } from "./prefills-table";
 
@@ -24,41 +24,32 @@ export function PrefillsView() {
 
 /** One form's prefills: search, the unique-link filter and create above, the table below. */
 function FormPrefills({ form }: { form: FormOption }) {
-  const { params, setParams } = useUrlState();
-  const page = pageParam(params.get("page"));
-  const search = params.get("q")?.trim() ?? "";
-  const withLinks = params.get("links") === "1";
-  const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<ReactNode>(null);
-
-  const startCreating = () => {
-    setCreating(true);
-    setNotice(null);
-  };
+  const list = useListParams();
+  const withLinks = list.params.get("links") === "1";
+  const create = useCreatePanel();
 
   return (
     <>
       <div className="toolbar">
-        <SearchBox value={search} onSearch={(q) => setParams({ q, page: null }, "replace")} label="Search by name" placeholder="Search prefills…" />
+        <SearchBox value={list.search} onSearch={list.setSearch} label="Search by name" placeholder="Search prefills…" />
         <label className="toggle">
-          <input type="checkbox" checked={withLinks} onChange={(e) => setParams({ links: e.target.checked ? 1 : null, page: null })} />
+          <input type="checkbox" checked={withLinks} onChange={(e) => list.setParams({ links: e.target.checked ? 1 : null, page: null })} />
           Show unique-link prefills
         </label>
         <div className="toolbar-actions">
-          {!creating && (
-            <button type="button" className="button button-primary" onClick={startCreating}>
+          {!create.open && (
+            <button type="button" className="button button-primary" onClick={create.start}>
               New prefill
             </button>
           )}
         </div>
       </div>
-      {creating && (
+      {create.open && (
         <CreatePrefillPanel
           form={form}
-          onClose={() => setCreating(false)}
+          onClose={create.close}
           onCreated={(prefill) => {
-            setCreating(false);
-            setNotice(
+            create.created(
               <div className="notice-created">
                 <span>
                   Prefill “{prefill.name}” created. Its link opens the form with the values filled in:
@@ -67,20 +58,20 @@ function FormPrefills({ form }: { form: FormOption }) {
               </div>,
             );
             // Newest first: the new prefill is at the top of the unfiltered list.
-            setParams({ q: null, page: null });
+            list.reset();
           }}
         />
       )}
-      {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
+      {create.notice && <Notice onDismiss={() => create.setNotice(null)}>{create.notice}</Notice>}
       <PrefillsTable
         form={form}
-        page={page}
-        search={search}
+        page={list.page}
+        search={list.search}
         withLinks={withLinks}
-        onPage={(p) => setParams({ page: p === 1 ? null : p })}
-        onClearSearch={() => setParams({ q: null, page: null })}
-        onCreate={creating ? undefined : startCreating}
-        onNotice={setNotice}
+        onPage={list.setPage}
+        onClearSearch={list.reset}
+        onCreate={create.open ? undefined : create.start}
+        onNotice={create.setNotice}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
+import { CreatePanel } from "../_components/create-panel";
 import { countOf } from "../_components/format";
 import type { FormOption } from "../_components/use-form-scope";
 import { endOfLocalDay, entryNamesOf, localToday } from "./entry-names";
@@ -26,22 +27,16 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
   );
 
   return (
-    <form
-      className="card panel"
-      aria-labelledby="new-links-title"
-      // The service checks every value (one rule); `min` only guides the date picker.
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate({ formUuid: form.uuid, entryNames: names, expiry: expiresOn ? endOfLocalDay(expiresOn) : undefined });
-      }}
+    <CreatePanel
+      titleId="new-links-title"
+      title="New unique links"
+      form={form}
+      submitLabel={names.length ? `Create ${countOf(names.length, "link", "links")}` : "Create links"}
+      canSubmit={names.length > 0}
+      pending={create.isPending}
+      onSubmit={() => create.mutate({ formUuid: form.uuid, entryNames: names, expiry: expiresOn ? endOfLocalDay(expiresOn) : undefined })}
+      onClose={onClose}
     >
-      <div className="panel-header">
-        <h2 id="new-links-title">New unique links</h2>
-        <p className="muted">
-          for <strong>{form.name}</strong>
-        </p>
-      </div>
       <div className="panel-grid">
         <div className="field">
           <label htmlFor="entry-names">Entry names</label>
@@ -76,14 +71,6 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
           {errorMessage(create.error)}
         </p>
       )}
-      <div className="panel-actions">
-        <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={names.length === 0 || create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? "Creating…" : names.length ? `Create ${countOf(names.length, "link", "links")}` : "Create links"}
-        </button>
-      </div>
-    </form>
+    </CreatePanel>
   );
 }

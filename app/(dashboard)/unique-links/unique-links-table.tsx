@@ -6,10 +6,12 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import type { AppRouter } from "@/server/routers/_app";
-import { ConfirmDialog } from "../_components/confirm-dialog";
-import { countOf, dateFormat, dateTimeFormat } from "../_components/format";
+import { DateTime } from "../_components/date-time";
+import { DeleteSelectedDialog, useDeleteSelected } from "../_components/delete-selected";
+import type { FormItemsTableProps } from "../_components/form-scoped-page";
 import { ListPagination } from "../_components/list-pagination";
-import { EmptyState, ErrorState, LinkIcon, TableSkeleton } from "../_components/list-states";
+import { EmptyState, LinkIcon, NoRowsState, QueryState } from "../_components/list-states";
+import { SelectAllHeader, SelectionBar, SelectRowCell } from "../_components/selection-controls";
 import { SurveyUrl } from "../_components/survey-url";
 import type { FormOption } from "../_components/use-form-scope";
 import { useRowSelection } from "../_components/use-row-selection";
@@ -22,23 +24,7 @@ const STATUS: Record<UniqueLink["status"], { label: string; badge: string }> = {
   completed: { label: "Completed", badge: "badge-success" },
 };
 
-export function UniqueLinksTable({
-  form,
-  page,
-  search,
-  onPage,
-  onClearSearch,
-  onCreate,
-  onNotice,
-}: {
-  form: FormOption;
-  page: number;
-  search: string;
-  onPage: (page: number) => void;
-  onClearSearch: () => void;
-  onCreate?: () => void;
-  onNotice: (text: string | null) => void;
-}) {
+export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, onCreate, onNotice }: FormItemsTableProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -47,72 +33,48 @@ export function UniqueLinksTable({
   });
   const rows = query.data?.uniqueLinks ?? [];
   const selection = useRowSelection(`${page}|${search}`, query.isPlaceholderData ? [] : rows.map((l) => l.id));
-  const [confirming, setConfirming] = useState(false);
   const [rowError, setRowError] = useState<string | null>(null);
+  const remove = useDeleteSelected({
+    mutation: trpc.uniqueLinks.bulkDelete.mutationOptions(),
+    formUuid: form.uuid,
+    selection,
+    noun: ["unique link", "unique links"],
+    page,
+    shown: rows.length,
+    onPage,
+    onNotice,
+    refresh: () => queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter()),
+  });
 
-  const remove = useMutation(
-    trpc.uniqueLinks.bulkDelete.mutationOptions({
-      onSuccess: async ({ deleted }) => {
-        setConfirming(false);
-        selection.clear();
-        onNotice(`Deleted ${countOf(deleted, "unique link", "unique links")}.`);
-        // The page emptied: show the one before it.
-        if (page > 1 && deleted >= rows.length) onPage(page - 1);
-        await queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter());
-      },
-    }),
-  );
-
-  if (query.isPending) return <TableSkeleton label="Loading unique links…" />;
-  if (query.isError) {
-    return <ErrorState title="Could not load the unique links" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
-  }
+  if (query.isPending || query.isError) return <QueryState query={query} loading="Loading unique links…" failed="Could not load the unique links" />;
 
   const { total, totalPages, perPage } = query.data;
-  if (total === 0 && !search) {
-    return (
-      <EmptyState
-        icon={<LinkIcon />}
-        title="No unique links yet"
-        action={
-          onCreate && (
-            <button type="button" className="button button-primary" onClick={onCreate}>
-              Create links
-            </button>
-          )
-        }
-      >
-        Give each recipient a personal link to <strong>{form.name}</strong>: you see who has opened and completed it, and can switch
-        it off at any time.
-      </EmptyState>
-    );
-  }
-  if (total === 0) {
-    return (
-      <EmptyState
-        title="No matching links"
-        action={
-          <button type="button" className="button" onClick={onClearSearch}>
-            Clear search
-          </button>
-        }
-      >
-        No entry name contains “{search}”.
-      </EmptyState>
-    );
-  }
   if (rows.length === 0) {
     return (
-      <EmptyState
-        title={`Nothing on page ${page}`}
-        action={
-          <button type="button" className="button" onClick={() => onPage(1)}>
-            Go to the first page
-          </button>
+      <NoRowsState
+        page={page}
+        total={total}
+        totalPages={totalPages}
+        noun={["link", "links"]}
+        search={{ text: search, field: "entry name", onClear: onClearSearch }}
+        nav={{ onPage }}
+        empty={
+          <EmptyState
+            icon={<LinkIcon />}
+            title="No unique links yet"
+            action={
+              onCreate && (
+                <button type="button" className="button button-primary" onClick={onCreate}>
+                  Create links
+                </button>
+              )
+            }
+          >
+            Give each recipient a personal link to <strong>{form.name}</strong>: you see who has opened and completed it, and can switch
+            it off at any time.
+          </EmptyState>
         }
-      >
-        There {total === 1 ? "is 1 link" : `are ${countOf(total, "link", "links")}`} in {countOf(totalPages, "page", "pages")}.
-      </EmptyState>
+      />
     );
   }
 
@@ -120,22 +82,7 @@ export function UniqueLinksTable({
 
   return (
     <section className="card table-card" aria-busy={query.isPlaceholderData}>
-      {selection.selected.length > 0 && (
-        <div className="selection-bar">
-          <span>
-            <strong>{selection.selected.length}</strong> selected
-          </span>
-          <button type="button" className="button button-small button-danger" onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}>
-            Delete selected
-          </button>
-          <button type="button" className="button button-small button-ghost" onClick={selection.clear}>
-            Clear selection
-          </button>
-        </div>
-      )}
+      <SelectionBar selection={selection} onDelete={remove.ask} />
       {rowError && (
         <p className="alert alert-error table-alert" role="alert">
           {rowError}
@@ -148,17 +95,7 @@ export function UniqueLinksTable({
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="check">
-                <input
-                  type="checkbox"
-                  aria-label="Select all on this page"
-                  checked={selection.allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = selection.someSelected;
-                  }}
-                  onChange={selection.toggleAll}
-                />
-              </th>
+              <SelectAllHeader selection={selection} />
               <th scope="col">Entry name</th>
               <th scope="col">Status</th>
               <th scope="col">Active</th>
@@ -170,14 +107,7 @@ export function UniqueLinksTable({
           <tbody>
             {rows.map((link) => (
               <tr key={link.id} className={selection.isSelected(link.id) ? "is-selected" : undefined}>
-                <td className="check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${link.entryName}`}
-                    checked={selection.isSelected(link.id)}
-                    onChange={() => selection.toggle(link.id)}
-                  />
-                </td>
+                <SelectRowCell selection={selection} id={link.id} name={link.entryName} />
                 <td>
                   <div className="cell-title" title={link.entryName}>
                     {link.entryName}
@@ -193,9 +123,7 @@ export function UniqueLinksTable({
                   <Expiry at={link.expiresAt} />
                 </td>
                 <td className="nowrap">
-                  <time dateTime={link.createdAt} title={dateTimeFormat.format(new Date(link.createdAt))}>
-                    {dateFormat.format(new Date(link.createdAt))}
-                  </time>
+                  <DateTime at={link.createdAt} />
                 </td>
                 <td>
                   <SurveyUrl url={link.url} what={`link for ${link.entryName}`} />
@@ -205,28 +133,13 @@ export function UniqueLinksTable({
           </tbody>
         </table>
       </div>
-      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["link", "links"]} onPage={onPage} />
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${countOf(chosen.length, "unique link", "unique links")}?`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate({ formUuid: form.uuid, ids: chosen.map((l) => l.id) })}
-      >
+      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["link", "links"]} nav={{ onPage }} />
+      <DeleteSelectedDialog flow={remove} chosen={chosen.map((l) => ({ id: l.id, name: l.entryName }))}>
         <p>
           The {chosen.length === 1 ? "link stops" : "links stop"} working at once, and {chosen.length === 1 ? "its" : "their"} prefilled
           values are deleted too. This cannot be undone.
         </p>
-        <ul className="dialog-list">
-          {chosen.slice(0, 5).map((l) => (
-            <li key={l.id}>{l.entryName}</li>
-          ))}
-          {chosen.length > 5 && <li className="muted">and {chosen.length - 5} more</li>}
-        </ul>
-      </ConfirmDialog>
+      </DeleteSelectedDialog>
     </section>
   );
 }
@@ -264,13 +177,10 @@ function ActiveSwitch({ form, link, onError }: { form: FormOption; link: UniqueL
 
 function Expiry({ at }: { at: string | null }) {
   if (!at) return <span className="muted">Never</span>;
-  const when = new Date(at);
-  const expired = when.getTime() <= Date.now();
+  const expired = new Date(at).getTime() <= Date.now();
   return (
     <span className="expiry">
-      <time dateTime={at} title={dateTimeFormat.format(when)}>
-        {dateFormat.format(when)}
-      </time>
+      <DateTime at={at} />
       {expired && <span className="badge badge-danger">Expired</span>}
     </span>
   );

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { FormScopedPage } from "../_components/form-scoped-page";
 import { countOf } from "../_components/format";
 import { Notice } from "../_components/notice";
 import { SearchBox } from "../_components/search-box";
+import { useCreatePanel } from "../_components/use-create-panel";
 import type { FormOption } from "../_components/use-form-scope";
-import { pageParam, useUrlState } from "../_components/use-url-state";
+import { useListParams } from "../_components/use-url-state";
 import { CreateLinksPanel } from "./create-links-panel";
 import { UniqueLinksTable } from "./unique-links-table";
 
@@ -24,55 +24,41 @@ export function UniqueLinksView() {
 
 /** One form's links: search and create above, the table below. State lives in the URL. */
 function FormUniqueLinks({ form }: { form: FormOption }) {
-  const { params, setParams } = useUrlState();
-  const page = pageParam(params.get("page"));
-  const search = params.get("q")?.trim() ?? "";
-  const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const startCreating = () => {
-    setCreating(true);
-    setNotice(null);
-  };
+  const list = useListParams();
+  const create = useCreatePanel();
 
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          value={search}
-          onSearch={(q) => setParams({ q, page: null }, "replace")}
-          label="Search by entry name"
-          placeholder="Search entry names…"
-        />
+        <SearchBox value={list.search} onSearch={list.setSearch} label="Search by entry name" placeholder="Search entry names…" />
         <div className="toolbar-actions">
-          {!creating && (
-            <button type="button" className="button button-primary" onClick={startCreating}>
+          {!create.open && (
+            <button type="button" className="button button-primary" onClick={create.start}>
               New links
             </button>
           )}
         </div>
       </div>
-      {creating && (
+      {create.open && (
         <CreateLinksPanel
           form={form}
-          onClose={() => setCreating(false)}
+          onClose={create.close}
           onCreated={(n) => {
-            setCreating(false);
-            setNotice(`Created ${countOf(n, "unique link", "unique links")}.`);
+            create.created(`Created ${countOf(n, "unique link", "unique links")}.`);
             // Newest first: the new links are at the top of the unfiltered list.
-            setParams({ q: null, page: null });
+            list.reset();
           }}
         />
       )}
-      {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
+      {create.notice && <Notice onDismiss={() => create.setNotice(null)}>{create.notice}</Notice>}
       <UniqueLinksTable
         form={form}
-        page={page}
-        search={search}
-        onPage={(p) => setParams({ page: p === 1 ? null : p })}
-        onClearSearch={() => setParams({ q: null, page: null })}
-        onCreate={creating ? undefined : startCreating}
-        onNotice={setNotice}
+        page={list.page}
+        search={list.search}
+        onPage={list.setPage}
+        onClearSearch={list.reset}
+        onCreate={create.open ? undefined : create.start}
+        onNotice={create.setNotice}
       />
     </>
   );
