@@ -8,7 +8,8 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. P
     const issues = (err.data as { zodIssues?: { message: string }[] } | undefined)?.zodIssues;
     const msg = issues?.[0]?.message ?? err.message;
     if (!msg || err.data?.code === "INTERNAL_SERVER_ERROR") return fallback;
-    return msg.charAt(0).toUpperCase() + msg.slice(1);
+    // A message that starts with a field path (`prefill_data[0].id …`) keeps it as written.
+    return /^[a-z]+[_.[]/.test(msg) ? msg : msg.charAt(0).toUpperCase() + msg.slice(1);
   }
   return fallback;
 }
