@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { FormScopedPage } from "../_components/form-scoped-page";
 import { Notice } from "../_components/notice";
 import { SearchBox } from "../_components/search-box";
@@ -25,7 +26,10 @@ export function PrefillsView() {
 /** One form's prefills: search, the unique-link filter and create above, the table below. */
 function FormPrefills({ form }: { form: FormOption }) {
   const list = useListParams();
-  const withLinks = list.params.get("links") === "1";
+  const linksParam = list.params.get("links") === "1";
+  // The URL reaches useSearchParams in a transition; until then the box shows the click at once.
+  const [withLinks, setWithLinks] = useState(linksParam);
+  useEffect(() => setWithLinks(linksParam), [linksParam]);
   const create = useCreatePanel();
 
   return (
@@ -33,7 +37,10 @@ function FormPrefills({ form }: { form: FormOption }) {
       <div className="toolbar">
         <SearchBox value={list.search} onSearch={list.setSearch} label="Search by name" placeholder="Search prefills…" />
         <label className="toggle">
-          <input type="checkbox" checked={withLinks} onChange={(e) => list.setParams({ links: e.target.checked ? 1 : null, page: null })} />
+          <input type="checkbox" checked={withLinks} onChange={(e) => {
+              setWithLinks(e.target.checked);
+              list.setParams({ links: e.target.checked ? 1 : null, page: null });
+            }} />
           Show unique-link prefills
         </label>
         <div className="toolbar-actions">
