@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { prefills } from "../../db/schema";
 import { expect, test, type Seed } from "../fixtures";
 import { contactForm, EVERY_KIND } from "./form-fixtures";
@@ -61,7 +61,7 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
       const [row] = await seed.db.select().from(prefills).where(eq(prefills.id, res.body.prefills[0].prefillId));
       expect(row!.data).toEqual([{ id: "intl", value: intl }, { id: "local", value: local }]);
       expect((row!.resolved as any).intl).toEqual(expected);
-      expect((row!.resolved as any).local).toMatchObject({ country: null, number: local });
+      expect((row!.resolved as any).local).toEqual({ country: null, dialCode: null, number: local });
     }
   });
 
@@ -293,7 +293,5 @@ test.describe("prefill scopes", () => {
     const noToken = await api.get(base(form.uuid), null);
     expect(noToken.status).toBe(400);
     expect(noToken.body).toEqual({ message: "Access Token not found" });
-    const [n] = await seed.db.select({ n: count() }).from(prefills).where(and(eq(prefills.formId, form.id)));
-    expect(n!.n).toBe(0);
   });
 });

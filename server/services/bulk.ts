@@ -19,6 +19,21 @@ export function distinctIds(ids: readonly string[]): string[] {
 export const queryableIds = (ids: readonly string[]) => ids.map((id) => id.trim().toLowerCase()).filter((id) => UUID_RE.test(id));
 
 /**
+ * Runs the checks of one bulk item. A 400 from them keeps the spec's message and gains
+ * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed.
+ */
+export function checkBulkItem<T>(item: string, check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof AppError && e.code === "BAD_REQUEST") {
+      throw new AppError(e.code, e.message, { ...e.extra, body: { ...e.extra.body, item } });
+    }
+    throw e;
+  }
+}
+
+/**
  * All-or-nothing bulk delete (spec §4.10, §4.14): when some requested ids were not deleted,
  * throw the 422 `{error, notFoundIds}` (ids as the client wrote them). Thrown inside the
  * transaction, it rolls the deletes back.

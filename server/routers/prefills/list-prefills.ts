@@ -4,13 +4,13 @@ import { PAGE_SIZE } from "@/server/services/pagination";
 import { listPrefills as listPrefillsService } from "@/server/services/prefills/list-prefills";
 import { toPrefillListItem } from "@/server/services/prefills/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { ZBooleanParam, ZFormRef, ZPageMeta, ZPageParam } from "../shared/params";
+import { ZBooleanParam, ZFormRef, ZPageMeta, ZPageParam, ZSingleParam } from "../shared/params";
 import { ZPrefillListItem } from "./shared";
 
 export const ZListPrefillsInput = z.object({
   form_uuid: ZFormRef,
   page: ZPageParam,
-  name: z.string({ error: "name must be given once" }).optional().describe("Case-insensitive partial match on the name"),
+  name: ZSingleParam("name").optional().describe("Case-insensitive partial match on the name"),
   include_unique_link_prefills: ZBooleanParam("include_unique_link_prefills").describe(
     "Also list the prefills that belong to unique links (default false)",
   ),

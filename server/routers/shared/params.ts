@@ -26,6 +26,9 @@ export const ZPathParam = z.string().transform((v) => {
   }
 });
 
+/** A query value that must appear once (a repeated key arrives as an array). */
+export const ZSingleParam = (name: string) => z.string({ error: `${name} must be given once` });
+
 /** `true`/`false` (also 1/0, yes/no) as a real boolean; anything else is a 400. */
 export const ZBooleanParam = (name: string) =>
   z.stringbool({ error: `${name} must be true or false` }).optional();

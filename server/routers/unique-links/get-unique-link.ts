@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessFromPrincipal, getAccessibleFormOrThrow } from "@/server/services/forms/access";
+import { accessFromPrincipal } from "@/server/services/forms/access";
 import { getUniqueLinkOrThrow } from "@/server/services/unique-links/get-unique-link";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
@@ -27,9 +27,7 @@ export const getUniqueLink = apiTokenProcedure("v2")
   .input(ZGetUniqueLinkInput)
   .output(ZUniqueLink)
   .query(async ({ ctx, input }) => {
-    const access = accessFromPrincipal(ctx.principal);
-    const form = await getAccessibleFormOrThrow(ctx.db, access, input.form_uuid);
     const include = input.include_prefill_data ?? false;
-    const link = await getUniqueLinkOrThrow(ctx.db, access.organizationId, form.id, input.id, include);
+    const link = await getUniqueLinkOrThrow(ctx.db, accessFromPrincipal(ctx.principal), input.form_uuid, input.id, include);
     return toUniqueLink(link, include ? link.prefillData : undefined);
   });

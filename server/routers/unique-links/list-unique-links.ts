@@ -4,13 +4,13 @@ import { PAGE_SIZE } from "@/server/services/pagination";
 import { listUniqueLinks as listUniqueLinksService } from "@/server/services/unique-links/list-unique-links";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { ZBooleanParam, ZFormRef, ZPageMeta, ZPageParam } from "../shared/params";
+import { ZBooleanParam, ZFormRef, ZPageMeta, ZPageParam, ZSingleParam } from "../shared/params";
 import { ZUniqueLink } from "./shared";
 
 export const ZListUniqueLinksInput = z.object({
   form_uuid: ZFormRef,
   page: ZPageParam,
-  entry_name: z.string({ error: "entry_name must be given once" }).optional().describe("Case-insensitive partial match on entry_name"),
+  entry_name: ZSingleParam("entry_name").optional().describe("Case-insensitive partial match on entry_name"),
   include_prefill_data: ZBooleanParam("include_prefill_data").describe("Add each link's `prefillData` (default false)"),
 });
 

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
+import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/ids";
 
 export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);
@@ -21,15 +22,19 @@ export function linkSelection(includePrefillData: boolean) {
 
 export type LinkRow = Omit<UniqueLink, "seq" | "formId" | "organizationId"> & { prefillData?: PrefillValue[] | null };
 
-/** One unique link of a form; 404 `Unique link not found` when it is not this form's (or not visible). */
+/**
+ * One unique link of a form visible to `access`; 404 `Unique link not found` when it is not
+ * this form's (also for a malformed id).
+ */
 export async function getUniqueLinkOrThrow(
   db: DbOrTx,
-  organizationId: number,
-  formId: number,
+  access: FormAccess,
+  formRef: string,
   id: string,
   includePrefillData: boolean,
 ): Promise<LinkRow> {
-  const where = linkFilter(organizationId, formId, id);
+  const form = await getAccessibleFormOrThrow(db, access, formRef);
+  const where = linkFilter(access.organizationId, form.id, id);
   if (!where) throw uniqueLinkNotFound();
   const query = db.select(linkSelection(includePrefillData)).from(uniqueLinks);
   const [row] = await (includePrefillData ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query).where(where).limit(1);
