@@ -185,6 +185,12 @@ test.describe("Unique links page", () => {
     await page.getByRole("switch", { name: "Active: done" }).click();
     await expect(page.getByRole("switch", { name: "Active: done" })).not.toBeChecked();
     await expect(page.getByRole("switch", { name: "Active: done" })).toBeEnabled();
+    // A completed link can still be switched off, and only that one changed.
+    expect((await linksOf(seed, form.id)).map((l) => [l.entryName, l.active, l.status])).toEqual([
+      ["opened", true, "in_progress"],
+      ["done", false, "completed"],
+      ["old", true, "pending"],
+    ]);
     await screenshot(page, "unique-links-statuses");
   });
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { useUrlState } from "./use-url-state";
 
-export type FormOption = { id: number; uuid: string; name: string };
+export type { FormOption } from "@/server/services/forms/list-form-options";
 
 /** The form last picked on a form-scoped page, so Prefills and Unique links open on the same one. */
 const LAST_FORM_KEY = "formhouse.lastForm";

@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/_trpc/client";
-import { dateFormat, numberFormat } from "../_components/format";
+import { DateTime } from "../_components/date-time";
+import { numberFormat } from "../_components/format";
 import { ListPagination } from "../_components/list-pagination";
 import { EmptyState, FormIcon, NoRowsState, QueryState } from "../_components/list-states";
 
@@ -72,9 +73,7 @@ export function FormsTable({ page }: { page: number }) {
                   {numberFormat.format(form.submissionsCount)}
                 </td>
                 <td>
-                  <time dateTime={form.createdAt} title={new Date(form.createdAt).toLocaleString()}>
-                    {dateFormat.format(new Date(form.createdAt))}
-                  </time>
+                  <DateTime at={form.createdAt} />
                 </td>
                 <td className="num mono">{form.id}</td>
               </tr>

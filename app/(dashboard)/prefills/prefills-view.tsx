@@ -37,10 +37,14 @@ function FormPrefills({ form }: { form: FormOption }) {
       <div className="toolbar">
         <SearchBox value={list.search} onSearch={list.setSearch} label="Search by name" placeholder="Search prefills…" />
         <label className="toggle">
-          <input type="checkbox" checked={withLinks} onChange={(e) => {
+          <input
+            type="checkbox"
+            checked={withLinks}
+            onChange={(e) => {
               setWithLinks(e.target.checked);
               list.setParams({ links: e.target.checked ? 1 : null, page: null });
-            }} />
+            }}
+          />
           Show unique-link prefills
         </label>
         <div className="toolbar-actions">

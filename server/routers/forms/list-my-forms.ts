@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { accessForOrganization } from "@/server/services/forms/access";
 import { listForms } from "@/server/services/forms/list-forms";
-import { PAGE_SIZE } from "@/server/services/pagination";
+import { PAGE_SIZE, pageCount } from "@/server/services/pagination";
 import { toV2FormListItem } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardPage } from "../prefills/dashboard-shared";
 
 export const ZListMyFormsInput = z.object({
-  page: z.number().int().min(1).max(1_000_000).default(1).describe("Page number, 1-based, 20 forms a page"),
+  page: ZDashboardPage.describe("Page number, 1-based, 20 forms a page"),
 });
 
 export const ZDashboardFormListItem = z.object({
@@ -38,6 +39,6 @@ export const listMyForms = sessionProcedure
       page: input.page,
       perPage: PAGE_SIZE,
       totalCount,
-      totalPages: Math.max(1, Math.ceil(totalCount / PAGE_SIZE)),
+      totalPages: pageCount(totalCount),
     };
   });
