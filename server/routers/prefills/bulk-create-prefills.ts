@@ -10,14 +10,17 @@ import { ZFormRef } from "../shared/params";
 
 export const MAX_NAME_LENGTH = 255;
 
+/** A prefill's name: trimmed, not blank, at most 255 characters (REST and dashboard). */
+export const ZPrefillName = z
+  .string({ error: at("is required") })
+  .trim()
+  .min(1, { error: at("is required") })
+  .max(MAX_NAME_LENGTH, { error: at(`must be at most ${MAX_NAME_LENGTH} characters`) })
+  .describe("Name of the prefill (trimmed)");
+
 const ZNewPrefill = z.object(
   {
-    name: z
-      .string({ error: at("is required") })
-      .trim()
-      .min(1, { error: at("is required") })
-      .max(MAX_NAME_LENGTH, { error: at(`must be at most ${MAX_NAME_LENGTH} characters`) })
-      .describe("Name of the prefill (trimmed)"),
+    name: ZPrefillName,
     prefill_data: prefillDataSchema(at("is required and must be an array")),
   },
   { error: at("must be an object with name and prefill_data") },

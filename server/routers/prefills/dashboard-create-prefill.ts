@@ -3,13 +3,13 @@ import { accessForOrganization } from "@/server/services/forms/access";
 import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { prefillUrl } from "@/server/services/prefills/urls";
 import { sessionProcedure } from "@/server/trpc";
-import { ZBulkCreatePrefillsInput } from "./bulk-create-prefills";
+import { ZPrefillName } from "./bulk-create-prefills";
 import { ZDashboardFormRef } from "./dashboard-shared";
 
 export const ZCreateDashboardPrefillInput = z.object({
   formUuid: ZDashboardFormRef,
   // The API's rule and messages (`name is required`); the editor shows them capitalized.
-  name: ZBulkCreatePrefillsInput.shape.prefills.element.shape.name.describe("Name of the prefill"),
+  name: ZPrefillName,
   // Checked against the form's elements by the service, exactly as for the API.
   prefillData: z.array(z.unknown()).describe("`[{id, value}]` as in the API's prefill_data"),
 });
