@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../db/schema";
 import { expect, test, type ApiClient, type Seed } from "../fixtures";
+import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "./filter-forms";
 import { tokenClient as client } from "./token-client";
 
 /**
@@ -8,13 +9,6 @@ import { tokenClient as client } from "./token-client";
  * token, so requests go through `tokenClient()`, which mints a fresh token every 10 requests.
  */
 
-/** Submission ids of a form by the value of its `q_tag` element. */
-async function idsByTag(seed: Seed, formId: number): Promise<Record<string, string>> {
-  const rows = await seed.db.select({ id: submissions.id, data: submissions.data }).from(submissions).where(eq(submissions.formId, formId));
-  return Object.fromEntries(rows.map((r) => [String(r.data.q_tag), r.id]));
-}
-
-const at = (day: number, hour = 12) => new Date(Date.UTC(2024, 0, day, hour)).toISOString();
 
 // ---------------------------------------------------------------------------------------
 // Listing, meta, pagination, sorting
@@ -199,39 +193,13 @@ const SPECIAL_LABEL = "Où? (city & zip) 100%+";
 const filterForm = {
   name: "Filters",
   elements: [
-    { id: "q_tag", label: "Tag", type: "short-text" },
+    tagElement,
     { id: "q_cust", label: "Customer name", type: "short-text" },
-    { id: "q_score", label: "Score", type: "number" },
-    { id: "q_visit", label: "Visit date", type: "date" },
-    {
-      id: "q_colors",
-      label: "Colors",
-      type: "multiple-checkbox",
-      options: [
-        { id: "opt_red", label: "Red", value: "red" },
-        { id: "opt_blue", label: "Blue", value: "blue" },
-        { id: "opt_green", label: "Green", value: "green" },
-      ],
-    },
-    {
-      id: "q_size",
-      label: "T-shirt size",
-      type: "dropdown",
-      options: [
-        { id: "opt_s", label: "Small", value: "s" },
-        { id: "opt_m", label: "Medium", value: "m" },
-        { id: "opt_l", label: "Large", value: "l" },
-      ],
-    },
-    {
-      id: "q_name",
-      label: "Full name",
-      type: "name",
-      children: [
-        { fixedname: "first", label: "First name", required: true },
-        { fixedname: "last", label: "Last name", required: false },
-      ],
-    },
+    scoreElement,
+    visitElement,
+    colorsElement,
+    sizeElement,
+    fullNameElement,
     {
       id: "q_addr",
       label: "Address",
@@ -242,13 +210,7 @@ const filterForm = {
       ],
     },
     { id: "q_special", label: SPECIAL_LABEL, type: "short-text" },
-    {
-      id: "q_grid",
-      label: "Grid",
-      type: "matrix",
-      rows: [{ id: "r1", label: "Row" }],
-      columns: [{ id: "c1", label: "Col" }],
-    },
+    gridElement,
   ],
   // Newest first by default: e, d, c, b, a.
   submissions: [

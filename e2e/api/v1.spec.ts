@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../db/schema";
 import { revokeApiTokenByValue } from "../../server/services/tokens/create-token";
 import { expect, test, type ApiClient, type Seed } from "../fixtures";
+import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "./filter-forms";
 
 /**
  * The legacy v1 API (spec §2.4, §2.5, §4.16, §5.1, §7.3). A v1 token belongs to one form.
@@ -35,56 +36,23 @@ function client(api: ApiClient, seed: Seed, organizationId: number, formId: numb
   };
 }
 
-/** Submission ids of a form by the value of its `q_tag` element. */
-async function idsByTag(seed: Seed, formId: number): Promise<Record<string, string>> {
-  const rows = await seed.db.select({ id: submissions.id, data: submissions.data }).from(submissions).where(eq(submissions.formId, formId));
-  return Object.fromEntries(rows.map((r) => [String(r.data.q_tag), r.id]));
-}
-
-const at = (day: number, hour = 12) => new Date(Date.UTC(2024, 0, day, hour)).toISOString();
 const q = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 
 /** A form with a field of every kind v1 filters and sorts on; oldest first: a, b, c, d, e. */
 const legacyForm = {
   name: "Café Feedback — Spring 2024!",
   elements: [
-    { id: "q_tag", label: "Tag", type: "short-text" },
+    tagElement,
     { id: "q_city", label: "City", type: "short-text" },
-    { id: "q_score", label: "Score", type: "number" },
-    { id: "q_visit", label: "Visit date", type: "date" },
-    {
-      id: "q_size",
-      label: "T-shirt size",
-      type: "dropdown",
-      options: [
-        { id: "opt_s", label: "Small", value: "s" },
-        { id: "opt_m", label: "Medium", value: "m" },
-        { id: "opt_l", label: "Large", value: "l" },
-      ],
-    },
-    {
-      id: "q_colors",
-      label: "Colors",
-      type: "multiple-checkbox",
-      options: [
-        { id: "opt_red", label: "Red", value: "red" },
-        { id: "opt_blue", label: "Blue", value: "blue" },
-        { id: "opt_green", label: "Green", value: "green" },
-      ],
-    },
-    {
-      id: "q_name",
-      label: "Full name",
-      type: "name",
-      children: [
-        { fixedname: "first", label: "First name", required: true },
-        { fixedname: "last", label: "Last name", required: false },
-      ],
-    },
+    scoreElement,
+    visitElement,
+    sizeElement,
+    colorsElement,
+    fullNameElement,
     { id: "q_addr", label: "Address", type: "address", children: [{ fixedname: "city", label: "Town", required: false }] },
     { id: "q_note", label: "Note", type: "long-text" },
     { id: "q_note2", label: "Note", type: "short-text" },
-    { id: "q_grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "Row" }], columns: [{ id: "c1", label: "Col" }] },
+    gridElement,
   ],
   submissions: [
     {
@@ -299,11 +267,29 @@ test.describe("GET /api/v1/forms", () => {
     expect(etag).toBeTruthy();
     const again = await request.get(path, { headers: { "if-none-match": etag } });
     expect(again.status()).toBe(304);
+    expect(again.headers()["etag"]).toBe(etag);
+    expect((await again.body()).length).toBe(0);
 
-    expect((await request.get("/f/00000000-0000-4000-8000-000000000000/preview.png")).status()).toBe(404);
-    expect((await request.get("/f/not-a-uuid/preview.png")).status()).toBe(404);
+    // Served again without the ETag: the same image; another form's image shows its own name.
+    const repeat = await request.get(path);
+    expect(repeat.status()).toBe(200);
+    expect((await repeat.body()).equals(png)).toBe(true);
+    const other = await seed.form(org.organizationId, { ...legacyForm, name: "Another form" });
+    const otherImg = await request.get(`/f/${other.uuid}/preview.png`);
+    expect(otherImg.status()).toBe(200);
+    expect(otherImg.headers()["etag"]).not.toBe(etag);
+    expect((await otherImg.body()).equals(png)).toBe(false);
+
+    const notFound = { message: "Form not found" };
+    for (const missing of ["/f/00000000-0000-4000-8000-000000000000/preview.png", "/f/not-a-uuid/preview.png"]) {
+      const r = await request.get(missing);
+      expect(r.status(), missing).toBe(404);
+      expect(await r.json(), missing).toEqual(notFound);
+    }
     await seed.db.update(forms).set({ trashedAt: new Date() }).where(eq(forms.id, form.id));
-    expect((await request.get(path)).status()).toBe(404);
+    const trashed = await request.get(path);
+    expect(trashed.status()).toBe(404);
+    expect(await trashed.json()).toEqual(notFound);
   });
 
   test("once the token's form is trashed, forms is empty and listing submissions is 404", async ({ seed, api }) => {

@@ -6,13 +6,10 @@ import { listSubmissions as listSubmissionsService } from "@/server/services/sub
 import { toV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
 import { apiTokenProcedure } from "@/server/trpc";
-import { ZPageParam } from "../shared/params";
-import { ZV2Submission } from "./shared";
+import { ZPageParam, ZSingleParam } from "../shared/params";
+import { queryParamsExcept, ZQueryValue, ZV2Submission } from "./shared";
 
-/** A query value that must appear once (a repeated key arrives as an array). */
-const ZSingle = (name: string) => z.string({ error: `${name} must be given once` });
-
-const KNOWN_PARAMS = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
+const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
 
 /**
  * REST-only input: every value is a string, parsed explicitly (trpc-to-openapi would coerce
@@ -22,17 +19,17 @@ const KNOWN_PARAMS = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
 export const ZListSubmissionsInput = z
   .object({
     page: ZPageParam,
-    form_id: ZSingle("form_id")
+    form_id: ZSingleParam("form_id")
       .regex(/^\s*[0-9]*\s*$/, { error: "form_id must be an integer" })
       .optional()
       .describe("Numeric form id. One of form_id / form_uuid is required; when both are given they must name the same form."),
-    form_uuid: ZSingle("form_uuid").optional().describe("Form UUID (a numeric form id is accepted too)"),
-    sort: ZSingle("sort")
+    form_uuid: ZSingleParam("form_uuid").optional().describe("Form UUID (a numeric form id is accepted too)"),
+    sort: ZSingleParam("sort")
       .optional()
       .describe("created_at (default), updated_at or duration. Any other value sorts by created_at descending, ignoring `order`."),
-    order: ZSingle("order").optional().describe("asc or desc (default desc); case-insensitive, any other value means desc"),
+    order: ZSingleParam("order").optional().describe("asc or desc (default desc); case-insensitive, any other value means desc"),
   })
-  .catchall(z.union([z.string(), z.array(z.string())]));
+  .catchall(ZQueryValue);
 
 export const ZListSubmissionsOutput = z.object({
   submissions: z.array(ZV2Submission),
@@ -46,14 +43,7 @@ export const ZListSubmissionsOutput = z.object({
 });
 
 /** The filter parameters of a parsed input, in the order given; repeated keys expanded. */
-export function filterParamsOf(input: Record<string, unknown>): FilterParam[] {
-  const out: FilterParam[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    if (KNOWN_PARAMS.has(key)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") out.push([key, v]);
-  }
-  return out;
-}
+export const filterParamsOf = (input: Record<string, unknown>): FilterParam[] => queryParamsExcept(input, KNOWN_PARAMS);
 
 const DESCRIPTION = `Submissions of one form, 20 per page, newest first by default.
 

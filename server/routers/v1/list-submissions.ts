@@ -5,12 +5,9 @@ import type { FilterParam } from "@/server/services/submissions/filters";
 import { listV1Submissions as listV1SubmissionsService, toV1Submission } from "@/server/services/submissions/v1-submissions";
 import { V1_RESERVED_PARAMS } from "@/server/services/submissions/v1-filters";
 import { apiTokenProcedure } from "@/server/trpc";
-import { ZPageParam } from "../shared/params";
+import { ZPageParam, ZSingleParam } from "../shared/params";
+import { queryParamsExcept, ZQueryValue } from "../submissions/shared";
 import { v1Page, ZV1List, ZV1Submission } from "./shared";
-
-/** A query value that must appear once (a repeated key arrives as an array). */
-const ZOnce = (name: string) => z.string({ error: `${name} must be given once` });
-const ZQueryValue = z.union([z.string(), z.array(z.string())]);
 
 /**
  * REST-only input: every value a string, parsed explicitly. Unknown keys are kept — they
@@ -20,10 +17,10 @@ const ZQueryValue = z.union([z.string(), z.array(z.string())]);
 export const ZListV1SubmissionsInput = z
   .object({
     page: ZPageParam,
-    sort: ZOnce("sort")
+    sort: ZSingleParam("sort")
       .optional()
       .describe("A field name (label or element id), `created_at` or `updated_at`; none: created_at. Unknown: created_at."),
-    order: ZOnce("order").optional().describe("asc (default) or desc, case-insensitive; any other value means asc"),
+    order: ZSingleParam("order").optional().describe("asc (default) or desc, case-insensitive; any other value means asc"),
     per_page: ZQueryValue.optional().describe("Accepted and ignored: always 20"),
   })
   .catchall(ZQueryValue);
@@ -31,14 +28,7 @@ export const ZListV1SubmissionsInput = z
 export const ZListV1SubmissionsOutput = ZV1List(ZV1Submission);
 
 /** The query parameters other than page/sort/order/per_page, in order; repeated keys expanded. */
-export function v1QueryOf(input: Record<string, unknown>): FilterParam[] {
-  const out: FilterParam[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    if (V1_RESERVED_PARAMS.has(key)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") out.push([key, v]);
-  }
-  return out;
-}
+export const v1QueryOf = (input: Record<string, unknown>): FilterParam[] => queryParamsExcept(input, V1_RESERVED_PARAMS);
 
 const DESCRIPTION = `Submissions of the token's form (a v1 token belongs to one form), 20 per page, oldest first by default.
 The response is \`{count, total_count, per_page, page, results}\`: \`count\` items on this page, \`total_count\` matching

@@ -33,6 +33,7 @@ const elements: FormElement[] = [
   { id: "q_dup", label: "Your name", type: "long-text" },
   { id: "q_under", label: "a__b", type: "short-text" },
 ];
+const fields = new FieldResolver(elements);
 
 function badRequest(fn: () => unknown, message: string) {
   assert.throws(fn, (e: unknown) => {
@@ -44,7 +45,7 @@ function badRequest(fn: () => unknown, message: string) {
 }
 
 const one = (key: string, value: string): Filter => {
-  const filters = parseFilters(elements, [[key, value]]);
+  const filters = parseFilters(fields, [[key, value]]);
   assert.equal(filters.length, 1);
   return filters[0]!;
 };
@@ -95,37 +96,37 @@ test("there are exactly the 17 filter types of the spec, and each one parses", (
 
 test("unknown fields are one 400 listing every name in the order given, without duplicates", () => {
   badRequest(
-    () => parseFilters(elements, [["Foo__is_equal_to", "1"], ["Age__is_equal_to", "1"], ["Bar__contains", "x"], ["Foo__contains", "y"]]),
+    () => parseFilters(fields, [["Foo__is_equal_to", "1"], ["Age__is_equal_to", "1"], ["Bar__contains", "x"], ["Foo__contains", "y"]]),
     "Unknown filter field(s): Foo, Bar",
   );
 });
 
 test("a form with no elements rejects every filter field", () => {
-  badRequest(() => parseFilters([], [["anything__is_filled", "true"]]), "Unknown filter field(s): anything");
+  badRequest(() => parseFilters(new FieldResolver([]), [["anything__is_filled", "true"]]), "Unknown filter field(s): anything");
 });
 
 test("composite parent labels and ids are unknown fields", () => {
-  badRequest(() => parseFilters(elements, [["Full name__is_equal_to", "Ann"], ["q_name__is_empty", "true"]]), "Unknown filter field(s): Full name, q_name");
+  badRequest(() => parseFilters(fields, [["Full name__is_equal_to", "Ann"], ["q_name__is_empty", "true"]]), "Unknown filter field(s): Full name, q_name");
 });
 
 test("an unknown filter type on a known field is a 400 listing the valid types", () => {
   badRequest(
-    () => parseFilters(elements, [["Age__bigger_than", "1"]]),
+    () => parseFilters(fields, [["Age__bigger_than", "1"]]),
     `Unknown filter type(s): Age__bigger_than. Valid filter types: ${FILTER_TYPES.join(", ")}`,
   );
 });
 
 test("unknown fields are reported before unknown filter types", () => {
-  badRequest(() => parseFilters(elements, [["Age__nope", "1"], ["Nope__is_equal_to", "1"]]), "Unknown filter field(s): Nope");
+  badRequest(() => parseFilters(fields, [["Age__nope", "1"], ["Nope__is_equal_to", "1"]]), "Unknown filter field(s): Nope");
 });
 
 test("bare field=value parameters are ignored, also a label that contains __", () => {
-  assert.deepEqual(parseFilters(elements, [["Age", "5"], ["utm_source", "x"], ["a__b", "1"]]), []);
+  assert.deepEqual(parseFilters(fields, [["Age", "5"], ["utm_source", "x"], ["a__b", "1"]]), []);
   assert.equal(one("a__b__is_equal_to", "1").field.elementId, "q_under");
 });
 
 test("a repeated parameter is several filters", () => {
-  const filters = parseFilters(elements, [["Age__is_not_equal_to", "1"], ["Age__is_not_equal_to", "2"]]);
+  const filters = parseFilters(fields, [["Age__is_not_equal_to", "1"], ["Age__is_not_equal_to", "2"]]);
   assert.equal(filters.length, 2);
 });
 
@@ -219,5 +220,5 @@ test("equality is containment: string, number and boolean forms; arrays for choi
 
 test("more than 50 filters is a 400", () => {
   const params = Array.from({ length: 51 }, () => ["Age__is_filled", "true"] as const);
-  badRequest(() => parseFilters(elements, params), "too many filters (max 50)");
+  badRequest(() => parseFilters(fields, params), "too many filters (max 50)");
 });

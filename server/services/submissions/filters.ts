@@ -1,6 +1,5 @@
-import type { FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { FieldResolver, type FilterField } from "./fields";
+import type { FieldResolver, FilterField } from "./fields";
 
 /** The 17 filter types of spec §4.15, in the spec's order. */
 export const FILTER_TYPES = [
@@ -224,7 +223,7 @@ export function buildFilter(field: FilterField, type: FilterType, param: string,
   }
 }
 
-/** Query parameters that are never filters. */
+/** One query parameter, `[key, value]`; a repeated key is several of these. */
 export type FilterParam = readonly [key: string, value: string];
 
 /**
@@ -238,19 +237,19 @@ export type FilterParam = readonly [key: string, value: string];
  *   then unknown filter types on known fields → 400 listing the valid types;
  *   then the first invalid value → 400 naming the parameter.
  * - a parameter given several times is several filters (all must match).
+ * `fields` is the form's resolver, built once per request by the caller.
  */
-export function parseFilters(elements: readonly FormElement[], params: readonly FilterParam[]): Filter[] {
-  const resolver = new FieldResolver(elements);
+export function parseFilters(fields: FieldResolver, params: readonly FilterParam[]): Filter[] {
   const unknownFields: string[] = [];
   const unknownTypes: string[] = [];
   const pending: { field: FilterField; type: FilterType; param: string; value: string }[] = [];
 
   for (const [param, value] of params) {
     const cut = param.lastIndexOf("__");
-    if (cut < 0 || resolver.resolve(param)) continue;
+    if (cut < 0 || fields.resolve(param)) continue;
     const name = param.slice(0, cut);
     const type = param.slice(cut + 2);
-    const field = resolver.resolve(name);
+    const field = fields.resolve(name);
     if (!field) {
       if (!unknownFields.includes(name)) unknownFields.push(name);
     } else if (!FILTER_TYPE_SET.has(type)) {

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { createDb, type Db } from "@/db";
 import { forms, organizations, submissions, type Form, type FormElement } from "@/db/schema";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
+import { FieldResolver } from "./fields";
 import { listFormSubmissions } from "./list-submissions";
 import { resolveV1Sort } from "./sort";
 
@@ -58,7 +59,7 @@ after(async () => {
 });
 
 async function sorted(sort: string, order: "asc" | "desc"): Promise<string[]> {
-  const r = await listFormSubmissions(db, access, form, { page: 1, sort: resolveV1Sort(elements, sort, order) });
+  const r = await listFormSubmissions(db, access, form, { page: 1, sort: resolveV1Sort(new FieldResolver(elements), sort, order) });
   return r.submissions.map((s) => idToTag.get(s.id)!);
 }
 

@@ -3,24 +3,26 @@ import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/server/services/forms/access";
-import type { FilterField } from "./fields";
+import { FieldResolver, type FilterField } from "./fields";
 import { castAs, filtersSql, usesContainmentIndex } from "./filter-sql";
-import { parseFilters, type FilterParam } from "./filters";
+import { parseFilters, type Filter, type FilterParam } from "./filters";
 import type { SubmissionSort } from "./sort";
 import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
 
-export type ListSubmissionsParams = FormSubmissionsParams & {
+export type ListSubmissionsParams = Omit<FormSubmissionsParams, "filters"> & {
   /** Numeric form id (`form_id`). */
   formId?: string | number;
   /** Form UUID (`form_uuid`); a numeric id is accepted too. */
   formUuid?: string;
+  /** `<field>__<filter_type>` query parameters in the order given (see parseFilters). */
+  filterParams?: readonly FilterParam[];
 };
 
 export type FormSubmissionsParams = {
   page: number;
   sort: SubmissionSort;
-  /** `<field>__<filter_type>` query parameters in the order given (see parseFilters). */
-  filterParams?: readonly FilterParam[];
+  /** Parsed filters (parseFilters), all of which must match. */
+  filters?: readonly Filter[];
   /** Rows of the first-try window (default WINDOW_ROWS; 0 = never). For tests and benchmarks. */
   windowRows?: number;
 };
@@ -100,7 +102,8 @@ export async function listSubmissions(
   params: ListSubmissionsParams,
 ): Promise<{ form: Form; submissions: ListedSubmission[]; totalCount: number }> {
   const form = await resolveListForm(db, access, params.formId, params.formUuid);
-  return { form, ...(await listFormSubmissions(db, access, form, params)) };
+  const filters = parseFilters(new FieldResolver(form.elements), params.filterParams ?? []);
+  return { form, ...(await listFormSubmissions(db, access, form, { ...params, filters })) };
 }
 
 /**
@@ -123,7 +126,7 @@ export async function listFormSubmissions(
   form: Form,
   params: FormSubmissionsParams,
 ): Promise<{ submissions: ListedSubmission[]; totalCount: number }> {
-  const filters = parseFilters(form.elements, params.filterParams ?? []);
+  const filters = params.filters ?? [];
 
   // Tenant filter first, always: the form was checked against `access` by the caller, and
   // the submissions themselves must belong to the same organization.

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
+import { FieldResolver } from "./fields";
 import { resolveSort, resolveV1Sort } from "./sort";
 
 test("sort defaults to created_at descending", () => {
@@ -31,31 +32,32 @@ const elements: FormElement[] = [
   { id: "q_name", label: "Name", type: "name", children: [{ fixedname: "first", label: "First name", required: true }] },
   { id: "q_when", label: "created_at", type: "date" },
 ];
+const fields = new FieldResolver(elements);
 
 test("v1: order defaults to asc; desc only when asked; no sort is created_at", () => {
-  assert.deepEqual(resolveV1Sort(elements, undefined, undefined), { field: "created_at", order: "asc" });
-  assert.deepEqual(resolveV1Sort(elements, "", "DESC"), { field: "created_at", order: "desc" });
-  assert.deepEqual(resolveV1Sort(elements, "updated_at", "sideways"), { field: "updated_at", order: "asc" });
+  assert.deepEqual(resolveV1Sort(fields, undefined, undefined), { field: "created_at", order: "asc" });
+  assert.deepEqual(resolveV1Sort(fields, "", "DESC"), { field: "created_at", order: "desc" });
+  assert.deepEqual(resolveV1Sort(fields, "updated_at", "sideways"), { field: "updated_at", order: "asc" });
 });
 
 test("v1: a field by label or element id sorts on its value; sub-fields by their own label", () => {
-  const byLabel = resolveV1Sort(elements, "Age", "desc");
+  const byLabel = resolveV1Sort(fields, "Age", "desc");
   assert.equal(byLabel.field, "value");
   assert.equal(byLabel.field === "value" && byLabel.target.elementId, "q_age");
   assert.equal(byLabel.field === "value" && byLabel.target.compareAs, "number");
-  assert.deepEqual(resolveV1Sort(elements, "q_city", "asc"), { ...resolveV1Sort(elements, "City", "asc") });
-  const sub = resolveV1Sort(elements, "First name", undefined);
+  assert.deepEqual(resolveV1Sort(fields, "q_city", "asc"), { ...resolveV1Sort(fields, "City", "asc") });
+  const sub = resolveV1Sort(fields, "First name", undefined);
   assert.deepEqual(sub.field === "value" && sub.target.location, { at: "subfield", fixedname: "first" });
 });
 
 test("v1: the created_at column wins over a field labelled created_at; its id still sorts by the field", () => {
-  assert.deepEqual(resolveV1Sort(elements, "created_at", "desc"), { field: "created_at", order: "desc" });
-  const byId = resolveV1Sort(elements, "q_when", "desc");
+  assert.deepEqual(resolveV1Sort(fields, "created_at", "desc"), { field: "created_at", order: "desc" });
+  const byId = resolveV1Sort(fields, "q_when", "desc");
   assert.equal(byId.field === "value" && byId.target.compareAs, "date");
 });
 
 test("v1: unknown names, matrix, repeat-field and components fall back to created_at in the given order", () => {
   for (const name of ["Nope", "Grid", "People", "Who", "Name", "duration"]) {
-    assert.deepEqual(resolveV1Sort(elements, name, "desc"), { field: "created_at", order: "desc" }, name);
+    assert.deepEqual(resolveV1Sort(fields, name, "desc"), { field: "created_at", order: "desc" }, name);
   }
 });

@@ -1,5 +1,4 @@
-import type { FormElement } from "@/db/schema";
-import { FieldResolver, type FilterField } from "./fields";
+import type { FieldResolver, FilterField } from "./fields";
 
 export const SORT_FIELDS = ["created_at", "updated_at", "duration"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -34,7 +33,7 @@ export function resolveSort(sort: string | undefined, order: string | undefined)
 const V1_COLUMNS: readonly string[] = ["created_at", "updated_at"];
 
 /**
- * v1 `sort` + `order` (spec §4.16) for a form's elements:
+ * v1 `sort` + `order` (spec §4.16) for a form's fields:
  * - `order`: asc (default) or desc, case-insensitive; any other value counts as asc;
  * - no `sort`: created_at;
  * - `created_at` / `updated_at`: that column (they win over a field labelled the same;
@@ -44,13 +43,12 @@ const V1_COLUMNS: readonly string[] = ["created_at", "updated_at"];
  * - anything else (an unknown name, a matrix or repeat-field, a repeat-field component,
  *   which holds one value per row): created_at, in the given order.
  */
-export function resolveV1Sort(elements: readonly FormElement[], sort: string | undefined, order: string | undefined): SubmissionSort {
+export function resolveV1Sort(fields: FieldResolver, sort: string | undefined, order: string | undefined): SubmissionSort {
   const o: SortOrder = order?.trim().toLowerCase() === "desc" ? "desc" : "asc";
   const s = sort?.trim() ?? "";
   if (V1_COLUMNS.includes(s)) return { field: s as SortField, order: o };
   // Names are exact, like filter fields: a label with surrounding spaces is still found.
-  const resolver = new FieldResolver(elements);
-  const target = s === "" ? undefined : (resolver.resolve(sort!) ?? resolver.resolve(s));
+  const target = s === "" ? undefined : (fields.resolve(sort!) ?? fields.resolve(s));
   if (target && target.kind !== "structured" && target.location.at !== "component") return { field: "value", target, order: o };
   return { field: "created_at", order: o };
 }

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
+import { FieldResolver } from "./fields";
 import { parseFilters } from "./filters";
 import { v1FilterParams } from "./v1-filters";
 
@@ -16,10 +17,11 @@ const elements: FormElement[] = [
   { id: "q_rep", label: "People", type: "repeat-field", components: [{ id: "q_who", label: "Who", type: "short-text" }] },
   { id: "q_odd", label: "Total__gt", type: "number" },
 ];
+const fields = new FieldResolver(elements);
 
 test("a bare field=value is contains on text-like fields and sub-fields", () => {
   assert.deepEqual(
-    v1FilterParams(elements, [
+    v1FilterParams(fields, [
       ["City", "par"],
       ["E-mail", "example.com"],
       ["First name", "Ann"],
@@ -36,7 +38,7 @@ test("a bare field=value is contains on text-like fields and sub-fields", () => 
 
 test("a bare field=value is exact on number and choice fields, and the same day on date fields", () => {
   assert.deepEqual(
-    v1FilterParams(elements, [
+    v1FilterParams(fields, [
       ["Age", "30"],
       ["Size", "Small"],
       ["Tags", "a"],
@@ -53,7 +55,7 @@ test("a bare field=value is exact on number and choice fields, and the same day 
 
 test("__gte, __gt, __lte and __lt become the v2 comparison types; element ids work like labels", () => {
   assert.deepEqual(
-    v1FilterParams(elements, [
+    v1FilterParams(fields, [
       ["Age__gte", "18"],
       ["q_age__gt", "17"],
       ["Visit date__lte", "2024-12-31"],
@@ -72,7 +74,7 @@ test("__gte, __gt, __lte and __lt become the v2 comparison types; element ids wo
 
 test("reserved, unknown and unsupported parameters are ignored (legacy v1), never an error", () => {
   assert.deepEqual(
-    v1FilterParams(elements, [
+    v1FilterParams(fields, [
       ["page", "2"],
       ["sort", "Age"],
       ["order", "desc"],
@@ -92,7 +94,7 @@ test("reserved, unknown and unsupported parameters are ignored (legacy v1), neve
 
 test("a label that ends in a v1 suffix is a bare field; repeated parameters stay separate filters", () => {
   assert.deepEqual(
-    v1FilterParams(elements, [
+    v1FilterParams(fields, [
       ["Total__gt", "5"],
       ["City", "a"],
       ["City", "b"],
@@ -106,14 +108,14 @@ test("a label that ends in a v1 suffix is a bare field; repeated parameters stay
 });
 
 test("every translated parameter is accepted by the v2 filter engine as the intended filter", () => {
-  const params = v1FilterParams(elements, [
+  const params = v1FilterParams(fields, [
     ["City", "par"],
     ["Age__gte", "18"],
     ["Visit date", "2024-01-15"],
     ["Size", "Small"],
     ["Total__gt", "5"],
   ]);
-  const filters = parseFilters(elements, params);
+  const filters = parseFilters(fields, params);
   assert.deepEqual(
     filters.map((f) => [f.field.elementId, f.type, f.condition]),
     [

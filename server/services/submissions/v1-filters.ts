@@ -1,5 +1,4 @@
-import type { FormElement } from "@/db/schema";
-import { FieldResolver, type FilterField } from "./fields";
+import type { FieldResolver, FilterField } from "./fields";
 import type { FilterParam, FilterType } from "./filters";
 
 /** v1 query parameters that are never filters (`per_page` is accepted and ignored: always 20). */
@@ -42,12 +41,11 @@ export function bareMatchType(field: FilterField): FilterType | null {
  *   not understand (the 400 for unknown filter fields is a v2 change, spec §9).
  * A whole-name match wins over a suffix, so a label such as `Total__gt` is a bare field.
  */
-export function v1FilterParams(elements: readonly FormElement[], params: readonly FilterParam[]): FilterParam[] {
-  const resolver = new FieldResolver(elements);
+export function v1FilterParams(fields: FieldResolver, params: readonly FilterParam[]): FilterParam[] {
   const out: FilterParam[] = [];
   for (const [key, value] of params) {
     if (V1_RESERVED_PARAMS.has(key)) continue;
-    const whole = resolver.resolve(key);
+    const whole = fields.resolve(key);
     if (whole) {
       const type = bareMatchType(whole);
       if (type) out.push([`${key}__${type}`, value]);
@@ -57,7 +55,7 @@ export function v1FilterParams(elements: readonly FormElement[], params: readonl
     if (cut < 0) continue;
     const type = V1_OPERATORS.get(key.slice(cut + 2));
     const name = key.slice(0, cut);
-    const field = type ? resolver.resolve(name) : undefined;
+    const field = type ? fields.resolve(name) : undefined;
     if (type && field && field.kind !== "structured") out.push([`${name}__${type}`, value]);
   }
   return out;

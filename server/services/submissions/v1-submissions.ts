@@ -4,7 +4,8 @@ import { AppError, MESSAGES } from "@/server/errors";
 import { findAccessibleForm, getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { dataByLabel } from "./by-label";
 import { deleteSubmission } from "./delete-submission";
-import type { FilterParam } from "./filters";
+import { FieldResolver } from "./fields";
+import { parseFilters, type FilterParam } from "./filters";
 import { findSubmission } from "./get-submission";
 import { listFormSubmissions, type ListedSubmission } from "./list-submissions";
 import { resolveV1Sort } from "./sort";
@@ -51,10 +52,12 @@ export async function listV1Submissions(
   const formId = v1FormId(access);
   if (formId === null) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
   const form = await getAccessibleFormOrThrow(db, access, formId);
+  // One resolver for the sort, the v1 → v2 translation and the filter parser.
+  const fields = new FieldResolver(form.elements);
   const listed = await listFormSubmissions(db, access, form, {
     page: params.page,
-    sort: resolveV1Sort(form.elements, params.sort, params.order),
-    filterParams: v1FilterParams(form.elements, params.query),
+    sort: resolveV1Sort(fields, params.sort, params.order),
+    filters: parseFilters(fields, v1FilterParams(fields, params.query)),
   });
   return { form, ...listed };
 }

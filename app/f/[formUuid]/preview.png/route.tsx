@@ -1,7 +1,6 @@
-import { ImageResponse } from "next/og";
 import { db } from "@/db";
 import { findFormPreview } from "@/server/services/forms/v1-preview";
-import { PREVIEW_SIZE, PreviewCard } from "./preview-card";
+import { renderPreviewPng } from "./render-preview";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +18,7 @@ export async function GET(request: Request, ctx: { params: Promise<{ formUuid: s
   if (request.headers.get("if-none-match") === etag) {
     return new Response(null, { status: 304, headers: { etag, "cache-control": CACHE_CONTROL } });
   }
-  return new ImageResponse(<PreviewCard preview={preview} />, {
-    ...PREVIEW_SIZE,
-    headers: { etag, "cache-control": CACHE_CONTROL },
+  return new Response(await renderPreviewPng(preview), {
+    headers: { "content-type": "image/png", etag, "cache-control": CACHE_CONTROL },
   });
 }
