@@ -3,15 +3,15 @@ import type { ApiClient, Seed } from "../fixtures";
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 /**
- * API calls as one organization with given scopes. The rate limit is 10 requests per 60 s
- * per token, so a fresh token is minted for every 10 requests.
+ * API calls with tokens from `mint`. The rate limit is 10 requests per 60 s per token, so a
+ * fresh token is minted for every 10 requests.
  */
-export function tokenClient(api: ApiClient, seed: Seed, organizationId: number, opts: { scopes?: string[]; formIds?: number[] } = {}) {
+export function rotatingClient(api: ApiClient, mint: () => Promise<string>) {
   let token: string | undefined;
   let used = 0;
   const next = async () => {
     if (!token || used >= 10) {
-      token = await seed.token(organizationId, opts);
+      token = await mint();
       used = 0;
     }
     used++;
@@ -23,4 +23,8 @@ export function tokenClient(api: ApiClient, seed: Seed, organizationId: number, 
   };
 }
 
-export type TokenClient = ReturnType<typeof tokenClient>;
+/** v2 calls as one organization with given scopes (and optional form restriction). */
+export const tokenClient = (api: ApiClient, seed: Seed, organizationId: number, opts: { scopes?: string[]; formIds?: number[] } = {}) =>
+  rotatingClient(api, () => seed.token(organizationId, opts));
+
+export type TokenClient = ReturnType<typeof rotatingClient>;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../db/schema";
 import { revokeApiTokenByValue } from "../../server/services/tokens/create-token";
 import { expect, test, type ApiClient, type Seed } from "../fixtures";
+import { rotatingClient } from "./token-client";
 import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "./filter-forms";
 
 /**
@@ -14,27 +15,9 @@ const ALL_SCOPES = ["form.view", "submission.view", "submission.delete"];
 const NO_SCOPE = { message: "You do not have permission to view submissions" };
 const FETCH_ERROR = { message: "Error while fetching the submission" };
 
-type Client = {
-  get(path: string): ReturnType<ApiClient["get"]>;
-  del(path: string): ReturnType<ApiClient["call"]>;
-};
-
-function client(api: ApiClient, seed: Seed, organizationId: number, formId: number, scopes = ALL_SCOPES): Client {
-  let token: string | undefined;
-  let used = 0;
-  const next = async () => {
-    if (!token || used >= 10) {
-      token = await seed.v1Token(organizationId, formId, scopes);
-      used = 0;
-    }
-    used++;
-    return token;
-  };
-  return {
-    get: async (path) => api.get(path, await next()),
-    del: async (path) => api.call("DELETE", path, { token: await next() }),
-  };
-}
+/** v1 calls with per-form tokens of `formId`. */
+const client = (api: ApiClient, seed: Seed, organizationId: number, formId: number, scopes = ALL_SCOPES) =>
+  rotatingClient(api, () => seed.v1Token(organizationId, formId, scopes));
 
 const q = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 
@@ -507,7 +490,7 @@ test.describe("DELETE /api/v1/submissions/:id", () => {
     const count = async () => (await seed.db.select({ n: forms.submissionsCount }).from(forms).where(eq(forms.id, form.id)))[0]!.n;
     expect(await count()).toBe(5);
 
-    const del = await c.del(`/api/v1/submissions/${byTag.c}`);
+    const del = await c.call("DELETE", `/api/v1/submissions/${byTag.c}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ message: "Submission deleted successfully" });
     expect(await count()).toBe(4);
@@ -519,7 +502,7 @@ test.describe("DELETE /api/v1/submissions/:id", () => {
     expect(list.body.total_count).toBe(4);
     expect(list.body.results.map((s: any) => s.data.Tag)).toEqual(["a", "b", "d", "e"]);
 
-    const again = await c.del(`/api/v1/submissions/${byTag.c}`);
+    const again = await c.call("DELETE", `/api/v1/submissions/${byTag.c}`);
     expect(again.status).toBe(400);
     expect(again.body).toEqual(FETCH_ERROR);
     expect(await count()).toBe(4);
@@ -530,7 +513,7 @@ test.describe("DELETE /api/v1/submissions/:id", () => {
     const sibling = await seed.form(org.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "s" } }] });
     const siblingId = (await idsByTag(seed, sibling.id)).s!;
     for (const id of [siblingId, "nope"]) {
-      const r = await c.del(`/api/v1/submissions/${id}`);
+      const r = await c.call("DELETE", `/api/v1/submissions/${id}`);
       expect(r.status, id).toBe(400);
       expect(r.body).toEqual(FETCH_ERROR);
     }
