@@ -7,7 +7,7 @@ import { toV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../shared/params";
-import { queryParamsExcept, ZQueryValue, ZV2Submission } from "./shared";
+import { filtersParameter, queryParamsExcept, ZQueryValue, ZV2Submission } from "./shared";
 
 const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
 
@@ -89,17 +89,11 @@ export const listSubmissions = apiTokenProcedure("v2")
   .meta({
     scope: "submission.view",
     extraParameters: [
-      {
-        in: "query",
-        name: "filters",
-        description:
-          "Any number of `<field>__<filter_type>=<value>` parameters, e.g. `Email__contains=example.com`, " +
-          "`Score__in_range=10,20`, `q_date__after=2024-01-01`. `field` is an element id or its exact label " +
-          "(percent-encoded); see the operation description for every filter type.",
-        style: "form",
-        explode: true,
-        schema: { type: "object", additionalProperties: { type: "string" } },
-      },
+      filtersParameter(
+        "Any number of `<field>__<filter_type>=<value>` parameters, e.g. `Email__contains=example.com`, " +
+        "`Score__in_range=10,20`, `q_date__after=2024-01-01`. `field` is an element id or its exact label " +
+        "(percent-encoded); see the operation description for every filter type.",
+      ),
     ],
     openapi: {
       method: "GET",

@@ -18,6 +18,16 @@ export function queryParamsExcept(input: Record<string, unknown>, reserved: Read
 }
 
 /** v2 submission (spec §2.3). */
+/** The OpenAPI parameter for free-form `<field>…=value` filters, which no input schema can name. */
+export const filtersParameter = (description: string) => ({
+  in: "query",
+  name: "filters",
+  description,
+  style: "form",
+  explode: true,
+  schema: { type: "object", additionalProperties: { type: "string" } },
+});
+
 export const ZV2Submission = z.object({
   id: z.string().describe("Submission UUID"),
   formId: z.string().describe("UUID of the owning form"),

@@ -6,7 +6,7 @@ import { listV1Submissions as listV1SubmissionsService, toV1Submission } from "@
 import { V1_RESERVED_PARAMS } from "@/server/services/submissions/v1-filters";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../shared/params";
-import { queryParamsExcept, ZQueryValue } from "../submissions/shared";
+import { filtersParameter, queryParamsExcept, ZQueryValue } from "../submissions/shared";
 import { v1Page, ZV1List, ZV1Submission } from "./shared";
 
 /**
@@ -66,16 +66,10 @@ export const listV1Submissions = apiTokenProcedure("v1")
   .meta({
     scope: "submission.view",
     extraParameters: [
-      {
-        in: "query",
-        name: "filters",
-        description:
-          "Any number of `{field}=value` and `{field}__gte|__gt|__lte|__lt=value` parameters, e.g. `City=par`, " +
-          "`Age__gte=18`, `Visit%20date__lt=2024-06-01`. `field` is a field label or element id; see the description.",
-        style: "form",
-        explode: true,
-        schema: { type: "object", additionalProperties: { type: "string" } },
-      },
+      filtersParameter(
+        "Any number of `{field}=value` and `{field}__gte|__gt|__lte|__lt=value` parameters, e.g. `City=par`, " +
+        "`Age__gte=18`, `Visit%20date__lt=2024-06-01`. `field` is a field label or element id; see the description.",
+      ),
     ],
     openapi: {
       method: "GET",
