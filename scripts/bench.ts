@@ -25,7 +25,7 @@ import { runMigrations } from "../db/migrate";
 import * as schema from "../db/schema";
 import { forms, organizations } from "../db/schema";
 import { authenticateApiToken } from "../server/auth/api-token-auth";
-import { V2_SCOPES } from "../server/auth/scopes";
+import { V2_SCOPES } from "../server/services/tokens/scopes";
 import { accessForOrganization, type FormAccess } from "../server/services/forms/access";
 import { listSubmissions, type ListSubmissionsParams } from "../server/services/submissions/list-submissions";
 import { resolveSort } from "../server/services/submissions/sort";

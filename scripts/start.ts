@@ -20,9 +20,9 @@ async function main() {
   if (existsSync(".env")) process.loadEnvFile?.(".env");
   const env = parseEnv();
   const database = await resolveDatabase();
-  let child: ReturnType<typeof spawn> | undefined;
+  const running: { child?: ReturnType<typeof spawn> } = {};
   const shutdown = async (code: number) => {
-    child?.kill("SIGTERM");
+    running.child?.kill("SIGTERM");
     await database.stop().catch(() => {});
     process.exit(code);
   };
@@ -39,7 +39,7 @@ async function main() {
     if (!buildNext(process.env)) await shutdown(1);
   }
 
-  child = spawn(process.execPath, [NEXT_BIN, dev ? "dev" : "start", "-p", String(env.PORT)], {
+  const child = (running.child = spawn(process.execPath, [NEXT_BIN, dev ? "dev" : "start", "-p", String(env.PORT)], {
     stdio: "inherit",
     env: {
       ...process.env,
@@ -49,7 +49,7 @@ async function main() {
       NEXTAUTH_SECRET: secret,
       NEXT_TELEMETRY_DISABLED: "1",
     },
-  });
+  }));
   console.error(`[formhouse] listening on ${env.APP_URL} (port ${env.PORT})`);
   child.on("exit", (code) => void shutdown(code ?? 0));
 }

@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite against real parts.
  *   1. Postgres: TEST_DATABASE_URL / DATABASE_URL, else a fresh embedded server in a temp dir
- *   2. unit tests (node:test) and the typecheck
+ *   2. unit tests (node:test), the typecheck and lint
  *   3. migrations, a production build (skip with SKIP_BUILD=1), `next start` on a free port
  *   4. API + UI tests (Playwright, real HTTP and Chromium)
  * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`); then unit tests
@@ -42,6 +42,8 @@ async function main() {
       if (process.env.SKIP_TYPECHECK !== "1") {
         console.log("\n# typecheck");
         status ||= run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", root], env);
+        console.log("\n# lint");
+        status ||= run(process.execPath, [path.join(root, "node_modules", "eslint", "bin", "eslint.js"), root], env);
       }
     }
     if (process.env.SKIP_BUILD !== "1") {

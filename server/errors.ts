@@ -1,41 +1,76 @@
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+
 /**
- * One error type for the whole service. Services throw it; the REST edge and the tRPC
- * error formatter shape it per surface. The code decides the HTTP status, nothing else.
+ * One error type for the whole service. Services throw it; the REST edge and the tRPC error
+ * formatter shape it per surface. This table is the only place a code gets its statuses.
  */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-} as const;
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, trpc: "BAD_REQUEST" },
+  UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED" },
+  FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
+  NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  METHOD_NOT_ALLOWED: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  CONFLICT: { status: 409, trpc: "CONFLICT" },
+  GONE: { status: 410, trpc: "NOT_FOUND" },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  UNPROCESSABLE: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  /** A bulk delete named ids that do not exist: 422 `{error, notFoundIds}` on every surface. */
+  IDS_NOT_FOUND: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  TOO_MANY_REQUESTS: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
-export type AppErrorCode = keyof typeof ERROR_STATUS;
+export type AppErrorCode = keyof typeof ERROR_CODES;
 
-/** Extra fields merged into the error body (e.g. `notFoundIds`), and response headers. */
-export type AppErrorExtra = {
-  body?: Record<string, unknown>;
+/**
+ * The HTTP status of a tRPC error that did not come from an AppError (the library's own, e.g.
+ * a parse error): the first code of the table with that tRPC code.
+ */
+export const TRPC_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = { PARSE_ERROR: 400 };
+for (const { trpc, status } of Object.values(ERROR_CODES)) TRPC_STATUS[trpc] ??= status;
+
+export type AppErrorOptions = {
+  /** Data the body carries beside the message (e.g. `notFoundIds`, the failing bulk `item`). */
+  details?: Record<string, unknown>;
+  /** Response headers (rate limit, Retry-After). */
   headers?: Record<string, string>;
-  /** When set, the body uses `error` instead of `message` on every surface (bulk-delete 422). */
-  errorKey?: boolean;
+  /**
+   * The input path the error is about (`["prefill_data", 2, "value"]`) and the problem without
+   * it, so a UI can show the message beside its field without parsing the text.
+   */
+  path?: readonly (string | number)[];
+  reason?: string;
 };
 
 export class AppError extends Error {
   readonly status: number;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  readonly path?: readonly (string | number)[];
+  readonly reason?: string;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: AppErrorExtra = {},
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = "AppError";
-    this.status = ERROR_STATUS[code];
+    this.status = ERROR_CODES[code].status;
+    this.details = options.details ?? {};
+    this.headers = options.headers ?? {};
+    this.path = options.path;
+    this.reason = options.reason;
+  }
+
+  /** The same error with more details (e.g. which bulk item it is about). */
+  withDetails(details: Record<string, unknown>): AppError {
+    return new AppError(this.code, this.message, {
+      details: { ...this.details, ...details },
+      headers: this.headers,
+      path: this.path,
+      reason: this.reason,
+    });
   }
 }
 
@@ -51,6 +86,7 @@ export const MESSAGES = {
   formNotFound: "Form not found or not authorized",
   submissionNotFound: "Submission not found",
   v1SubmissionNotFound: "Error while fetching the submission",
+  submissionDeleted: "Submission deleted successfully",
   rateLimited: "You have exceeded api rate limit",
   internal: "Internal server error",
   formRequired: "form_id or form_uuid is required",
@@ -59,4 +95,5 @@ export const MESSAGES = {
   duplicateEntryName: "Duplicate entry_name for this form",
   prefillIdsNotFound: "Prefill IDs not found",
   uniqueLinkIdsNotFound: "Unique link IDs not found",
+  signIn: "Sign in to continue",
 } as const;

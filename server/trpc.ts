@@ -1,16 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { db as getDb, type Db } from "@/db";
-import { authenticateApiToken, rateLimitHeaders, type ApiPrincipal } from "./auth/api-token-auth";
-import type { TokenKind } from "./auth/tokens";
-import { AppError, MESSAGES, type AppErrorCode } from "./errors";
+import { accessFromPrincipal, authenticateApiToken, rateLimitHeaders } from "./auth/api-token-auth";
+import { AppError, ERROR_CODES, MESSAGES } from "./errors";
+import { accessForOrganization } from "./services/forms/access";
+import type { TokenKind } from "./services/tokens/token-format";
+import type { SessionUser } from "./services/users/session-user";
 
-export type Surface = "trpc" | "v1" | "v2" | "connector";
-
-/** The signed-in dashboard user (from the next-auth session). */
-export type SessionUser = { userId: number; organizationId: number; email: string; name: string };
+export type Surface = "trpc" | "v1" | "v2" | "connector" | "survey";
 
 export type Context = {
   db: Db;
@@ -30,6 +28,11 @@ export type Meta = OpenApiMeta & {
   jsonBody?: boolean;
   /** OpenAPI parameter objects the input schema cannot express (e.g. free-form filters). */
   extraParameters?: Record<string, unknown>[];
+  /**
+   * The error answers of the operation beyond the surface's usual ones, as data: status →
+   * the messages it can carry (the first is the example), or a body example.
+   */
+  errors?: Partial<Record<number, readonly string[] | { description: string; example: Record<string, unknown> }>>;
 };
 
 export function createContext(opts: {
@@ -46,34 +49,24 @@ export function createContext(opts: {
   };
 }
 
-const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
-  CONFLICT: "CONFLICT",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-  INTERNAL: "INTERNAL_SERVER_ERROR",
-};
-
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
       const cause = error.cause;
+      const app = cause instanceof AppError ? cause : undefined;
       return {
         ...shape,
         // Unknown errors never leak their text to clients.
-        message: error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError) ? MESSAGES.internal : shape.message,
+        message: error.code === "INTERNAL_SERVER_ERROR" && !app ? MESSAGES.internal : shape.message,
         data: {
           ...shape.data,
           stack: undefined,
           zodIssues: cause instanceof ZodError ? cause.issues : undefined,
+          // The input path an error is about, as data, so the dashboard can show it by its field.
+          inputPath: app?.path,
+          reason: app?.reason,
         },
       };
     },
@@ -87,23 +80,25 @@ const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause });
+    throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
   }
   return result;
 });
 
 export const publicProcedure = t.procedure.use(appErrors);
 
+/** Dashboard procedures: the signed-in user, and their organization as the tenant. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getSession();
-  if (!session) throw new AppError("UNAUTHORIZED", "Sign in to continue");
-  return next({ ctx: { session } });
+  if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
+  return next({ ctx: { session, access: accessForOrganization(session.organizationId) } });
 });
 
 /**
  * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1). Checks run in the spec's
  * order: header, format, validity, rate limit, then the scope named in the procedure's meta.
  * Runs before input validation, so an unauthenticated request learns nothing about inputs.
+ * The tenant (the token's organization, narrowed to its forms) goes on `ctx.access`.
  */
 export const apiTokenProcedure = (kind: TokenKind) =>
   publicProcedure.use(async ({ ctx, meta, next }) => {
@@ -113,5 +108,5 @@ export const apiTokenProcedure = (kind: TokenKind) =>
     if (scope && !principal.scopes.includes(scope)) {
       throw new AppError("FORBIDDEN", kind === "v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(scope));
     }
-    return next({ ctx: { principal: principal as ApiPrincipal } });
+    return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
   });

@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH } from "@/server/paths";
 import { TRPCError } from "@trpc/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -11,7 +12,7 @@ import { SignOutButton } from "./_components/sign-out-button";
 /** Every dashboard page needs a signed-in user whose account still exists. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await getSession();
-  if (!session) redirect("/sign-in");
+  if (!session) redirect(SIGN_IN_PATH);
 
   const account = await (await serverCaller(session.user)).account.me().catch((err: unknown) => {
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") return null;

@@ -1,5 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
-import type { AppRouter } from "@/server/routers/_app";
+import type { AppRouter } from "@/server/routers/app/router";
 
 /** A message fit for a person: the first validation issue, else the server's message. */
 export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
@@ -12,6 +12,13 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. P
     return /^[a-z]+[_.[]/.test(msg) ? msg : msg.charAt(0).toUpperCase() + msg.slice(1);
   }
   return fallback;
+}
+
+/** The input path and problem a service error is about (AppError data), if it has them. */
+export function errorAt(error: unknown): { path?: readonly (string | number)[]; reason?: string } | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data = (error as TRPCClientError<AppRouter>).data as { inputPath?: (string | number)[]; reason?: string } | undefined;
+  return data?.inputPath ? { path: data.inputPath, reason: data.reason } : null;
 }
 
 export function isUnauthorized(error: unknown): boolean {

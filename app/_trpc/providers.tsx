@@ -1,18 +1,19 @@
 "use client";
 
+import { SIGN_IN_PATH } from "@/server/paths";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { useState, type ReactNode } from "react";
-import type { AppRouter } from "@/server/routers/_app";
+import type { AppRouter } from "@/server/routers/app/router";
 import { TRPCProvider } from "./client";
 import { isUnauthorized } from "./errors";
 
 /** A session that ended (expired, signed out in another tab) sends the user to sign in. */
 function onAuthError(error: unknown) {
-  if (isUnauthorized(error) && typeof window !== "undefined" && window.location.pathname !== "/sign-in") {
-    window.location.assign("/sign-in");
+  if (isUnauthorized(error) && typeof window !== "undefined" && window.location.pathname !== SIGN_IN_PATH) {
+    window.location.assign(SIGN_IN_PATH);
   }
 }
 

@@ -1,7 +1,8 @@
 import { headers } from "next/headers";
 import { getSessionUser } from "@/server/auth/next-auth";
-import { appRouter } from "@/server/routers/_app";
-import { createCallerFactory, createContext, type SessionUser } from "@/server/trpc";
+import { appRouter } from "@/server/routers/app/router";
+import { createCallerFactory, createContext } from "@/server/trpc";
+import type { SessionUser } from "@/server/services/users/session-user";
 
 const createCaller = createCallerFactory(appRouter);
 

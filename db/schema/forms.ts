@@ -1,14 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, timestamptz } from "./columns";
 import type { FormElement } from "./elements";
 import { organizations } from "./organizations";

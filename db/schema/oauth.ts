@@ -2,6 +2,11 @@ import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
 import { organizations, users } from "./organizations";
 
+/*
+ * Drafted with the first migration, before any code used them: the issue that builds the OAuth
+ * server and the connector may reshape these tables as the flows need.
+ */
+
 /** OAuth 2.0 clients (the automation platform). The secret is stored hashed. */
 export const oauthClients = pgTable("oauth_clients", {
   id: serial("id").primaryKey(),

@@ -1,19 +1,14 @@
 import { relations } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 import { oauthClients } from "./oauth";
+
+/*
+ * Drafted with the first migration, before any code used them: the issue that builds webhook
+ * delivery may reshape these tables as delivery needs.
+ */
 
 /**
  * Form-level webhooks (source `form`, events Submission.Created/Updated/Deleted) and

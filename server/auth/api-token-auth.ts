@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { env } from "@/server/env";
+import type { FormAccess } from "@/server/services/forms/access";
 import { AppError, MESSAGES } from "@/server/errors";
 import { countHitSql } from "./rate-limit";
-import { hashToken, parseTokenKind, type TokenKind } from "./tokens";
+import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
 
 export type ApiPrincipal = {
   tokenId: number;
@@ -15,6 +16,12 @@ export type ApiPrincipal = {
   allowedFormIds: number[] | null;
   scopes: string[];
 };
+
+/** What a token may see: v1 its one form, v2 its organization narrowed to its allowed forms. */
+export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
+  if (p.kind === "v1") return { organizationId: p.organizationId, formIds: p.formId === null ? [] : [p.formId] };
+  return { organizationId: p.organizationId, formIds: p.allowedFormIds };
+}
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 

@@ -6,9 +6,10 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/db";
 import { logError } from "@/server/log";
+import { SIGN_IN_PATH } from "@/server/paths";
 import { clearRateLimit, hitRateLimit } from "./rate-limit";
 import { authenticateUser } from "@/server/services/users/authenticate";
-import type { SessionUser } from "@/server/trpc";
+import type { SessionUser } from "@/server/services/users/session-user";
 
 declare module "next-auth" {
   interface User {
@@ -27,8 +28,6 @@ declare module "next-auth/jwt" {
   }
 }
 
-/** Where next-auth sends people to sign in, and where it reports sign-in errors. */
-export const SIGN_IN_PATH = "/sign-in";
 
 /** Failed sign-ins allowed per email before it is locked for the rest of the window. */
 const SIGN_IN_ATTEMPTS = 10;

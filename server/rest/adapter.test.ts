@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
-import { ZBooleanParam, ZPathParam } from "@/server/routers/shared/params";
+import { ZBooleanParam, ZPathParam } from "@/server/routers/rest-params";
 import { publicProcedure, router } from "@/server/trpc";
 import { createRestHandler, MAX_BODY_BYTES } from "./adapter";
 
@@ -47,7 +47,7 @@ const testRouter = router({
     .input(z.object({}))
     .output(z.object({}))
     .mutation(() => {
-      throw new AppError("UNPROCESSABLE", "Prefill IDs not found", { errorKey: true, body: { notFoundIds: ["a"] } });
+      throw new AppError("IDS_NOT_FOUND", "Prefill IDs not found", { details: { notFoundIds: ["a"] } });
     }),
 });
 

@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 import type { AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "@/server/errors";
-import { createContext, type Context, type Meta, type SessionUser, type Surface } from "@/server/trpc";
+import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
+import type { SessionUser } from "@/server/services/users/session-user";
 import { logError } from "@/server/log";
 import { shapeError, type ErrorKey } from "./errors";
 

@@ -1,28 +1,28 @@
 import { env } from "@/server/env";
 import { V1_DESCRIPTION, V2_DESCRIPTION } from "./descriptions";
 import { buildOpenApiDocument, type SurfaceDoc } from "./openapi";
-import { v1Router, v2Router } from "./surfaces";
+import { SURFACES } from "./surfaces";
 
 export type DocumentedSurface = "v1" | "v2";
 
 /** What each documented surface is; one builder makes every document. */
 const SURFACE_DOCS: Record<DocumentedSurface, () => SurfaceDoc> = {
   v2: () => ({
-    router: v2Router,
+    router: SURFACES.v2.router,
     title: "Formhouse API v2",
     version: "2.0.0",
-    basePath: "/api/v2",
+    basePath: SURFACES.v2.prefix,
     description: V2_DESCRIPTION,
-    errorKey: "message",
+    errorKey: SURFACES.v2.errorKey,
     auth: "service-token",
   }),
   v1: () => ({
-    router: v1Router,
+    router: SURFACES.v1.router,
     title: "Formhouse API v1 (legacy)",
     version: "1.0.0",
-    basePath: "/api/v1",
+    basePath: SURFACES.v1.prefix,
     description: V1_DESCRIPTION,
-    errorKey: "message",
+    errorKey: SURFACES.v1.errorKey,
     auth: "service-token",
   }),
 };

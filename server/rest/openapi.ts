@@ -41,6 +41,14 @@ function errorResponse(description: string, key: string, example: string, header
   };
 }
 
+/** A response that can carry several messages: each is listed and is a named example. */
+function messagesResponse(messages: readonly string[], key: string, lead?: string): Json {
+  const list = messages.map((m) => `\`${m}\``).join(", ");
+  const response = errorResponse(lead ? `${lead}; ${list}` : list, key, messages[0] ?? "");
+  response.content["application/json"].examples = Object.fromEntries(messages.map((m, i) => [`e${i + 1}`, { value: { [key]: m } }]));
+  return response;
+}
+
 type Operation = { meta: Meta; input: unknown };
 
 function operations(router: AnyRouter): Map<string, Operation> {
@@ -128,17 +136,18 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
         responses["401"] = errorResponse("Missing, invalid or expired access token", k, "Invalid or expired access token");
         responses["403"] = errorResponse("The access token lacks the required scope", k, "Insufficient scope");
       }
-      const extra = meta?.openapi?.errorResponses;
-      if (extra && !Array.isArray(extra)) {
-        for (const [status, message] of Object.entries(extra)) {
-          responses[status] =
-            status === "422" && message.startsWith("{")
-              ? {
-                  description: "Some ids were not found; nothing was deleted",
-                  content: { "application/json": { schema: { $ref: "#/components/schemas/NotFoundIdsError" }, example: JSON.parse(message) } },
-                }
-              : errorResponse(message, k, message.split(" | ")[0] ?? message);
+      for (const [status, spec] of Object.entries(meta?.errors ?? {})) {
+        if (!spec) continue;
+        if ("example" in spec) {
+          responses[status] = {
+            description: spec.description,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/NotFoundIdsError" }, example: spec.example } },
+          };
+          continue;
         }
+        // The operation's own messages come first; a 400 keeps the token's messages beside them.
+        const lead = status === "400" && doc.auth === "service-token" ? `Invalid token: \`${MESSAGES.tokenMissing}\`, \`${MESSAGES.tokenMalformed}\`; invalid input` : undefined;
+        responses[status] = messagesResponse(spec, k, lead);
       }
       responses["500"] = errorResponse("Unexpected server error; details are only in the server log", k, MESSAGES.internal);
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));

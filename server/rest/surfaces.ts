@@ -1,35 +1,21 @@
-import { router } from "@/server/trpc";
-import { getForm } from "@/server/routers/forms/get-form";
-import { listForms } from "@/server/routers/forms/list-forms";
-import { prefillProcedures } from "@/server/routers/prefills/router";
-import { v2SubmissionProcedures } from "@/server/routers/submissions/v2";
-import { uniqueLinkProcedures } from "@/server/routers/unique-links/router";
-import { v1Routers } from "@/server/routers/v1/v1";
+import type { AnyRouter } from "@trpc/server";
+import { v1Router } from "@/server/routers/v1/router";
+import { v2Router } from "@/server/routers/v2/router";
 import { createRestHandler } from "./adapter";
 
-/** The procedures each REST surface exposes. The dashboard uses appRouter instead. */
-export const v2Router = router({
-  forms: router({ list: listForms, get: getForm }),
-  submissions: router(v2SubmissionProcedures),
-  prefills: router(prefillProcedures),
-  uniqueLinks: router(uniqueLinkProcedures),
-});
+/** The REST surfaces: where each caller's router is mounted and how it spells errors. */
+export const SURFACES = {
+  v2: { prefix: "/api/v2", router: v2Router as AnyRouter, errorKey: "message" },
+  v1: { prefix: "/api/v1", router: v1Router as AnyRouter, errorKey: "message" },
+} as const;
 
-/** The legacy per-form API (spec §4.16): v1 procedures over the same services. */
-export const v1Router = router(v1Routers);
+export type RestSurface = keyof typeof SURFACES;
 
 type Handler = (request: Request) => Promise<Response>;
-const globalForRest = globalThis as unknown as { formhouseRest?: Record<string, Handler> };
+const globalForRest = globalThis as unknown as { formhouseRest?: Partial<Record<RestSurface, Handler>> };
 
 /** Handlers are built once per process (building one costs ~0.5 ms per request otherwise). */
-export function restHandler(surface: "v1" | "v2"): Handler {
-  globalForRest.formhouseRest ??= {};
-  const cache = globalForRest.formhouseRest;
-  cache[surface] ??= createRestHandler({
-    router: surface === "v1" ? v1Router : v2Router,
-    prefix: `/api/${surface}`,
-    surface,
-    errorKey: "message",
-  });
-  return cache[surface];
+export function restHandler(surface: RestSurface): Handler {
+  const cache = (globalForRest.formhouseRest ??= {});
+  return (cache[surface] ??= createRestHandler({ ...SURFACES[surface], surface }));
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_PATH } from "@/server/paths";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignUpForm } from "./sign-up-form";
@@ -11,7 +12,7 @@ export default function SignUpPage() {
       <p className="auth-lead">You get your own organization; invite your team later.</p>
       <SignUpForm />
       <p className="auth-switch">
-        Already have an account? <Link href="/sign-in">Sign in</Link>
+        Already have an account? <Link href={SIGN_IN_PATH}>Sign in</Link>
       </p>
     </div>
   );

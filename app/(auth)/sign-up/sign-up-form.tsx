@@ -1,5 +1,6 @@
 "use client";
 
+import { SIGN_IN_PATH } from "@/server/paths";
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
@@ -33,7 +34,7 @@ export function SignUpForm() {
     setSigningIn(true);
     const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     // The account exists either way; if signing in failed, the sign-in page takes over.
-    window.location.assign(res?.ok && !res.error ? "/forms" : "/sign-in");
+    window.location.assign(res?.ok && !res.error ? "/forms" : SIGN_IN_PATH);
   }
 
   return (

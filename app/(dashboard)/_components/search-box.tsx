@@ -10,7 +10,10 @@ export function SearchBox({ value, onSearch, label, placeholder }: { value: stri
   const [text, setText] = useState(value);
   const reported = useRef(value);
   const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
+  // The latest callback, without restarting the debounce when the parent re-renders.
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  });
 
   useEffect(() => {
     if (value !== reported.current) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { SIGN_IN_PATH } from "@/server/paths";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 
@@ -14,7 +15,7 @@ export function SignOutButton() {
       onClick={() => {
         setPending(true);
         // Clears the session cookie, then a full page load to the sign-in page.
-        signOut({ callbackUrl: "/sign-in" }).catch(() => setPending(false));
+        signOut({ callbackUrl: SIGN_IN_PATH }).catch(() => setPending(false));
       }}
     >
       {pending ? "Signing out…" : "Sign out"}

@@ -16,12 +16,12 @@ export function FormsTable({ page }: { page: number }) {
 
   if (query.isPending || query.isError) return <QueryState query={query} loading="Loading forms…" failed="Could not load your forms" selectable={false} />;
 
-  const { forms, totalCount, totalPages, perPage } = query.data;
+  const { forms, total, totalPages, perPage } = query.data;
   if (forms.length === 0) {
     return (
       <NoRowsState
         page={page}
-        total={totalCount}
+        total={total}
         totalPages={totalPages}
         noun={["form", "forms"]}
         nav={{ pageHref }}
@@ -81,7 +81,7 @@ export function FormsTable({ page }: { page: number }) {
           </tbody>
         </table>
       </div>
-      <ListPagination page={page} perPage={perPage} total={totalCount} totalPages={totalPages} shown={forms.length} noun={["form", "forms"]} nav={{ pageHref }} />
+      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={forms.length} noun={["form", "forms"]} nav={{ pageHref }} />
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
-import { errorMessage } from "@/app/_trpc/errors";
-import type { AppRouter } from "@/server/routers/_app";
+import { errorAt, errorMessage } from "@/app/_trpc/errors";
+import type { AppRouter } from "@/server/routers/app/router";
 import { CreatePanel } from "../_components/create-panel";
 import { ErrorState } from "../_components/list-states";
 import type { FormOption } from "../_components/use-form-scope";
@@ -41,7 +41,7 @@ export function CreatePrefillPanel({
   );
 
   const message = create.isError ? errorMessage(create.error) : null;
-  const fieldError = message ? fieldErrorOf(message, sent) : null;
+  const fieldError = create.isError ? fieldErrorOf(errorAt(create.error), sent) : null;
   const set = (id: string, value: string | string[]) => setValues((v) => ({ ...v, [id]: value }));
 
   return (

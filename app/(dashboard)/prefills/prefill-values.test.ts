@@ -17,13 +17,19 @@ test("only filled fields are sent, trimmed, in form order", () => {
   assert.deepEqual(toPrefillData(fields, { products: [] }), []);
 });
 
-test("a service message about an entry points at the field that was sent there", () => {
+test("a service error about an entry points at the field that was sent there", () => {
   const sent = [{ id: "subject" }, { id: "phone" }];
-  assert.deepEqual(fieldErrorOf("prefill_data[1].value has an unknown dial code '+999' for 'phone' field", sent), {
+  assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 1, "value"], reason: "has an unknown dial code '+999' for 'phone' field" }, sent), {
     fieldId: "phone",
     text: "Value has an unknown dial code '+999' for 'phone' field",
   });
-  assert.deepEqual(fieldErrorOf("Prefill_data[0].value must be a scalar for 'short-text' field", sent)?.fieldId, "subject");
-  assert.equal(fieldErrorOf("prefill_data[7].value is required", sent), null);
-  assert.equal(fieldErrorOf("Form not found or not authorized", sent), null);
+  assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 0, "value", 1, "colleague_name"], reason: "must be a scalar for 'short-text' field" }, sent), {
+    fieldId: "subject",
+    text: "Value[1].colleague_name must be a scalar for 'short-text' field",
+  });
+  assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 0, "id"], reason: "is required" }, sent)?.fieldId, "subject");
+  assert.equal(fieldErrorOf({ path: ["prefill_data", 7, "value"], reason: "is required" }, sent), null);
+  assert.equal(fieldErrorOf({ path: ["name"], reason: "is required" }, sent), null);
+  assert.equal(fieldErrorOf({}, sent), null);
+  assert.equal(fieldErrorOf(null, sent), null);
 });

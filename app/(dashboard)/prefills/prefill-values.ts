@@ -1,3 +1,5 @@
+import { formatPath } from "@/server/services/lib/paths";
+
 /**
  * The prefill editor's state → the `prefill_data` the service validates. Only fields the user
  * filled in are sent; the rules for the values themselves live in the service.
@@ -20,14 +22,17 @@ export function toPrefillData(fields: readonly EditorFieldRef[], values: EditorV
   });
 }
 
+/** Where a service error points: the input path and the problem, as the server sends them. */
+export type ErrorAt = { path?: readonly (string | number)[]; reason?: string };
+
 /**
- * The field a service message is about: `prefill_data[2].value must be …` names the third
- * entry sent. Returns that field's id and the rest of the message, or null.
+ * The field a service error is about: its path `["prefill_data", 2, "value", …]` names the
+ * third entry sent. Returns that field's id and the problem worded for the field, or null.
  */
-export function fieldErrorOf(message: string, sent: readonly { id: string }[]): { fieldId: string; text: string } | null {
-  const match = /^prefill_data\[(\d+)\]\.?(.*)$/i.exec(message);
-  const entry = match ? sent[Number(match[1])] : undefined;
-  if (!match || !entry) return null;
-  const text = match[2]!.trim();
+export function fieldErrorOf(error: ErrorAt | null | undefined, sent: readonly { id: string }[]): { fieldId: string; text: string } | null {
+  const [root, index, ...rest] = error?.path ?? [];
+  const entry = root === "prefill_data" && typeof index === "number" ? sent[index] : undefined;
+  if (!entry || !error?.reason) return null;
+  const text = [formatPath(rest), error.reason].filter(Boolean).join(" ");
   return { fieldId: entry.id, text: text.charAt(0).toUpperCase() + text.slice(1) };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormScopedPage } from "../_components/form-scoped-page";
 import { Notice } from "../_components/notice";
 import { SearchBox } from "../_components/search-box";
@@ -29,7 +29,11 @@ function FormPrefills({ form }: { form: FormOption }) {
   const linksParam = list.params.get("links") === "1";
   // The URL reaches useSearchParams in a transition; until then the box shows the click at once.
   const [withLinks, setWithLinks] = useState(linksParam);
-  useEffect(() => setWithLinks(linksParam), [linksParam]);
+  const [seenParam, setSeenParam] = useState(linksParam);
+  if (seenParam !== linksParam) {
+    setSeenParam(linksParam);
+    setWithLinks(linksParam);
+  }
   const create = useCreatePanel();
 
   return (

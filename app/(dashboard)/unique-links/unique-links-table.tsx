@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
-import type { AppRouter } from "@/server/routers/_app";
+import type { AppRouter } from "@/server/routers/app/router";
 import { DateTime } from "../_components/date-time";
 import { DeleteSelectedDialog, useDeleteSelected } from "../_components/delete-selected";
 import type { FormItemsTableProps } from "../_components/form-scoped-page";
@@ -176,8 +176,10 @@ function ActiveSwitch({ form, link, onError }: { form: FormOption; link: UniqueL
 }
 
 function Expiry({ at }: { at: string | null }) {
+  // The moment the row was first drawn: a re-render does not move it.
+  const [now] = useState(Date.now);
   if (!at) return <span className="muted">Never</span>;
-  const expired = new Date(at).getTime() <= Date.now();
+  const expired = new Date(at).getTime() <= now;
   return (
     <span className="expiry">
       <DateTime at={at} />

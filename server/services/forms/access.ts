@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
-import type { ApiPrincipal } from "@/server/auth/api-token-auth";
 import { AppError, MESSAGES } from "@/server/errors";
-import { UUID_RE } from "@/server/services/ids";
+import { UUID_RE } from "@/server/services/lib/ids";
 
 /**
  * What a caller may see: one organization, optionally narrowed to some forms. Every
@@ -11,11 +10,7 @@ import { UUID_RE } from "@/server/services/ids";
  */
 export type FormAccess = { organizationId: number; formIds: number[] | null };
 
-export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
-  if (p.kind === "v1") return { organizationId: p.organizationId, formIds: p.formId === null ? [] : [p.formId] };
-  return { organizationId: p.organizationId, formIds: p.allowedFormIds };
-}
-
+/** Every form of one organization (the dashboard's and the connector's tenant). */
 export function accessForOrganization(organizationId: number): FormAccess {
   return { organizationId, formIds: null };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { formatPath } from "@/server/services/lib/paths";
 import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,
@@ -39,18 +40,6 @@ const MAX_LISTED_ISSUES = 5;
 type Issue = z.core.$ZodRawIssue;
 
 /** `["elements", 2, "options"]` → `elements[2].options`; odd keys are quoted: `data["my field"]`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "the form file";
-  return path
-    .map((key, i) => {
-      if (typeof key === "number") return `[${key}]`;
-      const s = String(key);
-      if (/^[A-Za-z0-9_-]+$/.test(s)) return i === 0 ? s : `.${s}`;
-      return `[${JSON.stringify(s)}]`;
-    })
-    .join("");
-}
-
 const quoteList = (items: readonly unknown[], max = 10) =>
   items
     .slice(0, max)
@@ -71,7 +60,7 @@ const EXPECTED: Record<string, string> = {
 const msg =
   (fn: (at: string, iss: Issue) => string | undefined) =>
   (iss: Issue): string | undefined =>
-    fn(formatPath(iss.path ?? []), iss);
+    fn(formatPath(iss.path ?? []) || "the form file", iss);
 
 /** The fallback for every issue without its own message (passed to each parse). */
 const defaultMessage = msg((at, iss) => {

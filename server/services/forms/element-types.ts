@@ -39,7 +39,6 @@ const CATEGORY_OF = new Map<string, ElementCategory>(
 export const ELEMENT_TYPES = [...CATEGORY_OF.keys()] as readonly ElementType[];
 export const CHOICE_TYPES: readonly ChoiceType[] = [...ELEMENT_CATEGORIES["single-choice"], ...ELEMENT_CATEGORIES["multi-choice"]];
 
-export const isElementType = (type: string): type is ElementType => CATEGORY_OF.has(type);
 /** The category of a type, or null for a type this service does not know. */
 export const elementCategory = (type: string): ElementCategory | null => CATEGORY_OF.get(type) ?? null;
 
@@ -50,8 +49,6 @@ export const isSingleChoice = (type: string) => elementCategory(type) === "singl
 export const isMultiChoice = (type: string) => elementCategory(type) === "multi-choice";
 /** Every type with `options`. */
 export const isChoiceType = (type: string): type is ChoiceType => isSingleChoice(type) || isMultiChoice(type);
-export const isMatrix = (type: string) => type === "matrix";
-export const isRepeat = (type: string) => type === "repeat-field";
 /** name and address: `children` sub-fields, value keyed by `fixedname`. */
 export const isComposite = (type: string): type is CompositeType => elementCategory(type) === "composite";
 

@@ -1,7 +1,7 @@
 import { count, desc } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
-import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
+import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { formAccessFilter, type FormAccess } from "./access";
 
 

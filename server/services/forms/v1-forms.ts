@@ -1,11 +1,5 @@
 import type { Form } from "@/db/schema";
-import { env } from "@/server/env";
-
-/** Path of a form's preview image (served by the app, see v1-preview.ts). */
-export const previewImagePath = (formUuid: string) => `/f/${formUuid}/preview.png`;
-
-/** Absolute URL of a form's preview image (spec §2.5 `preview_image_url`). */
-export const previewImageUrl = (formUuid: string) => `${env().APP_URL}${previewImagePath(formUuid)}`;
+import { previewImageUrl } from "@/server/urls";
 
 const SLUG_MAX = 60;
 

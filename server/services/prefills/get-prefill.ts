@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { prefills, type Form, type Prefill } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/ids";
+import { UUID_RE } from "@/server/services/lib/ids";
 
 /** One prefill of a form visible to `access`; 404 `Prefill not found` otherwise (also for a malformed id). */
 export async function getPrefillOrThrow(db: DbOrTx, access: FormAccess, formRef: string, id: string): Promise<{ form: Form; prefill: Prefill }> {

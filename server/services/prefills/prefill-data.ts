@@ -1,8 +1,8 @@
 import type { FormElement, PrefillValue } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { elementCategory } from "@/server/services/forms/element-types";
-import { formatPath } from "@/server/services/forms/definition";
-import { parseDate, parseNumber } from "@/server/services/submissions/filters";
+import { formatPath } from "@/server/services/lib/paths";
+import { parseDate, parseNumber } from "@/server/services/lib/values";
 import { parsePhoneValue, type PhoneProblem } from "./phone";
 
 /**
@@ -116,7 +116,8 @@ export function createPrefillDataValidator(elements: readonly FormElement[]): (e
 // ---------------------------------------------------------------------------------------
 
 function fail(path: Path, problem: string): never {
-  throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`);
+  // The path travels as data too, so the dashboard shows the problem beside its field.
+  throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`, { path: path.map((k) => (typeof k === "number" ? k : String(k))), reason: problem });
 }
 
 const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { forms, submissions } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/ids";
+import { UUID_RE } from "@/server/services/lib/ids";
 
 /**
  * Deletes a submission visible to `access` and decrements its form's `submissions_count`

@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { submissions } from "@/db/schema";
 import type { FilterField } from "./fields";
-import type { CompareOp, Filter, FilterCondition, Operand } from "./filters";
+import type { Operand } from "@/server/services/lib/values";
+import type { CompareOp, Filter, FilterCondition } from "./filters";
 
 /**
  * SQL for parsed filters. Principles:

@@ -4,7 +4,8 @@ import type { FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { FieldResolver } from "./fields";
 import { containmentDocs } from "./filter-sql";
-import { FILTER_TYPES, parseDate, parseFilters, parseNumber, type Filter } from "./filters";
+import { parseDate, parseNumber } from "@/server/services/lib/values";
+import { FILTER_TYPES, parseFilters, type Filter } from "./filters";
 
 const elements: FormElement[] = [
   { id: "q_text", label: "Your name", type: "short-text" },

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { forms, submissions, type Submission } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/ids";
+import { UUID_RE } from "@/server/services/lib/ids";
 
 /** A submission by UUID, only when its form is visible to `access` (tenant, restriction, not trashed). */
 export async function findSubmission(

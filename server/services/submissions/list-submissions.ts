@@ -7,7 +7,7 @@ import { FieldResolver, type FilterField } from "./fields";
 import { castAs, filtersSql, usesContainmentIndex } from "./filter-sql";
 import { parseFilters, type Filter, type FilterParam } from "./filters";
 import type { SubmissionSort } from "./sort";
-import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
+import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 
 export type ListSubmissionsParams = Omit<FormSubmissionsParams, "filters"> & {
   /** Numeric form id (`form_id`). */

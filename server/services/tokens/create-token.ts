@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
-import { V1_SCOPES, V2_SCOPES } from "@/server/auth/scopes";
-import { displayPrefix, generateToken, hashToken, type TokenKind } from "@/server/auth/tokens";
+import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
+import { displayPrefix, generateToken, hashToken, type TokenKind } from "@/server/services/tokens/token-format";
 import { AppError } from "@/server/errors";
 
 export type CreateTokenInput = {
@@ -69,12 +69,3 @@ export async function revokeApiTokenByValue(db: Db, token: string): Promise<bool
   return rows.length > 0;
 }
 
-/** Revokes by id within an organization (dashboard). */
-export async function revokeApiToken(db: Db, organizationId: number, tokenId: number): Promise<boolean> {
-  const rows = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.organizationId, organizationId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return rows.length > 0;
-}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type Form, type NewPrefill, type UniqueLink } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { checkBulkItem } from "@/server/services/bulk";
+import { checkBulkItem } from "@/server/services/lib/bulk";
 import { createPrefillDataValidator } from "@/server/services/prefills/prefill-data";
 import { duplicateEntryName, withEntryNameCheck } from "./entry-name";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks } from "@/db/schema";
 import { MESSAGES } from "@/server/errors";
-import { assertAllFound, distinctIds, queryableIds } from "@/server/services/bulk";
+import { assertAllFound, distinctIds, queryableIds } from "@/server/services/lib/bulk";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**

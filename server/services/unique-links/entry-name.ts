@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from "@/server/errors";
-import { isUniqueViolation } from "@/server/services/db-errors";
+import { isUniqueViolation } from "@/server/services/lib/db-errors";
 
 /** The unique index that keeps `entry_name` unique per form, also between concurrent requests. */
 const ENTRY_NAME_INDEX = "unique_links_form_entry_name_uq";

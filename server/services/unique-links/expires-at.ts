@@ -1,4 +1,4 @@
-import { parseDate } from "@/server/services/submissions/filters";
+import { parseDate } from "@/server/services/lib/values";
 
 /**
  * `expires_at` as an instant: an ISO 8601 date-time (no offset = UTC) or a date

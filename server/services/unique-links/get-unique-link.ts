@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/ids";
+import { UUID_RE } from "@/server/services/lib/ids";
 
 export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type Form } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { PAGE_SIZE, pageOffset } from "@/server/services/pagination";
-import { containsText } from "@/server/services/search";
+import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
+import { containsText } from "@/server/services/lib/search";
 import { linkSelection, type LinkRow } from "./get-unique-link";
 
 export type ListUniqueLinksParams = {

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { PrefillValue, UniqueLink } from "@/db/schema";
-import { uniqueLinkUrl } from "@/server/services/prefills/urls";
+import { uniqueLinkUrl } from "@/server/urls";
 
 export type SerializableLink = Pick<
   UniqueLink,
@@ -32,3 +33,19 @@ export function toCreatedUniqueLink(link: Pick<UniqueLink, "id" | "entryName" | 
     prefillId: link.prefillId,
   };
 }
+
+export const ZUniqueLink = z.object({
+  id: z.string().describe("Unique link UUID"),
+  entryName: z.string().describe("Recipient / entry name, unique per form"),
+  status: z.enum(["pending", "in_progress", "completed"]).describe("pending until the respondent opens the link, in_progress once opened, completed once submitted"),
+  active: z.boolean(),
+  expiresAt: z.string().nullable().describe("ISO 8601, or null for no expiry"),
+  url: z.string().describe("Survey URL: `{base_url}/u/<id>`"),
+  prefillId: z.string().nullable().describe("UUID of the linked prefill"),
+  createdAt: z.string(),
+  updatedAt: z.string().describe("Extra field: last change"),
+  prefillData: z
+    .array(z.object({ id: z.string(), value: z.unknown() }))
+    .optional()
+    .describe("Only with include_prefill_data=true; [] when the link has no prefill"),
+});

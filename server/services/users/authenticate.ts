@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { memberships, users } from "@/db/schema";
-import { verifyPassword } from "@/server/auth/passwords";
-import type { SessionUser } from "@/server/trpc";
+import { verifyPassword } from "@/server/services/users/passwords";
+import type { SessionUser } from "@/server/services/users/session-user";
 
 /** Email + password sign-in; null on any mismatch (no hint which part was wrong). */
 export async function authenticateUser(db: Db, email: string, password: string): Promise<SessionUser | null> {

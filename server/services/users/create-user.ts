@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
-import { hashPassword } from "@/server/auth/passwords";
+import { hashPassword } from "@/server/services/users/passwords";
 import { AppError } from "@/server/errors";
 
 export const ZNewUser = z.object({

@@ -2,8 +2,9 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
 import { logError } from "@/server/log";
-import { appRouter } from "@/server/routers/_app";
-import { createContext, type SessionUser } from "@/server/trpc";
+import { appRouter } from "@/server/routers/app/router";
+import { createContext } from "@/server/trpc";
+import type { SessionUser } from "@/server/services/users/session-user";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,32 @@
+// Lint rules of the project: TypeScript's recommended set, React hooks, Next's rules, and
+// drizzle's guard against an update or delete without `where`.
+import nextPlugin from "@next/eslint-plugin-next";
+import drizzle from "eslint-plugin-drizzle";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", ".next/**", ".next-*/**", ".data/**", "next-env.d.ts", "test-results/**", "db/migrations/**"] },
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.flat.recommended,
+  nextPlugin.configs["core-web-vitals"],
+  {
+    plugins: { drizzle },
+    rules: {
+      // Only our db handles: `db`, `tx` and `ctx.db` (drizzle's rule would also flag Map#delete).
+      "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],
+      "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // Playwright's fixtures call `use`, which is not React's hook; tests read JSON bodies loosely.
+    files: ["e2e/**", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // These modules walk OpenAPI documents, which are free-form JSON.
+    files: ["server/rest/openapi.ts", "app/docs/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);

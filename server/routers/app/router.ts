@@ -1,0 +1,36 @@
+import { router } from "@/server/trpc";
+import { getAccountRoute } from "./account/get-account";
+import { signUpRoute } from "./account/sign-up";
+import { listFormOptionsRoute } from "./forms/list-form-options";
+import { listFormsRoute } from "./forms/list-forms";
+import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
+import { createPrefillRoute } from "./prefills/create-prefill";
+import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
+import { listPrefillsRoute } from "./prefills/list-prefills";
+import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
+import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
+import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
+import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
+
+/**
+ * Everything the dashboard calls over tRPC (`/api/trpc`), signed in by session. The only list
+ * of the dashboard's procedures.
+ */
+export const appRouter = router({
+  account: router({ signUp: signUpRoute, me: getAccountRoute }),
+  forms: router({ list: listFormsRoute, listOptions: listFormOptionsRoute }),
+  prefills: router({
+    list: listPrefillsRoute,
+    listFields: listPrefillFieldsRoute,
+    create: createPrefillRoute,
+    bulkDelete: bulkDeletePrefillsRoute,
+  }),
+  uniqueLinks: router({
+    list: listUniqueLinksRoute,
+    bulkCreate: bulkCreateUniqueLinksRoute,
+    update: updateUniqueLinkRoute,
+    bulkDelete: bulkDeleteUniqueLinksRoute,
+  }),
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,37 @@
+import { router } from "@/server/trpc";
+import { getFormRoute } from "./forms/get-form";
+import { listFormsRoute } from "./forms/list-forms";
+import { bulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
+import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
+import { getPrefillRoute } from "./prefills/get-prefill";
+import { listPrefillsRoute } from "./prefills/list-prefills";
+import { deleteSubmissionRoute } from "./submissions/delete-submission";
+import { getSubmissionRoute } from "./submissions/get-submission";
+import { listSubmissionsRoute } from "./submissions/list-submissions";
+import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
+import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
+import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
+import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
+import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
+
+/**
+ * The organization-level REST API (`/api/v2`, spec §4), authenticated by X-SERVICE-TOKEN. The
+ * only list of its procedures; server/rest/surfaces.ts mounts it.
+ */
+export const v2Router = router({
+  forms: router({ list: listFormsRoute, get: getFormRoute }),
+  submissions: router({ list: listSubmissionsRoute, get: getSubmissionRoute, delete: deleteSubmissionRoute }),
+  prefills: router({
+    list: listPrefillsRoute,
+    get: getPrefillRoute,
+    bulkCreate: bulkCreatePrefillsRoute,
+    bulkDelete: bulkDeletePrefillsRoute,
+  }),
+  uniqueLinks: router({
+    list: listUniqueLinksRoute,
+    get: getUniqueLinkRoute,
+    bulkCreate: bulkCreateUniqueLinksRoute,
+    update: updateUniqueLinkRoute,
+    bulkDelete: bulkDeleteUniqueLinksRoute,
+  }),
+});

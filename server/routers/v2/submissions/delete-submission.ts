@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { MESSAGES } from "@/server/errors";
+import { deleteSubmission } from "@/server/services/submissions/delete-submission";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZPathParam } from "../../rest-params";
+
+export const ZDeleteSubmissionInput = z.object({ id: ZPathParam.describe("Submission UUID") });
+export const ZDeleteSubmissionOutput = z.object({ message: z.string().describe("`Submission deleted successfully`") });
+
+export const deleteSubmissionRoute = apiTokenProcedure("v2")
+  .meta({
+    scope: "submission.delete",
+    errors: { 404: ["Submission not found"] },
+    openapi: {
+      method: "DELETE",
+      path: "/submissions/{id}",
+      tags: ["Submissions"],
+      summary: "Delete a submission",
+      description:
+        "Deletes the submission and decrements the form's `submissionsCount` in the same transaction. " +
+        "404 `Submission not found` when the id is unknown (also when it was already deleted), is not a UUID, or the " +
+        "submission is not visible to the token (other organization, trashed form, form-restricted token). " +
+        "Emits no event (spec §6.1).",
+    },
+  })
+  .input(ZDeleteSubmissionInput)
+  .output(ZDeleteSubmissionOutput)
+  .mutation(async ({ ctx, input }) => {
+    await deleteSubmission(ctx.db, ctx.access, input.id);
+    return { message: MESSAGES.submissionDeleted };
+  });

@@ -1,0 +1,45 @@
+import { AppError } from "@/server/errors";
+import { UUID_RE } from "./ids";
+
+/** Items in one bulk request: `prefills`, `unique_links`, `ids` (spec §8). */
+export const MAX_BATCH = 100;
+
+/** The ids of a bulk delete without repeats (ids compare case-insensitively), as given. */
+export function distinctIds(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return ids.filter((id) => {
+    const key = id.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The ids that can name a row, canonical; text that is not a UUID never reaches a uuid column. */
+export const queryableIds = (ids: readonly string[]) => ids.map((id) => id.trim().toLowerCase()).filter((id) => UUID_RE.test(id));
+
+/**
+ * Runs the checks of one bulk item. A 400 from them keeps the spec's message and gains
+ * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed.
+ */
+export function checkBulkItem<T>(item: string, check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof AppError && e.code === "BAD_REQUEST") {
+      throw e.withDetails({ item });
+    }
+    throw e;
+  }
+}
+
+/**
+ * All-or-nothing bulk delete (spec §4.10, §4.14): when some requested ids were not deleted,
+ * throw the 422 `{error, notFoundIds}` (ids as the client wrote them). Thrown inside the
+ * transaction, it rolls the deletes back.
+ */
+export function assertAllFound(requested: readonly string[], deleted: readonly string[], error: string): void {
+  const found = new Set(deleted.map((id) => id.toLowerCase()));
+  const notFoundIds = requested.filter((id) => !found.has(id.trim().toLowerCase()));
+  if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds } });
+}
