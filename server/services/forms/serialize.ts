@@ -1,6 +1,16 @@
+import { z } from "zod";
 import type { Form } from "@/db/schema";
 
 /** v2 list item (spec §2.1). */
+export const ZV2FormListItem = z.object({
+  id: z.number().int().describe("Numeric form id"),
+  uuid: z.string().describe("Form UUID"),
+  name: z.string().describe("Form name"),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+  submissionsCount: z.number().int().describe("Total submissions of the form"),
+});
+
 export function toV2FormListItem(f: Form) {
   return {
     id: f.id,

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills } from "@/db/schema";
 import { MESSAGES } from "@/server/errors";
-import { assertAllFound, distinctIds, queryableIds } from "@/server/services/lib/bulk";
+import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**
@@ -16,13 +16,7 @@ export async function deletePrefills(db: DbOrTx, access: FormAccess, formRef: st
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(prefills)
-      .where(
-        and(
-          eq(prefills.organizationId, access.organizationId),
-          eq(prefills.formId, form.id),
-          sql`${prefills.id} = any(${sql.param(queryableIds(requested))}::uuid[])`,
-        ),
-      )
+      .where(and(inForm(prefills, access, form.id), idIn(prefills.id, requested)))
       .returning({ id: prefills.id });
     assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.prefillIdsNotFound);
     return { deleted: deleted.length };

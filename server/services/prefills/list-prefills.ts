@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, type Form, type Prefill } from "@/db/schema";
+import { inForm } from "@/server/services/lib/bulk";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { containsText } from "@/server/services/lib/search";
@@ -23,7 +24,7 @@ export async function listPrefills(
   params: ListPrefillsParams,
 ): Promise<{ form: Form; prefills: ListedPrefill[]; total: number }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
-  const conds: SQL[] = [eq(prefills.organizationId, access.organizationId), eq(prefills.formId, form.id)];
+  const conds: SQL[] = [inForm(prefills, access, form.id)];
   if (!params.includeUniqueLinkPrefills) conds.push(eq(prefills.forUniqueLink, false));
   if (params.name) conds.push(containsText(prefills.name, params.name));
   const where = and(...conds);

@@ -124,6 +124,16 @@ function parseBooleanFlag(param: string, raw: string): boolean {
   throw bad(`${param} must be true or false`);
 }
 
+/** The comparison each ordering filter makes. */
+const ORDERING = {
+  is_greater_than: ">",
+  is_greater_than_or_equal_to: ">=",
+  is_less_than: "<",
+  is_less_than_or_equal_to: "<=",
+  before: "<",
+  after: ">",
+} as const satisfies Partial<Record<FilterType, CompareOp>>;
+
 /** Builds one filter; throws a 400 AppError naming the parameter when the value is invalid. */
 export function buildFilter(field: FilterField, type: FilterType, param: string, raw: string): Filter {
   const make = (condition: FilterCondition, negate = false): Filter => ({ param, type, field, condition, negate });
@@ -147,17 +157,13 @@ export function buildFilter(field: FilterField, type: FilterType, param: string,
     case "does_not_contain":
       return make({ op: "contains", text: raw }, type === "does_not_contain");
     case "is_greater_than":
-      return make({ op: "compare", cmp: ">", operand: parseOperand(field, param, raw) });
     case "is_greater_than_or_equal_to":
-      return make({ op: "compare", cmp: ">=", operand: parseOperand(field, param, raw) });
     case "is_less_than":
-      return make({ op: "compare", cmp: "<", operand: parseOperand(field, param, raw) });
     case "is_less_than_or_equal_to":
-      return make({ op: "compare", cmp: "<=", operand: parseOperand(field, param, raw) });
+      return make({ op: "compare", cmp: ORDERING[type], operand: parseOperand(field, param, raw) });
     case "before":
-      return make({ op: "compare", cmp: "<", operand: parseDateOperand(param, raw, false) });
     case "after":
-      return make({ op: "compare", cmp: ">", operand: parseDateOperand(param, raw, false) });
+      return make({ op: "compare", cmp: ORDERING[type], operand: parseDateOperand(param, raw, false) });
     case "on":
     case "not_on":
       return make({ op: "compare", cmp: "=", operand: parseDateOperand(param, raw, true) }, type === "not_on");

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks } from "@/db/schema";
 import { MESSAGES } from "@/server/errors";
-import { assertAllFound, distinctIds, queryableIds } from "@/server/services/lib/bulk";
+import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**
@@ -16,13 +16,7 @@ export async function deleteUniqueLinks(db: DbOrTx, access: FormAccess, formRef:
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(uniqueLinks)
-      .where(
-        and(
-          eq(uniqueLinks.organizationId, access.organizationId),
-          eq(uniqueLinks.formId, form.id),
-          sql`${uniqueLinks.id} = any(${sql.param(queryableIds(requested))}::uuid[])`,
-        ),
-      )
+      .where(and(inForm(uniqueLinks, access, form.id), idIn(uniqueLinks.id, requested)))
       .returning({ id: uniqueLinks.id, prefillId: uniqueLinks.prefillId });
     assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.uniqueLinkIdsNotFound);
     const prefillIds = deleted.flatMap((d) => (d.prefillId ? [d.prefillId] : []));

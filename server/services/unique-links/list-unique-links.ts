@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type Form } from "@/db/schema";
+import { inForm } from "@/server/services/lib/bulk";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { containsText } from "@/server/services/lib/search";
@@ -21,7 +22,7 @@ export async function listUniqueLinks(
   params: ListUniqueLinksParams,
 ): Promise<{ form: Form; links: LinkRow[]; total: number }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
-  const conds: SQL[] = [eq(uniqueLinks.organizationId, access.organizationId), eq(uniqueLinks.formId, form.id)];
+  const conds: SQL[] = [inForm(uniqueLinks, access, form.id)];
   if (params.entryName) conds.push(containsText(uniqueLinks.entryName, params.entryName));
   const where = and(...conds);
   const include = params.includePrefillData ?? false;

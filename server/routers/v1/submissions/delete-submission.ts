@@ -10,7 +10,6 @@ export const ZDeleteV1SubmissionOutput = z.object({ message: z.string().describe
 export const deleteV1SubmissionRoute = apiTokenProcedure("v1")
   .meta({
     scope: "submission.delete",
-    errors: { 400: [MESSAGES.v1SubmissionNotFound] },
     openapi: {
       method: "DELETE",
       path: "/submissions/{id}",
@@ -23,6 +22,7 @@ export const deleteV1SubmissionRoute = apiTokenProcedure("v1")
         "Without the `submission.delete` scope: 403 `You do not have permission to view submissions` (v1 has one " +
         "message for every missing scope).",
     },
+    errors: { 400: [MESSAGES.v1SubmissionNotFound] },
   })
   .input(ZDeleteV1SubmissionInput)
   .output(ZDeleteV1SubmissionOutput)

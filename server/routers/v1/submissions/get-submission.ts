@@ -11,7 +11,6 @@ export const ZGetV1SubmissionOutput = ZV1Submission;
 export const getV1SubmissionRoute = apiTokenProcedure("v1")
   .meta({
     scope: "submission.view",
-    errors: { 400: [MESSAGES.v1SubmissionNotFound] },
     openapi: {
       method: "GET",
       path: "/submissions/{id}",
@@ -21,6 +20,7 @@ export const getV1SubmissionRoute = apiTokenProcedure("v1")
         "The v1 submission as the top-level body. 400 `Error while fetching the submission` when the id is unknown, is " +
         "not a UUID, belongs to another form (a v1 token sees only its own form), or the form is trashed.",
     },
+    errors: { 400: [MESSAGES.v1SubmissionNotFound] },
   })
   .input(ZGetV1SubmissionInput)
   .output(ZGetV1SubmissionOutput)

@@ -70,7 +70,6 @@ export const listV1SubmissionsRoute = apiTokenProcedure("v1")
         "`Age__gte=18`, `Visit%20date__lt=2024-06-01`. `field` is a field label or element id; see the description.",
       ),
     ],
-    errors: { 400: ["<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)", "page must be a positive integer", "sort must be given once"], 404: [MESSAGES.formNotFound] },
     openapi: {
       method: "GET",
       path: "/submissions",
@@ -78,6 +77,7 @@ export const listV1SubmissionsRoute = apiTokenProcedure("v1")
       summary: "List, filter and sort the form's submissions",
       description: DESCRIPTION,
     },
+    errors: { 400: ["<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)", "page must be a positive integer", "sort must be given once"], 404: [MESSAGES.formNotFound] },
   })
   .input(ZListV1SubmissionsInput)
   .output(ZListV1SubmissionsOutput)

@@ -33,7 +33,6 @@ export const ZGetFormOutput = z.object({
 export const getFormRoute = apiTokenProcedure("v2")
   .meta({
     scope: "form.view",
-    errors: { 404: ["Form not found or not authorized"] },
     openapi: {
       method: "GET",
       path: "/forms/{id}",
@@ -41,6 +40,7 @@ export const getFormRoute = apiTokenProcedure("v2")
       summary: "Get a form with its elements",
       description: "`id` is the form UUID or the numeric id. The detail has no `uuid` field (spec §2.2).",
     },
+    errors: { 404: ["Form not found or not authorized"] },
   })
   .input(ZGetFormInput)
   .output(ZGetFormOutput)

@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { listForms } from "@/server/services/forms/list-forms";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { toV2FormListItem } from "@/server/services/forms/serialize";
+import { toV2FormListItem, ZV2FormListItem } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../../rest-params";
-
-export const ZV2FormListItem = z.object({
-  id: z.number().int().describe("Numeric form id"),
-  uuid: z.string().describe("Form UUID"),
-  name: z.string().describe("Form name"),
-  createdAt: z.string().describe("ISO 8601"),
-  updatedAt: z.string().describe("ISO 8601"),
-  submissionsCount: z.number().int().describe("Total submissions of the form"),
-});
 
 export const ZListFormsInput = z.object({ page: ZPageParam });
 export const ZListFormsOutput = z.object({

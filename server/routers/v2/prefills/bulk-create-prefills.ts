@@ -39,7 +39,6 @@ export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     successStatus: 201,
-    errors: { 400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"] },
     openapi: {
       method: "POST",
       path: "/forms/{form_uuid}/prefills",
@@ -53,6 +52,7 @@ export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
         `\`prefills[<n>].prefill_data is required and must be an array\`.\n\n` +
         `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the response's \`field\` names the full path):\n${PREFILL_DATA_ERRORS}`,
     },
+    errors: { 400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"] },
   })
   .input(ZBulkCreatePrefillsInput)
   .output(ZBulkCreatePrefillsOutput)

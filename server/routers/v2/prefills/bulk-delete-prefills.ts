@@ -11,7 +11,6 @@ export const bulkDeletePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     jsonBody: true,
-    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Prefill IDs not found",notFoundIds: ["3f0c…"]} } },
     openapi: {
       method: "DELETE",
       path: "/forms/{form_uuid}/prefills",
@@ -24,6 +23,7 @@ export const bulkDeletePrefillsRoute = apiTokenProcedure("v2")
         "to a unique link may be deleted; the link then has no prefill (`prefillId: null`).\n\n" +
         `Errors: \`ids is required\`, \`ids must be an array\`, \`too many ids (max ${MAX_BATCH})\`, \`ids[<n>] must be a string\`.`,
     },
+    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Prefill IDs not found",notFoundIds: ["3f0c…"]} } },
   })
   .input(ZBulkDeletePrefillsInput)
   .output(ZBulkDeleteOutput)

@@ -10,7 +10,6 @@ export const ZGetPrefillInput = z.object({ form_uuid: ZFormRef, id: ZPathParam.d
 export const getPrefillRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.read",
-    errors: { 404: ["Prefill not found", "Form not found or not authorized"] },
     openapi: {
       method: "GET",
       path: "/forms/{form_uuid}/prefills/{id}",
@@ -18,6 +17,7 @@ export const getPrefillRoute = apiTokenProcedure("v2")
       summary: "Get a prefill with its data",
       description: "404 `Prefill not found` also when the prefill belongs to another form or the id is not a UUID.",
     },
+    errors: { 404: ["Prefill not found", "Form not found or not authorized"] },
   })
   .input(ZGetPrefillInput)
   .output(ZPrefillDetail)

@@ -10,7 +10,6 @@ export const ZDeleteSubmissionOutput = z.object({ message: z.string().describe("
 export const deleteSubmissionRoute = apiTokenProcedure("v2")
   .meta({
     scope: "submission.delete",
-    errors: { 404: ["Submission not found"] },
     openapi: {
       method: "DELETE",
       path: "/submissions/{id}",
@@ -22,6 +21,7 @@ export const deleteSubmissionRoute = apiTokenProcedure("v2")
         "submission is not visible to the token (other organization, trashed form, form-restricted token). " +
         "Emits no event (spec §6.1).",
     },
+    errors: { 404: ["Submission not found"] },
   })
   .input(ZDeleteSubmissionInput)
   .output(ZDeleteSubmissionOutput)

@@ -11,7 +11,6 @@ export const ZGetSubmissionOutput = z.object({ submission: ZV2Submission });
 export const getSubmissionRoute = apiTokenProcedure("v2")
   .meta({
     scope: "submission.view",
-    errors: { 404: ["Submission not found"] },
     openapi: {
       method: "GET",
       path: "/submissions/{id}",
@@ -21,6 +20,7 @@ export const getSubmissionRoute = apiTokenProcedure("v2")
         "404 `Submission not found` when the id is unknown, is not a UUID, or the submission's form is of another " +
         "organization, trashed, or outside a form-restricted token's forms.",
     },
+    errors: { 404: ["Submission not found"] },
   })
   .input(ZGetSubmissionInput)
   .output(ZGetSubmissionOutput)

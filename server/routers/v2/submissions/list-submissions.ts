@@ -95,7 +95,6 @@ export const listSubmissionsRoute = apiTokenProcedure("v2")
         "(percent-encoded); see the operation description for every filter type.",
       ),
     ],
-    errors: { 400: ["form_id or form_uuid is required", "Unknown filter field(s): <names>", "Unknown filter type(s): <params>. Valid filter types: …", "<param> needs a number, got \"…\" (and other invalid filter values)", "form_id must be an integer"], 404: ["Form not found or not authorized"] },
     openapi: {
       method: "GET",
       path: "/submissions",
@@ -103,6 +102,7 @@ export const listSubmissionsRoute = apiTokenProcedure("v2")
       summary: "List, filter and sort a form's submissions",
       description: DESCRIPTION,
     },
+    errors: { 400: ["form_id or form_uuid is required", "Unknown filter field(s): <names>", "Unknown filter type(s): <params>. Valid filter types: …", "<param> needs a number, got \"…\" (and other invalid filter values)", "form_id must be an integer"], 404: ["Form not found or not authorized"] },
   })
   .input(ZListSubmissionsInput)
   .output(ZListSubmissionsOutput)

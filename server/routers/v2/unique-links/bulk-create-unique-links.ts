@@ -42,7 +42,6 @@ export const bulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     successStatus: 201,
-    errors: { 400: ["unique_links is required and must be an array", "unique_links[<n>].expires_at must be in the future", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"], 422: ["Duplicate entry_name for this form"] },
     openapi: {
       method: "POST",
       path: "/forms/{form_uuid}/unique_links",
@@ -61,6 +60,7 @@ export const bulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
         `\`unique_links[<n>].entry_name must be a string\`, \`unique_links[<n>].entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`.\n\n` +
         `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the body's extra \`item\` names the link, e.g. \`unique_links[2]\`):\n${PREFILL_DATA_ERRORS}`,
     },
+    errors: { 400: ["unique_links is required and must be an array", "unique_links[<n>].expires_at must be in the future", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"], 422: ["Duplicate entry_name for this form"] },
   })
   .input(ZBulkCreateUniqueLinksInput)
   .output(ZBulkCreateUniqueLinksOutput)

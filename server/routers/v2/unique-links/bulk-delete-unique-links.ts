@@ -11,7 +11,6 @@ export const bulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     jsonBody: true,
-    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Unique link IDs not found",notFoundIds: ["3f0c…"]} } },
     openapi: {
       method: "DELETE",
       path: "/forms/{form_uuid}/unique_links",
@@ -24,6 +23,7 @@ export const bulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
         "nothing (`{deleted: 0}`). Submissions made through a deleted link are kept.\n\n" +
         `Errors: \`ids is required\`, \`ids must be an array\`, \`too many ids (max ${MAX_BATCH})\`, \`ids[<n>] must be a string\`.`,
     },
+    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Unique link IDs not found",notFoundIds: ["3f0c…"]} } },
   })
   .input(ZBulkDeleteUniqueLinksInput)
   .output(ZBulkDeleteOutput)

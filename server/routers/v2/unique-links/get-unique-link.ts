@@ -14,7 +14,6 @@ export const ZGetUniqueLinkInput = z.object({
 export const getUniqueLinkRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.read",
-    errors: { 400: ["include_prefill_data must be true or false"], 404: ["Unique link not found", "Form not found or not authorized"] },
     openapi: {
       method: "GET",
       path: "/forms/{form_uuid}/unique_links/{id}",
@@ -22,6 +21,7 @@ export const getUniqueLinkRoute = apiTokenProcedure("v2")
       summary: "Get a unique link",
       description: "404 `Unique link not found` also when the link belongs to another form or the id is not a UUID.",
     },
+    errors: { 400: ["include_prefill_data must be true or false"], 404: ["Unique link not found", "Form not found or not authorized"] },
   })
   .input(ZGetUniqueLinkInput)
   .output(ZUniqueLink)

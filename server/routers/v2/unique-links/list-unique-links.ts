@@ -21,7 +21,6 @@ export const ZListUniqueLinksOutput = z.object({
 export const listUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.read",
-    errors: { 400: ["page must be a positive integer", "include_prefill_data must be true or false"], 404: ["Form not found or not authorized"] },
     openapi: {
       method: "GET",
       path: "/forms/{form_uuid}/unique_links",
@@ -32,6 +31,7 @@ export const listUniqueLinksRoute = apiTokenProcedure("v2")
         "case-insensitively and literally. With `include_prefill_data=true` each link carries `prefillData` (`[]` without a " +
         "prefill). A page past the last one → 200 with `uniqueLinks: []`.",
     },
+    errors: { 400: ["page must be a positive integer", "include_prefill_data must be true or false"], 404: ["Form not found or not authorized"] },
   })
   .input(ZListUniqueLinksInput)
   .output(ZListUniqueLinksOutput)
