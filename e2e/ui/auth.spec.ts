@@ -83,6 +83,32 @@ test.describe("Sign in", () => {
     await signIn(page, org.email, org.password);
   });
 
+  test("a callback URL that a browser reads as another site lands on Forms instead", async ({ page, seed, baseURL }) => {
+    const org = await seed.org();
+    // Were the redirect followed, this page would answer instead of a DNS error.
+    await page.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Evil</h1>" }));
+    for (const callbackUrl of ["/%09/evil.example/", "/%5Cevil.example", "https://evil.example/forms"]) {
+      // Signed out and off the dashboard (whose 401 handling would navigate on its own).
+      await page.goto("about:blank");
+      await page.context().clearCookies();
+      await page.goto(`/sign-in?callbackUrl=${callbackUrl}`);
+      await page.getByLabel("Email").fill(org.email);
+      await page.getByLabel("Password").fill(org.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page, callbackUrl).toHaveURL(`${baseURL}/forms`);
+      await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+    }
+  });
+
+  test("a callback URL on this site is where sign-in lands", async ({ page, seed, baseURL }) => {
+    const org = await seed.org();
+    await page.goto(`/sign-in?callbackUrl=${encodeURIComponent("/tokens")}`);
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill(org.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${baseURL}/tokens`);
+  });
+
   test("an unknown email shows the same message", async ({ page }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(`nobody-${randomUUID()}@example.test`);
