@@ -12,25 +12,33 @@ import postgres from "postgres";
  * message, never the parameters or the detail.
  */
 
-/** The parts of a PostgreSQL error that name things, never values. */
+/** The parts of a PostgreSQL error that name things, never values (postgres.js's field names). */
 export type PgErrorFields = {
   code: string;
   severity?: string;
   message: string;
-  constraint?: string;
-  table?: string;
-  column?: string;
+  constraint_name?: string;
+  table_name?: string;
+  column_name?: string;
   routine?: string;
   position?: string;
 };
 
+/**
+ * A failed query. Like postgres.js's PostgresError it has `code` and `constraint_name` (so
+ * `isUniqueViolation` and friends work unchanged), but no `detail`, and no parameters.
+ */
 export class DatabaseQueryError extends Error {
   /** The statement as sent, with `$1` placeholders: its shape, no values. */
   readonly query: string;
-  /** PostgreSQL's error, or null when the query never reached it (connection lost, …). */
-  readonly postgres: PgErrorFields | null;
-  /** Node's error code when the failure is not PostgreSQL's (ECONNREFUSED, …). */
+  /** SQLSTATE, or Node's code when PostgreSQL never answered (ECONNREFUSED, …). */
   readonly code: string | undefined;
+  readonly severity?: string;
+  readonly constraint_name?: string;
+  readonly table_name?: string;
+  readonly column_name?: string;
+  readonly routine?: string;
+  readonly position?: string;
 
   constructor(query: string, cause: unknown) {
     const pg = pgErrorFields(cause);
@@ -38,24 +46,26 @@ export class DatabaseQueryError extends Error {
     super(pg ? `Database query failed: ${pg.message} (SQLSTATE ${pg.code})` : `Database query failed: ${other!.message}`);
     this.name = "DatabaseQueryError";
     this.query = query;
-    this.postgres = pg;
     this.code = pg?.code ?? other?.code;
+    if (pg) {
+      const { message: _message, ...names } = pg;
+      Object.assign(this, names);
+    }
   }
 }
 
 /** PostgreSQL's error without `detail`, `hint` or `where`, which may quote row values. */
 export function pgErrorFields(error: unknown): PgErrorFields | null {
   if (!(error instanceof postgres.PostgresError)) return null;
-  const e = error;
   return {
-    code: e.code,
-    severity: e.severity,
-    message: safePgMessage(e.code, e.message),
-    constraint: e.constraint_name,
-    table: e.table_name,
-    column: e.column_name,
-    routine: e.routine,
-    position: e.position,
+    code: error.code,
+    severity: error.severity,
+    message: safePgMessage(error.code, error.message),
+    constraint_name: error.constraint_name,
+    table_name: error.table_name,
+    column_name: error.column_name,
+    routine: error.routine,
+    position: error.position,
   };
 }
 

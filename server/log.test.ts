@@ -67,8 +67,12 @@ test("a failed insert logs PostgreSQL's code, constraint and statement, never th
   assert.equal(line.userId, 7);
   assert.equal(line.code, "23505");
   assert.equal(line.error, 'Database query failed: duplicate key value violates unique constraint "users_email_unique" (SQLSTATE 23505)');
-  assert.equal(line.postgres.constraint, "users_email_unique");
-  assert.equal(line.postgres.table, "users");
+  assert.equal(line.postgres.constraint_name, "users_email_unique");
+  assert.equal(line.postgres.table_name, "users");
+  assert.equal(line.postgres.severity, "ERROR");
+  // Services that look for a unique violation by constraint still can.
+  assert.equal(error.code, "23505");
+  assert.equal(error.constraint_name, "users_email_unique");
   assert.match(line.query, /^insert into "users" \(.*\) values \(.*\$1.*\)/);
   assert.match(line.stack, /^\s+at /);
 });

@@ -36,7 +36,9 @@ export function describeError(error: unknown): Fields {
   const chain = causes(error);
   const db = chain.find((e): e is DatabaseQueryError => e instanceof DatabaseQueryError);
   if (db) {
-    return { error: db.message, code: db.code, postgres: db.postgres ?? undefined, query: db.query, stack: frames(error) };
+    const { code, severity, constraint_name, table_name, column_name, routine, position } = db;
+    const postgres = severity ? { severity, constraint_name, table_name, column_name, routine, position } : undefined;
+    return { error: db.message, code, postgres, query: db.query, stack: frames(error) };
   }
   // A query on the raw postgres.js client: PostgreSQL's error has no statement to show.
   const pg = chain.map(pgErrorFields).find((f) => f !== null);
