@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
-import { failSignIn, formError, screenshot, signIn } from "./helpers";
+import { dropSessionCookie, failSignIn, formError, screenshot, signIn } from "./helpers";
 
 test.describe("Sign up", () => {
   test("a new account lands on an empty Forms page, signed in", async ({ page }) => {
@@ -72,14 +72,14 @@ test.describe("Sign in", () => {
     await page.goto("/sign-in");
     await failSignIn(page, org.email, 9);
     await signIn(page, org.email, org.password);
-    await page.context().clearCookies();
+    await dropSessionCookie(page);
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(org.email);
     await page.getByLabel("Password").fill("wrong again");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(formError(page)).toHaveText("Email or password is incorrect");
     // Ten failures without the reset: this sign-in would be locked out.
-    await page.context().clearCookies();
+    await dropSessionCookie(page);
     await signIn(page, org.email, org.password);
   });
 
@@ -88,9 +88,7 @@ test.describe("Sign in", () => {
     // Were the redirect followed, this page would answer instead of a DNS error.
     await page.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Evil</h1>" }));
     for (const callbackUrl of ["/%09/evil.example/", "/%5Cevil.example", "https://evil.example/forms"]) {
-      // Signed out and off the dashboard (whose 401 handling would navigate on its own).
-      await page.goto("about:blank");
-      await page.context().clearCookies();
+      await dropSessionCookie(page);
       await page.goto(`/sign-in?callbackUrl=${callbackUrl}`);
       await page.getByLabel("Email").fill(org.email);
       await page.getByLabel("Password").fill(org.password);

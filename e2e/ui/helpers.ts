@@ -11,6 +11,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
 }
 
+/**
+ * Forgets the session cookie, as a fresh browser would. Leaves the dashboard first: its
+ * 401 handling would otherwise navigate on its own and race the test's next page.goto.
+ */
+export async function dropSessionCookie(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** With SCREENSHOT_DIR set (e.g. /tmp/formhouse-shots), saves a full-page screenshot there. */
 export async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
