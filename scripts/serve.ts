@@ -23,7 +23,13 @@ function appendPeer(req: IncomingMessage) {
 }
 
 const app = next({ dev, dir: process.cwd(), hostname: HOST, port: PORT });
-await app.prepare();
+try {
+  await app.prepare();
+} catch (err) {
+  // E.g. no build in NEXT_DIST_DIR: `npm start` builds first; a bare serve cannot.
+  console.error(`[formhouse] The server could not start: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
+  process.exit(1);
+}
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
