@@ -8,12 +8,20 @@
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { parseEnv } from "../server/env";
+import { explainFailure } from "./lib/explain-failure";
 import { hostPort, listenErrorMessage } from "./lib/listen";
 
 export type ServeMessage = { type: "listening"; address: string };
 
 const dev = process.argv.includes("--dev");
-const { HOST, PORT } = parseEnv();
+const { HOST, PORT } = (() => {
+  try {
+    return parseEnv();
+  } catch (err) {
+    for (const line of explainFailure(err)) console.error(`[formhouse] ${line}`);
+    process.exit(1);
+  }
+})();
 
 function appendPeer(req: IncomingMessage) {
   const peer = req.socket.remoteAddress ?? "unknown";
@@ -27,7 +35,7 @@ try {
   await app.prepare();
 } catch (err) {
   // E.g. no build in NEXT_DIST_DIR: `npm start` builds first; a bare serve cannot.
-  console.error(`[formhouse] The server could not start: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
+  for (const line of explainFailure(err)) console.error(`[formhouse] ${line}`);
   process.exit(1);
 }
 const handle = app.getRequestHandler();

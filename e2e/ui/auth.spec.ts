@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
-import { dropSessionCookie, failSignIn, formError, screenshot, signIn } from "./helpers";
+import { clickSignOut, dropSessionCookie, failSignIn, formError, screenshot, signIn } from "./helpers";
 
 test.describe("Sign up", () => {
   test("a new account lands on an empty Forms page, signed in", async ({ page }) => {
@@ -176,9 +176,7 @@ test.describe("Sign out", () => {
   test("signs out to the sign-in page and closes the dashboard again", async ({ page, seed }) => {
     const org = await seed.org();
     await signIn(page, org.email, org.password);
-    await page.getByRole("button", { name: "Sign out" }).click();
-
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await clickSignOut(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await page.goto("/forms");
     await expect(page).toHaveURL(/\/sign-in$/);
@@ -189,8 +187,7 @@ test.describe("Sign out", () => {
     await signIn(page, org.email, org.password);
     const copied = (await page.context().cookies()).filter((c) => c.name === "next-auth.session-token");
     expect(copied).toHaveLength(1);
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await clickSignOut(page);
 
     // Someone who kept the cookie (another tab's copy, a stolen one) tries it after sign-out.
     const other = await browser.newContext({ baseURL });
