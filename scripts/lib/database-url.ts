@@ -121,7 +121,11 @@ async function stopLeftover(dataDir: string) {
     throw new StartError(`The embedded PostgreSQL of this checkout (pid ${running.pid}) is run by another process (pid ${parent}): stop that first.`);
   }
   console.error(`[formhouse] stopping the embedded PostgreSQL an earlier run left behind (pid ${running.pid})`);
-  process.kill(running.pid, "SIGINT");
+  try {
+    process.kill(running.pid, "SIGINT");
+  } catch {
+    throw new StartError(`The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) is not ours to stop: stop it as its owner, then start again.`);
+  }
   for (let waited = 0; isAlive(running.pid); waited += 100) {
     if (waited > 15_000) throw new StartError(`The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) did not stop: stop it, then start again.`);
     await new Promise((r) => setTimeout(r, 100));
