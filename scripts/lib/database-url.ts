@@ -66,7 +66,14 @@ function embeddedDataDir(root: string, runAs: ReturnType<typeof embeddedPgUser>)
     if (!existsSync(path.join(system, "PG_VERSION"))) {
       console.error(`[formhouse] running as root: PostgreSQL runs as the \`${runAs.name}\` user, which cannot enter ${root}, so its data lives in ${system}`);
     }
-    mkdirSync(path.dirname(system), { recursive: true, mode: 0o755 });
+    try {
+      mkdirSync(path.dirname(system), { recursive: true, mode: 0o755 });
+    } catch (err) {
+      throw new StartError(
+        `Running as root, the \`${runAs.name}\` user cannot enter ${root}, and ${path.dirname(system)} cannot be created ` +
+          `(${(err as NodeJS.ErrnoException).code}): clone Formhouse where that user can enter, or set DATABASE_URL.`,
+      );
+    }
     return system;
   }
   return local;
