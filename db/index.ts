@@ -1,5 +1,7 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+// Query errors never carry parameters (see the module).
+import "./query-errors";
 import * as schema from "./schema";
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };

@@ -2,6 +2,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import path from "node:path";
 import postgres from "postgres";
+// Query errors never carry parameters (see the module).
+import "./query-errors";
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
 

@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createDb, type Db } from "../db";
 import { V2_SCOPES } from "../server/services/tokens/scopes";
 import { importForm } from "../server/services/forms/import-form";
@@ -22,7 +22,13 @@ export type Seed = {
 
 export type FormFile = { name: string; elements: unknown[]; submissions?: unknown[] };
 
-export const test = base.extend<{ seed: Seed; api: ApiClient }, { workerDb: Db }>({
+/** A client address of a test's own (10.x.y.z), so per-client limits never join two tests. */
+export const newClientAddress = () => `10.${[...randomBytes(3)].join(".")}`;
+
+export const test = base.extend<{ seed: Seed; api: ApiClient; clientAddress: string }, { workerDb: Db }>({
+  // The test server trusts one proxy (TRUST_PROXY=1): this header is the address it sees.
+  clientAddress: async ({}, use) => use(newClientAddress()),
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress }),
   workerDb: [
     async ({}, use) => {
       const url = process.env.DATABASE_URL;

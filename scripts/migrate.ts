@@ -1,11 +1,17 @@
 /** `npm run migrate`: apply pending migrations to DATABASE_URL (or the embedded database). */
 import { runMigrations } from "../db/migrate";
 import { resolveDatabase } from "./lib/database-url";
+import { explainFailure } from "./lib/explain-failure";
 
-const database = await resolveDatabase();
 try {
-  await runMigrations(database.url);
-  console.error("[formhouse] migrations applied");
-} finally {
-  await database.stop();
+  const database = await resolveDatabase({ role: "command" });
+  try {
+    await runMigrations(database.url);
+    console.error("[formhouse] migrations applied");
+  } finally {
+    await database.stop();
+  }
+} catch (err) {
+  for (const line of explainFailure(err)) console.error(`[formhouse] ${line}`);
+  process.exitCode = 1;
 }

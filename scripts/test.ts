@@ -50,7 +50,8 @@ async function main() {
       console.log("\n# next build");
       if (!buildNext(env)) throw new Error("next build failed");
     }
-    server = await startNextServer({ databaseUrl: url, logs: Boolean(process.env.SERVER_LOGS) });
+    // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
+    server = await startNextServer({ databaseUrl: url, env: { TRUST_PROXY: "1" }, logs: Boolean(process.env.SERVER_LOGS) });
     console.log("\n# API and UI tests (Playwright)");
     status ||= run(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...pwArgs], server.env);
   } catch (err) {

@@ -9,6 +9,21 @@ test("no variables at all is a valid configuration with the documented defaults"
   assert.equal(env.API_RATE_LIMIT_MAX, 10);
   assert.equal(env.API_RATE_LIMIT_WINDOW_S, 60);
   assert.equal(env.DATABASE_URL, undefined);
+  assert.equal(env.HOST, "127.0.0.1");
+  assert.equal(env.TRUST_PROXY, 0);
+  assert.equal(env.EMBEDDED_PG_PORT, undefined);
+  assert.equal(env.LOG_LEVEL, "info");
+});
+
+test("HOST takes an address or a host name to listen on", () => {
+  for (const host of ["0.0.0.0", "::", "::1", "192.168.1.20", "localhost", "forms.internal"]) assert.equal(parseEnv({ HOST: host }).HOST, host);
+});
+
+test("TRUST_PROXY is a number of trusted proxies: true is one, false is none", () => {
+  assert.equal(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY, 1);
+  assert.equal(parseEnv({ TRUST_PROXY: "TRUE" }).TRUST_PROXY, 1);
+  assert.equal(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY, 0);
+  assert.equal(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY, 2);
 });
 
 test("APP_URL defaults to the port and loses a trailing slash", () => {
@@ -22,7 +37,13 @@ test("empty values count as unset", () => {
 
 test("a bad value fails fast naming the variable", () => {
   const cases: [Record<string, string>, RegExp][] = [
-    [{ PORT: "abc" }, /PORT must be a number/],
+    [{ PORT: "abc" }, /^Invalid configuration: PORT must be a port number from 1 to 65535\.$/],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT must be a port number from 1 to 65535\.$/],
+    [{ PORT: "0.5" }, /^Invalid configuration: PORT must be a port number from 1 to 65535\.$/],
+    [{ EMBEDDED_PG_PORT: "-1" }, /^Invalid configuration: EMBEDDED_PG_PORT must be a port number from 1 to 65535\.$/],
+    [{ HOST: "http://0.0.0.0" }, /^Invalid configuration: HOST must be an address to listen on/],
+    [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY must be true, false or the number of proxies/],
+    [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error\.$/],
     [{ DATABASE_URL: "not a url" }, /DATABASE_URL must be a postgres:\/\/ URL/],
     [{ APP_URL: "forms.example.com" }, /APP_URL must be an absolute URL/],
     [{ API_RATE_LIMIT_MAX: "0" }, /API_RATE_LIMIT_MAX must be a positive integer/],
@@ -32,4 +53,15 @@ test("a bad value fails fast naming the variable", () => {
   for (const [vars, message] of cases) {
     assert.throws(() => parseEnv(vars), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(vars));
   }
+});
+
+test("several bad values give one sentence each, one per line", () => {
+  assert.throws(
+    () => parseEnv({ PORT: "70000", TRUST_PROXY: "maybe" }),
+    (e: unknown) =>
+      e instanceof ConfigError &&
+      e.message ===
+        "Invalid configuration: PORT must be a port number from 1 to 65535.\n" +
+          "Invalid configuration: TRUST_PROXY must be true, false or the number of proxies in front of Formhouse.",
+  );
 });

@@ -1,29 +1,65 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
  * Configuration, parsed once. A bad value fails fast with a message naming the variable.
  * Read lazily so `next build` can import modules without a database.
  */
+const port = (name: string) => {
+  const error = `${name} must be a port number from 1 to 65535`;
+  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(65535, { error });
+};
+
+const positiveInt = (name: string) => {
+  const error = `${name} must be a positive integer`;
+  return z.coerce.number({ error }).int({ error }).positive({ error });
+};
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** `true` is one proxy, a number is that many (each appends to X-Forwarded-For); `false` is none. */
+function trustedProxyHops(value: string): number | null {
+  const v = value.trim().toLowerCase();
+  if (v === "true") return 1;
+  if (v === "false") return 0;
+  return /^\d{1,2}$/.test(v) ? Number(v) : null;
+}
+
 const ZEnv = z.object({
   DATABASE_URL: z.url({ error: "DATABASE_URL must be a postgres:// URL" }).optional(),
-  PORT: z.coerce.number({ error: "PORT must be a number" }).int().min(1).max(65535).default(3000),
+  PORT: port("PORT").default(3000),
+  /** Loopback unless told otherwise: a self-hoster exposes the service on purpose (HOST=0.0.0.0). */
+  HOST: z
+    .string()
+    .trim()
+    .refine((h) => isIP(h) !== 0 || HOST_NAME.test(h), {
+      error: "HOST must be an address to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)",
+    })
+    .default("127.0.0.1"),
   APP_URL: z.url({ error: "APP_URL must be an absolute URL such as https://forms.example.com" }).optional(),
   NEXTAUTH_SECRET: z.string().min(32, { error: "NEXTAUTH_SECRET must be at least 32 characters" }).optional(),
-  API_RATE_LIMIT_MAX: z.coerce
-    .number({ error: "API_RATE_LIMIT_MAX must be a positive integer" })
-    .int({ error: "API_RATE_LIMIT_MAX must be a positive integer" })
-    .positive({ error: "API_RATE_LIMIT_MAX must be a positive integer" })
-    .default(10),
-  API_RATE_LIMIT_WINDOW_S: z.coerce
-    .number({ error: "API_RATE_LIMIT_WINDOW_S must be a positive integer" })
-    .int({ error: "API_RATE_LIMIT_WINDOW_S must be a positive integer" })
-    .positive({ error: "API_RATE_LIMIT_WINDOW_S must be a positive integer" })
-    .default(60),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Proxies in front of the service whose X-Forwarded-For entries are believed (0: none). */
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const hops = trustedProxyHops(v);
+      if (hops === null) {
+        ctx.addIssue({ code: "custom", message: "TRUST_PROXY must be true, false or the number of proxies in front of Formhouse" });
+        return z.NEVER;
+      }
+      return hops;
+    })
+    .default(0),
+  API_RATE_LIMIT_MAX: positiveInt("API_RATE_LIMIT_MAX").default(10),
+  API_RATE_LIMIT_WINDOW_S: positiveInt("API_RATE_LIMIT_WINDOW_S").default(60),
+  /** Port of the embedded PostgreSQL; unset: 54329, or any free port when that one is taken. */
+  EMBEDDED_PG_PORT: port("EMBEDDED_PG_PORT").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };
 
+/** A bad configuration: one sentence per bad variable, one per line. */
 export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -31,8 +67,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    const messages = new Set(parsed.error.issues.map((i) => `Invalid configuration: ${i.message}.`));
+    throw new ConfigError([...messages].join("\n"));
   }
   const env = parsed.data;
   return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "") };

@@ -36,13 +36,19 @@ export const apiTokens = pgTable(
 
 /**
  * Fixed-window request counters, shared by every instance on the database.
- * key is e.g. `api:<tokenId>`.
+ * key is e.g. `api:<tokenId>` or `signin:client:<address>`; a row is dead once its window
+ * has ended (`expires_at`) and is purged (server/auth/rate-limit.ts).
  */
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  key: text("key").primaryKey(),
-  windowStart: timestamptz("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamptz("window_start").notNull(),
+    count: integer("count").notNull(),
+    expiresAt: timestamptz("expires_at").notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_counters_expires_idx").on(t.expiresAt)],
+);
 
 /** Process-independent settings the service generates for itself (e.g. the session secret). */
 export const appSettings = pgTable("app_settings", {

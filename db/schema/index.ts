@@ -1,4 +1,5 @@
 export * from "./organizations";
+export * from "./sessions";
 export * from "./forms";
 export * from "./api-tokens";
 export * from "./prefills";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../fixtures";
-import { failSignIn, formError, screenshot, signIn } from "./helpers";
+import { clickSignOut, dropSessionCookie, failSignIn, formError, screenshot, signIn } from "./helpers";
 
 test.describe("Sign up", () => {
   test("a new account lands on an empty Forms page, signed in", async ({ page }) => {
@@ -26,7 +26,9 @@ test.describe("Sign up", () => {
     await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
   });
 
-  test("an email that already has an account shows a clear message", async ({ page, seed }) => {
+  // Sign-up used to say "An account with this email already exists": a free list of who has an
+  // account. Now both answers are alike; only signing in with the password tells them apart.
+  test("an email that already has an account is not revealed: the page moves on to sign-in", async ({ page, seed }) => {
     const org = await seed.org();
     await page.goto("/sign-up");
     await page.getByLabel("Your name").fill("Someone Else");
@@ -34,9 +36,24 @@ test.describe("Sign up", () => {
     await page.getByLabel("Password").fill("another password");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await expect(formError(page)).toHaveText("An account with this email already exists");
-    await expect(page).toHaveURL(/\/sign-up$/);
-    await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
+    await expect(page).toHaveURL(/\/sign-in\?error=SignUpNotSignedIn$/);
+    await expect(formError(page)).toHaveText(
+      "We could not sign you in with that password. If you already had an account with this email, sign in with its password.",
+    );
+    // The owner's account is untouched: their own password still signs in.
+    await signIn(page, org.email, org.password);
+    await expect(page.getByTestId("user-email")).toHaveText(org.email);
+  });
+
+  test("signing up again with the account's own password simply signs in", async ({ page, seed }) => {
+    const org = await seed.org();
+    await page.goto("/sign-up");
+    await page.getByLabel("Your name").fill("Test User");
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill(org.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/forms$/);
+    await expect(page.getByTestId("user-email")).toHaveText(org.email);
   });
 });
 
@@ -72,15 +89,39 @@ test.describe("Sign in", () => {
     await page.goto("/sign-in");
     await failSignIn(page, org.email, 9);
     await signIn(page, org.email, org.password);
-    await page.context().clearCookies();
+    await dropSessionCookie(page);
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(org.email);
     await page.getByLabel("Password").fill("wrong again");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(formError(page)).toHaveText("Email or password is incorrect");
     // Ten failures without the reset: this sign-in would be locked out.
-    await page.context().clearCookies();
+    await dropSessionCookie(page);
     await signIn(page, org.email, org.password);
+  });
+
+  test("a callback URL that a browser reads as another site lands on Forms instead", async ({ page, seed, baseURL }) => {
+    const org = await seed.org();
+    // Were the redirect followed, this page would answer instead of a DNS error.
+    await page.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Evil</h1>" }));
+    for (const callbackUrl of ["/%09/evil.example/", "/%5Cevil.example", "https://evil.example/forms"]) {
+      await dropSessionCookie(page);
+      await page.goto(`/sign-in?callbackUrl=${callbackUrl}`);
+      await page.getByLabel("Email").fill(org.email);
+      await page.getByLabel("Password").fill(org.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page, callbackUrl).toHaveURL(`${baseURL}/forms`);
+      await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
+    }
+  });
+
+  test("a callback URL on this site is where sign-in lands", async ({ page, seed, baseURL }) => {
+    const org = await seed.org();
+    await page.goto(`/sign-in?callbackUrl=${encodeURIComponent("/tokens")}`);
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill(org.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${baseURL}/tokens`);
   });
 
   test("an unknown email shows the same message", async ({ page }) => {
@@ -135,11 +176,30 @@ test.describe("Sign out", () => {
   test("signs out to the sign-in page and closes the dashboard again", async ({ page, seed }) => {
     const org = await seed.org();
     await signIn(page, org.email, org.password);
-    await page.getByRole("button", { name: "Sign out" }).click();
-
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await clickSignOut(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
     await page.goto("/forms");
     await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("ends the session on the server: a copy of the old cookie opens nothing", async ({ page, seed, browser, baseURL }) => {
+    const org = await seed.org();
+    await signIn(page, org.email, org.password);
+    const copied = (await page.context().cookies()).filter((c) => c.name === "next-auth.session-token");
+    expect(copied).toHaveLength(1);
+    await clickSignOut(page);
+
+    // Someone who kept the cookie (another tab's copy, a stolen one) tries it after sign-out.
+    const other = await browser.newContext({ baseURL });
+    try {
+      await other.addCookies(copied);
+      const tab = await other.newPage();
+      await tab.goto("/forms");
+      await expect(tab).toHaveURL(/\/sign-in$/);
+      const me = await other.request.get("/api/trpc/account.me");
+      expect(me.status()).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -11,6 +11,26 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
 }
 
+/**
+ * Clicks "Sign out" and waits for the sign-in page. A click that lands before React has
+ * hydrated the dashboard does nothing, so it is repeated until the page moves on.
+ */
+export async function clickSignOut(page: Page) {
+  await expect(async () => {
+    if (!/\/sign-in$/.test(page.url())) await page.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/sign-in$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Forgets the session cookie, as a fresh browser would. Leaves the dashboard first: its
+ * 401 handling would otherwise navigate on its own and race the test's next page.goto.
+ */
+export async function dropSessionCookie(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** With SCREENSHOT_DIR set (e.g. /tmp/formhouse-shots), saves a full-page screenshot there. */
 export async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;

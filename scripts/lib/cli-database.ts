@@ -5,12 +5,12 @@ import { resolveDatabase } from "./database-url";
 export type OpenDatabase = { db: Db; close: () => Promise<void> };
 
 /**
- * The database of a one-shot command (resolveDatabase: DATABASE_URL, the running embedded
- * server, or a new one), with pending migrations applied. `close()` ends the pool and stops
+ * The database of a one-shot command (resolveDatabase: DATABASE_URL, the embedded server a
+ * running `npm start` owns, or one of its own), with pending migrations applied. `close()` ends the pool and stops
  * an embedded server this process started.
  */
 export async function openDatabase(): Promise<OpenDatabase> {
-  const database = await resolveDatabase();
+  const database = await resolveDatabase({ role: "command" });
   try {
     await runMigrations(database.url);
   } catch (err) {

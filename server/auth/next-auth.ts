@@ -5,11 +5,13 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/db";
-import { logError } from "@/server/log";
+import { env } from "@/server/env";
+import { clientAddress } from "@/server/http/client-address";
+import { log, logError } from "@/server/log";
 import { SIGN_IN_PATH } from "@/server/paths";
-import { clearRateLimit, hitRateLimit } from "./rate-limit";
-import { authenticateUser } from "@/server/services/users/authenticate";
 import type { SessionUser } from "@/server/services/users/session-user";
+import { endSession, isSessionActive, SESSION_DAYS, startSession } from "./sessions";
+import { signInWithPassword } from "./sign-in";
 
 declare module "next-auth" {
   interface User {
@@ -25,16 +27,14 @@ declare module "next-auth/jwt" {
   interface JWT {
     userId?: number;
     organizationId?: number;
+    /** The `user_sessions` row this cookie stands for (server/auth/sessions.ts). */
+    sessionId?: string;
   }
 }
 
 
-/** Failed sign-ins allowed per email before it is locked for the rest of the window. */
-const SIGN_IN_ATTEMPTS = 10;
-const SIGN_IN_WINDOW_S = 15 * 60;
-
-/** Sessions are JWTs in a cookie (stateless: any instance can read them). 30 days. */
-const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** The cookie is a JWT naming a server-side session (sessions.ts), which lasts as long. */
+const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;
 
 const ZSessionUser = z.object({
   userId: z.number().int().positive(),
@@ -44,7 +44,7 @@ const ZSessionUser = z.object({
 });
 
 /** The session user a token carries, or null for a missing or malformed token. */
-export function sessionUserFromToken(token: JWT | null | undefined): SessionUser | null {
+function sessionUserFromToken(token: JWT | null | undefined): SessionUser | null {
   if (!token) return null;
   const parsed = ZSessionUser.safeParse({
     userId: token.userId,
@@ -53,6 +53,12 @@ export function sessionUserFromToken(token: JWT | null | undefined): SessionUser
     name: token.name ?? "",
   });
   return parsed.success ? parsed.data : null;
+}
+
+/** The token's user while its server-side session is on; null once signed out or expired. */
+async function activeSessionUser(token: JWT | null | undefined): Promise<SessionUser | null> {
+  const user = sessionUserFromToken(token);
+  return user && (await isSessionActive(db(), token?.sessionId, user.userId)) ? user : null;
 }
 
 /**
@@ -70,46 +76,60 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const email = credentials?.email;
         const password = credentials?.password;
         if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
+        let result: Awaited<ReturnType<typeof signInWithPassword>>;
         try {
-          // Password guessing: at most SIGN_IN_ATTEMPTS tries per email per window, on every instance.
-          const key = `signin:${email.trim().toLowerCase()}`;
-          if (!(await hitRateLimit(db(), key, SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_S)).exceeded) {
-            const user = await authenticateUser(db(), email, password);
-            if (!user) return null;
-            await clearRateLimit(db(), key);
-            return { id: String(user.userId), ...user };
-          }
+          const client = clientAddress(new Headers(req.headers as Record<string, string>), env().TRUST_PROXY);
+          result = await signInWithPassword(db(), { email, password, client });
         } catch (err) {
           // A database failure is not "wrong password": log it, let next-auth report an error.
           logError("sign-in failed", err);
           throw new Error("SignInUnavailable");
         }
-        // Only reached when the attempt was throttled.
-        throw new Error("TooManyAttempts");
+        if ("user" in result) return { id: String(result.user.userId), ...result.user };
+        if (result.error === "CredentialsSignin") return null;
+        // next-auth hands the message to the page as ?error=…
+        throw new Error(result.error);
       },
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      // `user` is only present right after authorize(); later calls keep the token as is.
+    async jwt({ token, user }) {
+      // `user` is only present right after authorize(): a new server-side session starts.
       if (user) {
+        token.sessionId = await startSession(db(), user.userId);
         token.userId = user.userId;
         token.organizationId = user.organizationId;
         token.email = user.email;
         token.name = user.name;
         token.sub = String(user.userId);
+        log.info("signed in", { userId: user.userId });
+        return token;
       }
-      return token;
+      // Later: the cookie counts only while its session is on (an empty token is no session).
+      return (await activeSessionUser(token)) ? token : {};
     },
     session({ session, token }) {
       const user = sessionUserFromToken(token);
-      if (user) session.user = user;
-      return session;
+      // No user (the session ended): an empty answer, which next-auth's client reads as signed out.
+      return user ? { ...session, user } : ({} as Session);
     },
+  },
+  events: {
+    // Signing out ends the session on the server: the old cookie is worth nothing after.
+    async signOut({ token }) {
+      await endSession(db(), token?.sessionId);
+      if (token?.userId) log.info("signed out", { userId: token.userId });
+    },
+  },
+  // next-auth's own errors go to our log, described like every other error.
+  logger: {
+    error: (code, metadata) => logError(`next-auth: ${code}`, metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? code),
+    warn: (code) => log.warn(`next-auth: ${code}`),
+    debug: () => {},
   },
 };
 
@@ -124,7 +144,7 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   return (await getSession())?.user ?? null;
 }
 
-/** The signed-in user of a route-handler request (reads the JWT cookie directly). */
+/** The signed-in user of a route-handler request (the JWT cookie, and its session's row). */
 export async function getSessionUserFromRequest(req: NextRequest): Promise<SessionUser | null> {
-  return sessionUserFromToken(await getToken({ req }));
+  return activeSessionUser(await getToken({ req }));
 }

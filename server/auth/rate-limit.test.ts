@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
+import { eq, inArray } from "drizzle-orm";
 import { createDb, type Db } from "@/db";
-import { clearRateLimit, hitRateLimit } from "./rate-limit";
+import { rateLimitCounters } from "@/db/schema";
+import { clearRateLimit, hitRateLimit, hitRateLimits, purgeExpiredCounters, refundHits } from "./rate-limit";
 
 const url = process.env.DATABASE_URL;
 let db: Db;
@@ -33,4 +35,28 @@ test("a window opens at the first hit and a new one starts after it ends", { ski
   const fresh = await hitRateLimit(db, key, 5, 1);
   assert.equal(fresh.count, 1);
   assert.equal(fresh.resetSeconds, 1);
+});
+
+test("several keys are counted in one statement, each in its own window", { skip: !url && "needs DATABASE_URL" }, async () => {
+  const a = `test:${randomUUID()}`;
+  const b = `test:${randomUUID()}`;
+  await hitRateLimit(db, a, 10, 60);
+  const hits = await hitRateLimits(db, [a, b], 60);
+  assert.deepEqual([hits.get(a)?.count, hits.get(b)?.count], [2, 1]);
+  await refundHits(db, [a, b]);
+  const again = await hitRateLimits(db, [a, b], 60);
+  assert.deepEqual([again.get(a)?.count, again.get(b)?.count], [2, 1]);
+});
+
+test("a counter's row expires with its window and is purged; live ones stay", { skip: !url && "needs DATABASE_URL" }, async () => {
+  const dead = `test:${randomUUID()}`;
+  const live = `test:${randomUUID()}`;
+  await hitRateLimit(db, dead, 5, 1);
+  await hitRateLimit(db, live, 5, 60);
+  const [row] = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, live));
+  assert.ok(row && Math.abs(row.expiresAt.getTime() - row.windowStart.getTime() - 60_000) < 1000);
+  await new Promise((r) => setTimeout(r, 1100));
+  assert.ok((await purgeExpiredCounters(db)) >= 1);
+  const left = await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters).where(inArray(rateLimitCounters.key, [dead, live]));
+  assert.deepEqual(left.map((r) => r.key), [live]);
 });

@@ -4,38 +4,58 @@ import type { DbOrTx } from "@/db";
 /**
  * Fixed-window counters in `rate_limit_counters`, shared by every instance on the database.
  * A key's window opens at its first hit and lasts `windowS` seconds (database clock), so a
- * burst is never split by a wall-clock boundary.
+ * burst is never split by a wall-clock boundary. A row outlives its window only until the
+ * next purge (purgeExpiredCounters), so keys derived from clients or emails do not pile up.
  */
 
 /**
  * The upsert that counts one hit, as a CTE body. `keys` is a select yielding a `key` column
- * (so a caller can derive the key inside its own statement). Returns `count`, `reset_s`.
+ * (so a caller can derive the key inside its own statement). Returns `key`, `count`, `reset_s`.
  */
 export function countHitSql(keys: SQL, windowS: number): SQL {
   const open = sql`c.window_start > now() - make_interval(secs => ${windowS})`;
   return sql`
-    insert into rate_limit_counters as c (key, window_start, count)
-    select k.key, now(), 1 from (${keys}) k
+    insert into rate_limit_counters as c (key, window_start, count, expires_at)
+    select k.key, now(), 1, now() + make_interval(secs => ${windowS}) from (${keys}) k
     on conflict (key) do update set
       count = case when ${open} then c.count + 1 else 1 end,
-      window_start = case when ${open} then c.window_start else now() end
-    returning count, ceil(extract(epoch from window_start) + ${windowS} - extract(epoch from now()))::int as reset_s`;
+      window_start = case when ${open} then c.window_start else now() end,
+      expires_at = case when ${open} then c.expires_at else now() + make_interval(secs => ${windowS}) end
+    returning key, count, ceil(extract(epoch from window_start) + ${windowS} - extract(epoch from now()))::int as reset_s`;
 }
 
+export type Hit = { count: number; resetSeconds: number };
+
 /** Counts one hit on `key`; `exceeded` once more than `limit` hits fall in the window. */
-export async function hitRateLimit(
-  db: DbOrTx,
-  key: string,
-  limit: number,
-  windowS: number,
-): Promise<{ count: number; resetSeconds: number; exceeded: boolean }> {
-  const [row] = await db.execute<{ count: number; reset_s: number }>(
-    sql`with rl as (${countHitSql(sql`select ${key}::text as key`, windowS)}) select count, reset_s from rl`,
+export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windowS: number): Promise<Hit & { exceeded: boolean }> {
+  const hit = (await hitRateLimits(db, [key], windowS)).get(key)!;
+  return { ...hit, exceeded: hit.count > limit };
+}
+
+/** Counts one hit on each key in one statement (one window length for all): key → hit. */
+export async function hitRateLimits(db: DbOrTx, keys: string[], windowS: number): Promise<Map<string, Hit>> {
+  const rows = await db.execute<{ key: string; count: number; reset_s: number }>(
+    sql`with rl as (${countHitSql(sql`select unnest(array[${textList(keys)}]) as key`, windowS)}) select key, count, reset_s from rl`,
   );
-  const count = row?.count ?? 0;
-  return { count, resetSeconds: Math.max(1, row?.reset_s ?? windowS), exceeded: count > limit };
+  return new Map(rows.map((r) => [r.key, { count: r.count, resetSeconds: Math.max(1, r.reset_s) }]));
 }
 
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+}
+
+/** Takes back one hit from each key (a sign-in that succeeded was no failure). */
+export async function refundHits(db: DbOrTx, keys: string[]): Promise<void> {
+  await db.execute(sql`update rate_limit_counters set count = greatest(count - 1, 0) where key in (${textList(keys)})`);
+}
+
+const textList = (values: string[]) => sql.join(values.map((v) => sql`${v}::text`), sql`, `);
+
+/** Deletes counters whose window has ended (at most `max` per call: cheap enough for any request). */
+export async function purgeExpiredCounters(db: DbOrTx, max = 500): Promise<number> {
+  const rows = await db.execute(sql`
+    delete from rate_limit_counters where key in (
+      select key from rate_limit_counters where expires_at < now() limit ${max} for update skip locked
+    ) returning 1`);
+  return rows.length;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { env } from "@/server/env";
 import { firstParam, safeCallbackUrl } from "../safe-callback";
 import { SignInForm } from "./sign-in-form";
 
@@ -13,7 +14,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <div className="auth-card">
       <h1>Sign in</h1>
       <p className="auth-lead">Welcome back. Sign in to manage your forms.</p>
-      <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl)} initialError={firstParam(params.error) ?? null} />
+      <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl, env().APP_URL)} initialError={firstParam(params.error) ?? null} />
       <p className="auth-switch">
         New to Formhouse? <Link href="/sign-up">Create an account</Link>
       </p>

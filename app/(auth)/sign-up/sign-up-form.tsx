@@ -33,8 +33,9 @@ export function SignUpForm() {
     }
     setSigningIn(true);
     const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
-    // The account exists either way; if signing in failed, the sign-in page takes over.
-    window.location.assign(res?.ok && !res.error ? "/forms" : SIGN_IN_PATH);
+    // Sign-up answers alike for a new and a taken email: signing in with the password given is
+    // what tells them apart. If it failed, the sign-in page takes over and says why it may have.
+    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "")}`);
   }
 
   return (

@@ -257,7 +257,7 @@ test.describe("GET /api/v1/forms", () => {
     const repeat = await request.get(path);
     expect(repeat.status()).toBe(200);
     expect((await repeat.body()).equals(png)).toBe(true);
-    const other = await seed.form(org.organizationId, { ...legacyForm, name: "Another form" });
+    const other = await seed.form(org.organizationId, { ...legacyForm, name: "Another form" }, { publish: true });
     const otherImg = await request.get(`/f/${other.uuid}/preview.png`);
     expect(otherImg.status()).toBe(200);
     expect(otherImg.headers()["etag"]).not.toBe(etag);
@@ -273,6 +273,21 @@ test.describe("GET /api/v1/forms", () => {
     const trashed = await request.get(path);
     expect(trashed.status()).toBe(404);
     expect(await trashed.json()).toEqual(notFound);
+  });
+
+  test("an unpublished form has no preview image: 404 like an unknown form, until it is published", async ({ seed, request }) => {
+    const org = await seed.org();
+    const draft = await seed.form(org.organizationId, { ...legacyForm, name: "Secret launch plans" });
+    const r = await request.get(`/f/${draft.uuid}/preview.png`);
+    expect(r.status()).toBe(404);
+    expect(r.headers()["content-type"]).toContain("application/json");
+    expect(r.headers()["cache-control"]).toBe("no-store");
+    expect(await r.json()).toEqual({ message: "Form not found" });
+
+    await seed.db.update(forms).set({ published: true }).where(eq(forms.id, draft.id));
+    const published = await request.get(`/f/${draft.uuid}/preview.png`);
+    expect(published.status()).toBe(200);
+    expect(published.headers()["content-type"]).toBe("image/png");
   });
 
   test("once the token's form is trashed, forms is empty and listing submissions is 404", async ({ seed, api }) => {

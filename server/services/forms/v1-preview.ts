@@ -20,14 +20,14 @@ export type FormPreview = {
  * What the preview image of a form shows (spec §2.5 `preview_image_url`). Looked up by UUID
  * alone, without a tenant: the image is public like the form's survey page, the UUID is
  * unguessable, and it shows only the name and field labels — what a respondent sees.
- * Trashed forms have no preview (null).
+ * So only a published form has one: unpublished and trashed forms are null, like unknown ones.
  */
 export async function findFormPreview(db: DbOrTx, formUuid: string): Promise<FormPreview | null> {
   if (!UUID_RE.test(formUuid)) return null;
   const [form] = await db
     .select({ uuid: forms.uuid, name: forms.name, elements: forms.elements, updatedAt: forms.updatedAt })
     .from(forms)
-    .where(and(eq(forms.uuid, formUuid.toLowerCase()), isNull(forms.trashedAt)))
+    .where(and(eq(forms.uuid, formUuid.toLowerCase()), eq(forms.published, true), isNull(forms.trashedAt)))
     .limit(1);
   if (!form) return null;
   const labels = form.elements.map((e) => (typeof e?.label === "string" ? e.label.trim() : "")).filter(Boolean);

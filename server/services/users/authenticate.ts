@@ -1,18 +1,34 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { memberships, users } from "@/db/schema";
-import { verifyPassword } from "@/server/services/users/passwords";
+import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 import type { SessionUser } from "@/server/services/users/session-user";
 
-/** Email + password sign-in; null on any mismatch (no hint which part was wrong). */
+/** Longer than any address (RFC 5321): no account can have it. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** A hash no password matches, verified when there is no account, so both cases take as long. */
+let absentUserHash: Promise<string> | undefined;
+const hashForAbsentUser = () => (absentUserHash ??= hashPassword(randomBytes(32).toString("base64")));
+
+/**
+ * Email + password sign-in; null on any mismatch (no hint which part was wrong). An unknown
+ * email costs the same password hashing as a known one, so timing does not tell them apart.
+ */
 export async function authenticateUser(db: Db, email: string, password: string): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, organizationId: memberships.organizationId })
-    .from(users)
-    .innerJoin(memberships, eq(memberships.userId, users.id))
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .orderBy(memberships.createdAt)
-    .limit(1);
-  if (!row || !(await verifyPassword(password, row.passwordHash))) return null;
+  const normalized = email.trim().toLowerCase();
+  const [row] =
+    normalized.length > MAX_EMAIL_LENGTH
+      ? []
+      : await db
+          .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, organizationId: memberships.organizationId })
+          .from(users)
+          .innerJoin(memberships, eq(memberships.userId, users.id))
+          .where(eq(users.email, normalized))
+          .orderBy(memberships.createdAt)
+          .limit(1);
+  const matches = await verifyPassword(password, row?.passwordHash ?? (await hashForAbsentUser()));
+  if (!row || !matches) return null;
   return { userId: row.id, organizationId: row.organizationId, email: row.email, name: row.name };
 }

@@ -3,27 +3,45 @@ import type { Db } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
 import { hashPassword } from "@/server/services/users/passwords";
 import { AppError } from "@/server/errors";
+import { MAX_EMAIL_LENGTH } from "./authenticate";
 
 export const ZNewUser = z.object({
   email: z
     .string({ error: "email is required" })
     .trim()
     .toLowerCase()
+    .max(MAX_EMAIL_LENGTH, { error: `email must be at most ${MAX_EMAIL_LENGTH} characters` })
     .pipe(z.email({ error: "email must be a valid email address" })),
-  password: z.string({ error: "password is required" }).min(8, { error: "password must be at least 8 characters" }),
+  password: z
+    .string({ error: "password is required" })
+    .min(8, { error: "password must be at least 8 characters" })
+    .max(1024, { error: "password must be at most 1024 characters" }),
   name: z.string().trim().max(200).optional(),
   organizationName: z.string().trim().min(1).max(200).optional(),
 });
 export type NewUserInput = z.input<typeof ZNewUser>;
 
 /**
- * Creates a user with their own organization (they are its owner). Used by sign-up and
- * the admin CLI. A taken email is a 409 with a clear message, never a 500.
+ * Creates a user with their own organization (they are its owner), for the admin CLI and
+ * tests. A taken email is a 409 with a clear message, never a 500.
  */
-export async function createUserWithOrganization(
-  db: Db,
-  input: NewUserInput,
-): Promise<{ userId: number; organizationId: number }> {
+export async function createUserWithOrganization(db: Db, input: NewUserInput): Promise<{ userId: number; organizationId: number }> {
+  const created = await insertUserWithOrganization(db, input);
+  if (!created) throw new AppError("CONFLICT", "An account with this email already exists");
+  return created;
+}
+
+/**
+ * Sign-up: like createUserWithOrganization, but a taken email changes nothing and gets the
+ * same answer (nothing), after the same password hashing: sign-up does not tell anyone
+ * which emails have accounts. The page then signs in with the password given.
+ */
+export async function signUpUser(db: Db, input: NewUserInput): Promise<void> {
+  await insertUserWithOrganization(db, input);
+}
+
+/** The new user and organization, or null when the email is taken. */
+async function insertUserWithOrganization(db: Db, input: NewUserInput): Promise<{ userId: number; organizationId: number } | null> {
   const parsed = ZNewUser.safeParse(input);
   if (!parsed.success) throw new AppError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "invalid user");
   const { email, password, name, organizationName } = parsed.data;
@@ -34,7 +52,7 @@ export async function createUserWithOrganization(
       .values({ email, name: name ?? "", passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!user) throw new AppError("CONFLICT", "An account with this email already exists");
+    if (!user) return null;
     const [org] = await tx
       .insert(organizations)
       .values({ name: organizationName || `${name || email.split("@")[0]}'s organization` })

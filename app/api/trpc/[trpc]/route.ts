@@ -1,7 +1,10 @@
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
-import { logError } from "@/server/log";
+import { env } from "@/server/env";
+import { crossSiteRefusal } from "@/server/http/same-origin";
+import { log, logError } from "@/server/log";
 import { appRouter } from "@/server/routers/app/router";
 import { createContext } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
@@ -15,8 +18,16 @@ function handle(req: NextRequest) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () =>
-      createContext({ headers: req.headers, surface: "trpc", getSession: () => (session ??= getSessionUserFromRequest(req)) }),
+    createContext: () => {
+      // Mutations are POSTs: refused unless they come from the app's own pages (tRPC answers
+      // each call of a batch with this error, in its usual shape).
+      const refusal = req.method === "POST" ? crossSiteRefusal(req.headers, env().APP_URL) : null;
+      if (refusal) {
+        log.warn("cross-site request refused", { path: req.nextUrl.pathname });
+        throw new TRPCError({ code: "FORBIDDEN", message: refusal });
+      }
+      return createContext({ headers: req.headers, surface: "trpc", getSession: () => (session ??= getSessionUserFromRequest(req)) });
+    },
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logError("trpc request failed", error.cause ?? error, { path });
     },

@@ -1,24 +1,27 @@
 import { z } from "zod";
-import { createUserWithOrganization, ZNewUser } from "@/server/services/users/create-user";
+import { env } from "@/server/env";
+import { throttleSignUp } from "@/server/auth/sign-up-throttle";
+import { clientAddress } from "@/server/http/client-address";
+import { signUpUser, ZNewUser } from "@/server/services/users/create-user";
 import { publicProcedure } from "@/server/trpc";
 
 export const ZSignUpInput = ZNewUser.extend({
-  email: ZNewUser.shape.email.describe("Sign-in email; stored lower-cased, must be unused"),
-  password: ZNewUser.shape.password.describe("At least 8 characters"),
+  email: ZNewUser.shape.email.describe("Sign-in email; stored lower-cased"),
+  password: ZNewUser.shape.password.describe("8 to 1024 characters"),
   name: ZNewUser.shape.name.describe("The person's name, shown in the dashboard"),
   organizationName: ZNewUser.shape.organizationName.describe("Name of the new organization; defaults to “<name>'s organization”"),
 });
 
-export const ZSignUpOutput = z.object({
-  userId: z.number().int().describe("The new user's id"),
-  organizationId: z.number().int().describe("The new organization's id (the user is its owner)"),
-});
-
 /**
- * Creates a user and their organization. Does not sign in: the page then calls next-auth's
- * `signIn("credentials")` with the same email and password, so there is one sign-in path.
+ * Creates a user and their organization, unless the email already has an account: the
+ * answer is the same either way (no enumeration); a client may sign up SIGN_UPS_PER_CLIENT
+ * times an hour. Does not sign in: the page then calls next-auth's `signIn("credentials")`
+ * with the same email and password, so there is one sign-in path.
  */
 export const signUpRoute = publicProcedure
   .input(ZSignUpInput)
-  .output(ZSignUpOutput)
-  .mutation(({ ctx, input }) => createUserWithOrganization(ctx.db, input));
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await throttleSignUp(ctx.db, clientAddress(ctx.headers, env().TRUST_PROXY));
+    await signUpUser(ctx.db, input);
+  });

@@ -1,0 +1,81 @@
+import { spawn } from "node:child_process";
+import { freePort } from "../../scripts/lib/ports";
+import { expect, test } from "../fixtures";
+
+const PERMISSIONS =
+  "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
+
+const csp = (nonce: string, frameAncestors: string) =>
+  `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; ` +
+  `img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; ` +
+  `form-action 'self'; frame-ancestors ${frameAncestors}`;
+
+const nonceOf = (policy: string | undefined) => /'nonce-([A-Za-z0-9+/]+=*)'/.exec(policy ?? "")?.[1] ?? "";
+
+test.describe("security headers", () => {
+  test("a page: CSP with a fresh nonce that Next puts on its scripts, no framing, and the rest", async ({ request }) => {
+    const res = await request.get("/sign-in");
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    const nonce = nonceOf(h["content-security-policy"]);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(h["content-security-policy"]).toBe(csp(nonce, "'none'"));
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["referrer-policy"]).toBe("same-origin");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["permissions-policy"]).toBe(PERMISSIONS);
+    // APP_URL is http here: no HSTS.
+    expect(h["strict-transport-security"]).toBeUndefined();
+
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const again = await request.get("/sign-in");
+    expect(nonceOf(again.headers()["content-security-policy"])).not.toBe(nonce);
+  });
+
+  test("the dashboard (even redirecting to sign-in), API answers and the 404 page carry them too", async ({ request }) => {
+    for (const path of ["/forms", "/api/v2/forms", "/api/trpc/account.me", "/docs", "/no-such-page"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      const h = res.headers();
+      expect(h["content-security-policy"], path).toBe(csp(nonceOf(h["content-security-policy"]), "'none'"));
+      expect(h["x-frame-options"], path).toBe("DENY");
+      expect(h["x-content-type-options"], path).toBe("nosniff");
+      expect(h["referrer-policy"], path).toBe("same-origin");
+    }
+  });
+
+  test("survey URLs (/f/…) may be framed by any site", async ({ request, seed }) => {
+    const org = await seed.org();
+    const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name" }] }, { publish: true });
+    const res = await request.get(`/f/${form.uuid}/preview.png`);
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    expect(h["content-security-policy"]).toBe(csp(nonceOf(h["content-security-policy"]), "*"));
+    expect(h["x-frame-options"]).toBeUndefined();
+    expect(h["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("with an https APP_URL, HSTS and upgrade-insecure-requests", async () => {
+    test.setTimeout(60_000);
+    const port = await freePort();
+    const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), APP_URL: "https://forms.example.test", NEXTAUTH_URL: "https://forms.example.test" },
+      stdio: ["ignore", "ignore", "ignore", "ipc"],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("message", () => resolve());
+        server.once("exit", () => reject(new Error("the server exited")));
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/sign-in`);
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      const policy = res.headers.get("content-security-policy") ?? "";
+      expect(policy).toBe(`${csp(nonceOf(policy), "'none'")}; upgrade-insecure-requests`);
+    } finally {
+      server.kill("SIGTERM");
+    }
+  });
+});

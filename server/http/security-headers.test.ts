@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
+
+const base = { nonce: "bm9uY2U=", https: false, dev: false };
+
+test("the dashboard may be framed by no one; its scripts need the response's nonce", () => {
+  const h = securityHeaders({ ...base, pathname: "/forms" });
+  assert.deepEqual(h, {
+    "Content-Security-Policy":
+      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; " +
+      "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+      "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy":
+      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
+  });
+});
+
+test("survey pages (/f/…, /u/…) may be framed by any site", () => {
+  for (const pathname of ["/f/0b6f6c1e-0000-4000-8000-000000000000", "/u/abc", "/f/x/preview.png"]) {
+    const h = securityHeaders({ ...base, pathname });
+    assert.match(h["Content-Security-Policy"]!, /; frame-ancestors \*$/, pathname);
+    assert.equal(h["X-Frame-Options"], undefined, pathname);
+  }
+  for (const pathname of ["/", "/forms", "/fx", "/unique-links", "/api/v2/forms", "/docs"]) {
+    assert.match(contentSecurityPolicy({ ...base, pathname }), /frame-ancestors 'none'/, pathname);
+  }
+});
+
+test("an https APP_URL adds HSTS and upgrades stray http requests", () => {
+  const h = securityHeaders({ ...base, pathname: "/forms", https: true });
+  assert.equal(h["Strict-Transport-Security"], "max-age=31536000");
+  assert.match(h["Content-Security-Policy"]!, /; upgrade-insecure-requests$/);
+  assert.equal(securityHeaders({ ...base, pathname: "/forms" })["Strict-Transport-Security"], undefined);
+});
+
+test("next dev also allows eval; production never does", () => {
+  assert.match(contentSecurityPolicy({ ...base, pathname: "/forms", dev: true }), /script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic' 'unsafe-eval';/);
+  assert.doesNotMatch(contentSecurityPolicy({ ...base, pathname: "/forms" }), /unsafe-eval/);
+});
+
+test("nonces are 128-bit base64 and never repeat", () => {
+  const seen = new Set(Array.from({ length: 1000 }, newNonce));
+  assert.equal(seen.size, 1000);
+  for (const n of seen) assert.match(n, /^[A-Za-z0-9+/]{22}==$/);
+});

@@ -1,0 +1,74 @@
+/**
+ * The security headers of every response, decided in one place (proxy.ts applies them).
+ *
+ * Survey pages (/f/…, /u/…) will be embedded in owners' sites, so any site may frame them;
+ * everything else (the dashboard above all) may be framed by no one. Change who may embed
+ * survey pages here, and only here.
+ */
+const SURVEY_PAGE = /^\/(f|u)\//;
+export const SURVEY_FRAME_ANCESTORS = "*";
+
+export const isSurveyPage = (pathname: string) => SURVEY_PAGE.test(pathname);
+
+/** Browser features no page of ours uses; denied so an injected script cannot use them either. */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+export type SecurityHeaderOptions = {
+  pathname: string;
+  /** Per-request script nonce: Next puts it on its own scripts (it reads it from the request's CSP). */
+  nonce: string;
+  /** APP_URL is https: browsers are told to keep to https (HSTS) and upgrade stray http requests. */
+  https: boolean;
+  /** `next dev` needs eval for its error overlay and stack reconstruction. */
+  dev: boolean;
+};
+
+export function contentSecurityPolicy({ pathname, nonce, https, dev }: SecurityHeaderOptions): string {
+  const directives = [
+    "default-src 'self'",
+    // Only scripts carrying this response's nonce, and what they load (Next's chunks).
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Style attributes (React's style={…}) cannot carry a nonce; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${isSurveyPage(pathname) ? SURVEY_FRAME_ANCESTORS : "'none'"}`,
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+export function securityHeaders(opts: SecurityHeaderOptions): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(opts),
+    // Older browsers without frame-ancestors: the same rule.
+    ...(isSurveyPage(opts.pathname) ? {} : { "X-Frame-Options": "DENY" }),
+    // Capability URLs (/u/<link>) must not leak to other sites through Referer.
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    ...(opts.https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}
+
+/** 128 random bits, base64: unguessable per response. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
