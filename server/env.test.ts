@@ -9,6 +9,14 @@ test("no variables at all is a valid configuration with the documented defaults"
   assert.equal(env.API_RATE_LIMIT_MAX, 10);
   assert.equal(env.API_RATE_LIMIT_WINDOW_S, 60);
   assert.equal(env.DATABASE_URL, undefined);
+  assert.equal(env.SUBMIT_RATE_LIMIT_MAX, 20);
+  assert.equal(env.SUBMIT_RATE_LIMIT_WINDOW_S, 60);
+  assert.equal(env.TRUST_PROXY, false);
+});
+
+test("survey submit limits and TRUST_PROXY parse like the others", () => {
+  const env = parseEnv({ SUBMIT_RATE_LIMIT_MAX: "5", SUBMIT_RATE_LIMIT_WINDOW_S: "10", TRUST_PROXY: "true" });
+  assert.deepEqual([env.SUBMIT_RATE_LIMIT_MAX, env.SUBMIT_RATE_LIMIT_WINDOW_S, env.TRUST_PROXY], [5, 10, true]);
 });
 
 test("APP_URL defaults to the port and loses a trailing slash", () => {
@@ -28,6 +36,9 @@ test("a bad value fails fast naming the variable", () => {
     [{ API_RATE_LIMIT_MAX: "0" }, /API_RATE_LIMIT_MAX must be a positive integer/],
     [{ API_RATE_LIMIT_WINDOW_S: "1.5" }, /API_RATE_LIMIT_WINDOW_S must be a positive integer/],
     [{ NEXTAUTH_SECRET: "short" }, /NEXTAUTH_SECRET must be at least 32 characters/],
+    [{ SUBMIT_RATE_LIMIT_MAX: "-1" }, /SUBMIT_RATE_LIMIT_MAX must be a positive integer/],
+    [{ SUBMIT_RATE_LIMIT_WINDOW_S: "x" }, /SUBMIT_RATE_LIMIT_WINDOW_S must be a positive integer/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY must be true or false/],
   ];
   for (const [vars, message] of cases) {
     assert.throws(() => parseEnv(vars), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(vars));

@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+const positiveInt = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a positive integer` })
+    .int({ error: `${name} must be a positive integer` })
+    .positive({ error: `${name} must be a positive integer` });
+
 /**
  * Configuration, parsed once. A bad value fails fast with a message naming the variable.
  * Read lazily so `next build` can import modules without a database.
@@ -19,6 +25,10 @@ const ZEnv = z.object({
     .int({ error: "API_RATE_LIMIT_WINDOW_S must be a positive integer" })
     .positive({ error: "API_RATE_LIMIT_WINDOW_S must be a positive integer" })
     .default(60),
+  SUBMIT_RATE_LIMIT_MAX: positiveInt("SUBMIT_RATE_LIMIT_MAX").default(20),
+  SUBMIT_RATE_LIMIT_WINDOW_S: positiveInt("SUBMIT_RATE_LIMIT_WINDOW_S").default(60),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (its last entry). */
+  TRUST_PROXY: z.enum(["true", "false"], { error: "TRUST_PROXY must be true or false" }).default("false").transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

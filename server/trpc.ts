@@ -7,7 +7,7 @@ import { authenticateApiToken, rateLimitHeaders, type ApiPrincipal } from "./aut
 import type { TokenKind } from "./auth/tokens";
 import { AppError, MESSAGES, type AppErrorCode } from "./errors";
 
-export type Surface = "trpc" | "v1" | "v2" | "connector";
+export type Surface = "trpc" | "v1" | "v2" | "connector" | "survey";
 
 /** The signed-in dashboard user (from the next-auth session). */
 export type SessionUser = { userId: number; organizationId: number; email: string; name: string };
@@ -52,6 +52,8 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  // tRPC has no 410; the edges read the status from the AppError cause.
+  GONE: "PRECONDITION_FAILED",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
