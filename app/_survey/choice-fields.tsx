@@ -1,7 +1,7 @@
 "use client";
 
 import { getCollectionProps, getSelectProps } from "@conform-to/react";
-import { Block, describedBy, FieldError, Group, Hint, RequiredMark } from "./field-parts";
+import { Block, describedBy, FieldError, Group, Hint, Label } from "./field-parts";
 import type { FieldProps } from "./fields";
 
 /**
@@ -56,10 +56,9 @@ export function ChoiceField({ element, field }: FieldProps) {
 export function DropdownField({ element, field }: FieldProps) {
   return (
     <Block invalid={Boolean(field.errors)}>
-      <label className="sv-label" htmlFor={field.id}>
+      <Label htmlFor={field.id} required={element.required}>
         {element.label}
-        <RequiredMark required={element.required} />
-      </label>
+      </Label>
       <Hint element={element} field={field} />
       <select
         {...getSelectProps(field, { ariaAttributes: false })}

@@ -2,7 +2,7 @@
 
 import { getInputProps } from "@conform-to/react";
 import { fieldsetOf } from "./conform";
-import { Block, FieldError, Group, RequiredMark } from "./field-parts";
+import { Block, FieldError, Group, Label } from "./field-parts";
 import type { FieldProps } from "./fields";
 
 /** Autofill tokens for common sub-field names (fixednames are the owner's, so by pattern). */
@@ -35,10 +35,9 @@ export function CompositeField({ element, field }: FieldProps) {
             const required = element.required && child.required;
             return (
               <div key={child.fixedname} className="sv-part">
-                <label className="sv-sublabel" htmlFor={part.id}>
+                <Label htmlFor={part.id} required={required} sub>
                   {child.label}
-                  <RequiredMark required={required} />
-                </label>
+                </Label>
                 <input
                   {...getInputProps(part, { type: "text" })}
                   key={part.key}

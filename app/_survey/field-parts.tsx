@@ -13,6 +13,21 @@ export function RequiredMark({ required }: { required: boolean }) {
   ) : null;
 }
 
+/**
+ * A control's label. The asterisk sits beside the `<label>`, not in it, so the label's text
+ * is exactly the element's label (`getByLabel("Email", { exact: true })` finds the control).
+ */
+export function Label({ htmlFor, id, required, sub, children }: { htmlFor: string; id?: string; required: boolean; sub?: boolean; children: ReactNode }) {
+  return (
+    <div className={sub ? "sv-label-row sv-label-row-sub" : "sv-label-row"}>
+      <label className={sub ? "sv-sublabel" : "sv-label"} htmlFor={htmlFor} id={id}>
+        {children}
+      </label>
+      <RequiredMark required={required} />
+    </div>
+  );
+}
+
 export const hintId = (field: Field) => field.descriptionId;
 
 export function Hint({ element, field }: { element: SurveyElement; field: Field }) {

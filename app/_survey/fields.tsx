@@ -6,7 +6,7 @@ import type { SurveyElement } from "@/server/services/survey/survey-elements";
 import { ChoiceField, DropdownField } from "./choice-fields";
 import { CompositeField } from "./composite-field";
 import { fieldsetOf, type Field, type Form } from "./conform";
-import { Block, describedBy, FieldError, Hint, RequiredMark } from "./field-parts";
+import { Block, describedBy, FieldError, Hint, Label } from "./field-parts";
 import { RankingField, RepeatField } from "./list-fields";
 import { MatrixField } from "./matrix-field";
 
@@ -55,10 +55,9 @@ function TextField({ element, field }: FieldProps) {
   const kind = TEXT_INPUTS[element.type] ?? { type: "text" as const };
   return (
     <Block invalid={Boolean(field.errors)}>
-      <label className="sv-label" htmlFor={field.id}>
+      <Label htmlFor={field.id} required={element.required}>
         {element.label}
-        <RequiredMark required={element.required} />
-      </label>
+      </Label>
       <Hint element={element} field={field} />
       <input
         {...getInputProps(field, { type: kind.type, ariaAttributes: false })}
@@ -80,10 +79,9 @@ function TextField({ element, field }: FieldProps) {
 function LongTextField({ element, field }: FieldProps) {
   return (
     <Block invalid={Boolean(field.errors)}>
-      <label className="sv-label" htmlFor={field.id}>
+      <Label htmlFor={field.id} required={element.required}>
         {element.label}
-        <RequiredMark required={element.required} />
-      </label>
+      </Label>
       <Hint element={element} field={field} />
       <textarea
         {...getTextareaProps(field, { ariaAttributes: false })}
@@ -115,10 +113,9 @@ function PhoneField({ element, field, countries }: FieldProps) {
   const describe = describedBy(field, element);
   return (
     <Block invalid={Boolean(field.errors)}>
-      <label className="sv-label" htmlFor={number.id} id={labelId}>
+      <Label htmlFor={number.id} id={labelId} required={element.required}>
         {element.label}
-        <RequiredMark required={element.required} />
-      </label>
+      </Label>
       <Hint element={element} field={field} />
       <div className="sv-phone">
         <select

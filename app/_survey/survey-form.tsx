@@ -123,14 +123,10 @@ function ErrorSummary({
                   target.scrollIntoView({ block: "center" });
                 }}
               >
-                {label ? `${label}: ` : ""}
-                {message}
+                {label ? `${label}: ${message}` : message}
               </a>
             ) : (
-              <span>
-                {label ? `${label}: ` : ""}
-                {message}
-              </span>
+              <span>{label ? `${label}: ${message}` : message}</span>
             )}
           </li>
         ))}
@@ -146,7 +142,7 @@ function ErrorSummary({
 function Honeypot() {
   return (
     <div className="sv-hp" aria-hidden="true">
-      <label htmlFor="sv-hp-input">Website</label>
+      <label htmlFor="sv-hp-input">Leave this field empty</label>
       <input id="sv-hp-input" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
