@@ -114,8 +114,12 @@ export function RepeatField({ element, field, form, countries }: FieldProps) {
 
   useEffect(() => {
     if (focusRow === null) return;
-    if (focusRow === "add") addRef.current?.focus();
-    else groupRef.current?.querySelectorAll<HTMLFieldSetElement>(".sv-repeat-row")[focusRow]?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+    const target =
+      focusRow === "add"
+        ? addRef.current
+        : groupRef.current?.querySelectorAll<HTMLFieldSetElement>(".sv-repeat-row")[focusRow]?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+    if (!target) return; // the new row renders on a later pass
+    target.focus();
     setFocusRow(null);
   }, [focusRow, rows.length]);
 

@@ -186,7 +186,8 @@ function compileAnswer(element: FormElement): Check {
 
 /** The text of a scalar answer, or undefined after adding an issue. */
 function storableText(value: unknown, max: number, path: AnswerPath, issues: Issues): string | undefined {
-  const text = String(value).trim();
+  // Browsers post a textarea's line breaks as CRLF; one kind of line break is stored.
+  const text = String(value).trim().replace(/\r\n?/g, "\n");
   if (UNSTORABLE_RE.test(text)) issues.push({ path, message: M.badCharacters });
   else if (text.length > max) issues.push({ path, message: M.tooLong(max) });
   else return text;
