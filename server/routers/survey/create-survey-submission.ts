@@ -56,5 +56,5 @@ export const createSurveySubmissionRoute = publicProcedure.input(ZCreateSurveySu
     const { data, duration, [HONEYPOT_FIELD]: honeypot } = parsed.data;
     submitBody = { kind: "json", data, duration: duration ?? null, honeypot };
   }
-  return submitResponse(ctx.db, target, submitBody, { countAttempt: () => enforceSubmitRateLimit(ctx, target.form.id) });
+  return submitResponse(ctx.db, target, submitBody, { countAttempt: (db) => enforceSubmitRateLimit(ctx, target.form.id, db) });
 });

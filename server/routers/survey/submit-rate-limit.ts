@@ -1,3 +1,4 @@
+import type { DbOrTx } from "@/db";
 import { hitRateLimit } from "@/server/auth/rate-limit";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
@@ -10,11 +11,13 @@ export const tooManySubmits = (seconds: number) => `Too many submissions from yo
  * Counts one submit attempt per address and form (SUBMIT_RATE_LIMIT_MAX per
  * SUBMIT_RATE_LIMIT_WINDOW_S, default 20 a minute) in the shared Postgres counters the API
  * limit uses, so every instance sees the same count. Over the limit: 429 with Retry-After.
+ * Given the storing transaction as `db`, an over-limit submit rolls back with it (so the
+ * count stays at the limit rather than growing while refused).
  */
-export async function enforceSubmitRateLimit(ctx: Context, formId: number): Promise<void> {
+export async function enforceSubmitRateLimit(ctx: Context, formId: number, db: DbOrTx = ctx.db): Promise<void> {
   const { SUBMIT_RATE_LIMIT_MAX: limit, SUBMIT_RATE_LIMIT_WINDOW_S: windowS, TRUST_PROXY } = env();
   const key = `survey:${formId}:${clientAddress(ctx.headers, TRUST_PROXY)}`;
-  const hit = await hitRateLimit(ctx.db, key, limit, windowS);
+  const hit = await hitRateLimit(db, key, limit, windowS);
   if (!hit.exceeded) return;
   const seconds = hit.resetSeconds;
   throw new AppError("TOO_MANY_REQUESTS", tooManySubmits(seconds), {

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, uniqueLinks } from "@/db/schema";
-import { countNewSubmission } from "./submission-count";
+import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -34,8 +34,16 @@ export class LinkNotOpenError extends Error {
  *
  * Throws LinkNotOpenError when the link no longer takes answers; nothing is stored then.
  */
-export async function createSubmission(db: DbOrTx, input: NewSurveySubmission): Promise<StoredSubmission> {
+export async function createSubmission(
+  db: DbOrTx,
+  input: NewSurveySubmission,
+  hooks: {
+    /** First thing in the transaction; throw to store nothing (the caller's rate limit counts here). */
+    beforeInsert?: (tx: DbOrTx) => Promise<void>;
+  } = {},
+): Promise<StoredSubmission> {
   return db.transaction(async (tx) => {
+    await hooks.beforeInsert?.(tx);
     if (input.uniqueLinkId) {
       const completed = await tx
         .update(uniqueLinks)
@@ -53,20 +61,16 @@ export async function createSubmission(db: DbOrTx, input: NewSurveySubmission): 
       if (completed.length === 0) throw new LinkNotOpenError();
     }
 
-    const [row] = await tx
-      .insert(submissions)
-      .values({
-        formId: input.formId,
-        organizationId: input.organizationId,
-        data: input.data,
-        duration: input.duration,
-        spam: input.spam,
-        uniqueLinkId: input.uniqueLinkId,
-      })
-      .returning({ id: submissions.id, createdAt: submissions.createdAt });
-    await countNewSubmission(tx, input.formId);
+    // The row and its count in one statement: one round trip fewer on the hot path.
+    const [row] = await tx.execute<{ id: string; created_at: string }>(sql`
+      with inserted as (
+        insert into ${submissions} (form_id, organization_id, data, duration, spam, unique_link_id)
+        values (${input.formId}, ${input.organizationId}, ${JSON.stringify(input.data)}::jsonb, ${input.duration}, ${input.spam}, ${input.uniqueLinkId})
+        returning id, form_id, created_at
+      ), counted as (${countInsertedSql(sql`select form_id from inserted`)})
+      select id, created_at from inserted`);
 
-    const stored: StoredSubmission = { ...input, id: row!.id, createdAt: row!.createdAt };
+    const stored: StoredSubmission = { ...input, id: row!.id, createdAt: new Date(row!.created_at) };
     await afterInsert(tx, stored);
     return stored;
   });

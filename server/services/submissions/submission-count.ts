@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
 import { forms, submissionCountShards } from "@/db/schema";
 
 /**
@@ -11,21 +10,20 @@ import { forms, submissionCountShards } from "@/db/schema";
  * imports adjust the base column as before; reads fold the shards in, so the count stays
  * exact at every commit.
  */
-export const SHARDS = 16;
+export const SHARDS = 64;
 
 /** The exact count of the `forms` row in scope, for a select list (at most SHARDS index rows). */
 export const submissionsCountSql: SQL<number> = sql<number>`(${forms.submissionsCount} + coalesce((
   select sum(${submissionCountShards.delta}) from ${submissionCountShards}
   where ${submissionCountShards.formId} = ${forms.id}), 0))::int`.mapWith(Number);
 
-/** Counts one new submission of `formId`; call inside the transaction that inserts it. */
-export async function countNewSubmission(tx: DbOrTx, formId: number): Promise<void> {
+/**
+ * Counts the rows `inserted` yields (a CTE or select with a `form_id` column), as a statement
+ * to run in (or as a CTE of) the statement that inserts them.
+ */
+export function countInsertedSql(inserted: SQL): SQL {
   const shard = Math.floor(Math.random() * SHARDS);
-  await tx
-    .insert(submissionCountShards)
-    .values({ formId, shard, delta: 1 })
-    .onConflictDoUpdate({
-      target: [submissionCountShards.formId, submissionCountShards.shard],
-      set: { delta: sql`${submissionCountShards.delta} + 1` },
-    });
+  return sql`insert into ${submissionCountShards} as s (form_id, shard, delta)
+    select i.form_id, ${shard}, count(*) from (${inserted}) i group by i.form_id
+    on conflict (form_id, shard) do update set delta = s.delta + excluded.delta`;
 }

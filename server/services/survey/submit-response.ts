@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { Db } from "@/db";
+import type { Db, DbOrTx } from "@/db";
 import { AppError } from "@/server/errors";
 import { createSubmission, LinkNotOpenError } from "@/server/services/submissions/create-submission";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
-import { surveyFormSchema } from "./answers/form-schema";
-import { createAnswersValidator } from "./answers/validate-answers";
+import { answersValidatorFor, formSchemaFor } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "./spam";
 import { readStartToken } from "./start-token";
 import { surveyPaths } from "./survey-paths";
@@ -61,14 +60,16 @@ export async function resolveSubmitTarget(db: Db, ref: SubmitRef): Promise<Submi
 }
 
 /**
- * `countAttempt` runs for every real submit attempt (valid or not) before anything is stored;
- * the caller's rate limit throws from it. A form post that only changes a list is no attempt.
+ * `countAttempt` runs once for every real submit attempt, valid or not, before anything is
+ * stored; the caller's rate limit throws from it. For valid answers it runs inside the
+ * storing transaction (one commit per submit instead of two). A form post that only changes
+ * a list is no attempt.
  */
 export async function submitResponse(
   db: Db,
   target: SubmitTarget,
   body: SubmitBody,
-  opts: { countAttempt: () => Promise<void>; now?: number },
+  opts: { countAttempt: (db: DbOrTx) => Promise<void>; now?: number },
 ): Promise<SubmitOutcome> {
   const { form } = target;
   const now = opts.now ?? Date.now();
@@ -77,20 +78,21 @@ export async function submitResponse(
   let honeypot: unknown;
 
   if (body.kind === "json") {
-    await opts.countAttempt();
-    const result = createAnswersValidator(form.elements)(body.data);
-    if (!result.ok) throw new SubmissionInvalidError(describeIssues(form.elements, result.issues), null);
+    const result = answersValidatorFor(form)(body.data);
+    if (!result.ok) {
+      await opts.countAttempt(db);
+      throw new SubmissionInvalidError(describeIssues(form.elements, result.issues), null);
+    }
     data = result.data;
     elapsedMs = body.duration === null ? null : body.duration * 1000;
     honeypot = body.honeypot;
   } else {
     const params = formParams(body.fields);
-    const submission = parseForm(params, surveyFormSchema(form.elements));
+    const submission = parseForm(params, formSchemaFor(form));
     if (submission.status === undefined) return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined } };
-    await opts.countAttempt();
     if (submission.status !== "success") {
-      const reply = submission.reply() as FormReply;
-      throw new SubmissionInvalidError(errorsOfReply(submission.error), reply);
+      await opts.countAttempt(db);
+      throw new SubmissionInvalidError(errorsOfReply(submission.error), submission.reply() as FormReply);
     }
     data = submission.value as Record<string, unknown>;
     const issued = await readStartToken(db, params.get(START_TOKEN_FIELD), form.id, now);
@@ -100,14 +102,18 @@ export async function submitResponse(
 
   const { spam } = judgeSpam({ honeypot, elapsedMs });
   try {
-    const stored = await createSubmission(db, {
-      formId: form.id,
-      organizationId: form.organizationId,
-      data,
-      duration: elapsedMs === null ? null : durationSeconds(elapsedMs),
-      spam,
-      uniqueLinkId: target.linkId,
-    });
+    const stored = await createSubmission(
+      db,
+      {
+        formId: form.id,
+        organizationId: form.organizationId,
+        data,
+        duration: elapsedMs === null ? null : durationSeconds(elapsedMs),
+        spam,
+        uniqueLinkId: target.linkId,
+      },
+      { beforeInsert: opts.countAttempt },
+    );
     return { kind: "stored", id: stored.id, spam, thanksPath: surveyPaths.thanks(form.uuid) };
   } catch (e) {
     if (!(e instanceof LinkNotOpenError) || !target.linkId) throw e;

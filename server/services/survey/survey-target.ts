@@ -10,7 +10,7 @@ import type { PrefillSource } from "./initial-values";
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */
-export type SurveyForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements">;
+export type SurveyForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt">;
 export type SurveyLink = Pick<UniqueLink, "id" | "status" | "active" | "expiresAt">;
 
 /** Why a unique link takes no answers; each has its page sentence (also the 410 message). */
@@ -38,7 +38,14 @@ export const CLOSED_LINK_ADVICE: Record<ClosedLinkReason, string> = {
   expired: "Answers were due before the link's end date. Ask whoever sent it for a new link if you still need to answer.",
 };
 
-const formColumns = { id: forms.id, uuid: forms.uuid, organizationId: forms.organizationId, name: forms.name, elements: forms.elements };
+const formColumns = {
+  id: forms.id,
+  uuid: forms.uuid,
+  organizationId: forms.organizationId,
+  name: forms.name,
+  elements: forms.elements,
+  updatedAt: forms.updatedAt,
+};
 const live = and(eq(forms.published, true), isNull(forms.trashedAt));
 
 export async function findSurveyForm(db: DbOrTx, formUuid: string): Promise<SurveyForm | null> {
