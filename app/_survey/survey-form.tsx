@@ -32,6 +32,12 @@ export function SurveyForm({ view }: { view: SurveyFormView }) {
   });
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
+  // Coming back to the page (back button, bfcache) makes it submittable again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setSubmitting(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
 
   const formProps = getFormProps(form);
   return (
@@ -41,6 +47,8 @@ export function SurveyForm({ view }: { view: SurveyFormView }) {
       action={view.action}
       className="sv-form"
       onSubmit={(event) => {
+        // A second click while the first post is on its way would store the answers twice.
+        if (submitting) return event.preventDefault();
         formProps.onSubmit(event);
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         // List buttons (add row, move item) are handled in place; a real submit either

@@ -71,3 +71,14 @@ test("required fields carry `required`; choice groups, name/address, matrix rows
   await expect(honeypot).not.toBeInViewport();
   await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
 });
+
+test("a double click on Submit stores the answers once", async ({ page, seed }) => {
+  const { form } = await publishedForm(seed, { elements: [{ id: "answer", label: "Your answer", type: "short-text", required: true }] });
+  await openSurvey(page, `/f/${form.uuid}`);
+  await page.getByLabel("Your answer").fill("42");
+  await page.waitForTimeout(2100);
+  await page.getByRole("button", { name: "Submit" }).dblclick();
+  await expect(page).toHaveURL(new RegExp(`/f/${form.uuid}/thanks$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
+  expect((await storedRows(seed, form.id)).length).toBe(1);
+});
