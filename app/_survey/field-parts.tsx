@@ -59,8 +59,8 @@ export function describedBy(field: Field, element: SurveyElement, errors = field
 }
 
 /** A question block: one per element, marked invalid for the red rule beside it. */
-export function Block({ invalid, children, wide }: { invalid: boolean; children: ReactNode; wide?: boolean }) {
-  return <div className={`sv-block${invalid ? " sv-block-invalid" : ""}${wide ? " sv-block-wide" : ""}`}>{children}</div>;
+export function Block({ invalid, children }: { invalid: boolean; children: ReactNode }) {
+  return <div className={`sv-block${invalid ? " sv-block-invalid" : ""}`}>{children}</div>;
 }
 
 /** A group of controls named by its legend (choices, name/address, rows). */

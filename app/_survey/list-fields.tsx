@@ -124,7 +124,7 @@ export function RepeatField({ element, field, form, countries }: FieldProps) {
   }, [focusRow, rows.length]);
 
   return (
-    <Block invalid={Boolean(field.errors)} wide>
+    <Block invalid={Boolean(field.errors)}>
       <fieldset className="sv-group sv-repeat" ref={groupRef} id={field.id} aria-describedby={field.errors ? field.errorId : undefined}>
         <legend className="sv-label">
           {element.label}

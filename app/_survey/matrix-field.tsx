@@ -17,7 +17,7 @@ export function MatrixField({ element, field }: FieldProps) {
   const cells = fieldsetOf(field);
   const template = { "--sv-matrix-columns": columns.length } as React.CSSProperties;
   return (
-    <Block invalid={Object.keys(field.allErrors).length > 0} wide>
+    <Block invalid={Object.keys(field.allErrors).length > 0}>
       <Group element={element} field={field} className="sv-matrix">
         <div className="sv-matrix-grid" style={template}>
           <div className="sv-matrix-head" aria-hidden="true">

@@ -33,8 +33,6 @@ export function preflight(): Response {
   });
 }
 
-export const isFormPost = (request: Request) => !JSON_TYPE.test(request.headers.get("content-type")?.trim() ?? "");
-
 /** Reads and sorts the body; throws AppError 413 (over 1 MB), 415 (another type) or 400 (broken JSON). */
 export async function readSubmitRequest(request: Request): Promise<SubmitRequestBody> {
   const type = request.headers.get("content-type")?.trim() ?? "";

@@ -11,8 +11,6 @@ export const surveyRouter = router({
   submissions: router({ create: createSurveySubmissionRoute }),
 });
 
-export type SurveyRouter = typeof surveyRouter;
-
 const createCaller = createCallerFactory(surveyRouter);
 
 /** The survey procedures as one request's caller (route handlers and server components). */

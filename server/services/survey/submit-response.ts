@@ -118,8 +118,8 @@ export async function submitResponse(
   } catch (e) {
     if (!(e instanceof LinkNotOpenError) || !target.linkId) throw e;
     // Another submit of this link won the race (or it closed meanwhile): say which.
-    const now = await findSurveyLink(db, target.linkId);
-    throw linkClosed((now && closedLinkReason(now.link)) || "completed");
+    const current = await findSurveyLink(db, target.linkId);
+    throw linkClosed((current && closedLinkReason(current.link)) || "completed");
   }
 }
 

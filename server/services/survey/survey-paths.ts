@@ -4,9 +4,7 @@
  * server/services/prefills/urls.ts.
  */
 export const surveyPaths = {
-  form: (formUuid: string) => `/f/${formUuid}`,
   formSubmit: (formUuid: string) => `/f/${formUuid}/submit`,
   thanks: (formUuid: string) => `/f/${formUuid}/thanks`,
-  link: (linkId: string) => `/u/${linkId}`,
   linkSubmit: (linkId: string) => `/u/${linkId}/submit`,
 };
