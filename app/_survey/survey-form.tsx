@@ -72,6 +72,9 @@ export function SurveyForm({ view }: { view: SurveyFormView }) {
       <div className="sv-actions">
         <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>
           Submit
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+            <path fill="currentColor" d="M11.2 4.5 9.8 5.9l3.1 3.1H4v2h8.9l-3.1 3.1 1.4 1.4L16.7 10z" />
+          </svg>
         </button>
       </div>
     </form>
