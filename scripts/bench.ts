@@ -15,6 +15,10 @@
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir.
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
+ *
+ * Then survey ingest (scripts/bench-ingest.ts): concurrent JSON submits to one form and to
+ * 100 forms against /api/health. `npm run bench -- --only ingest` runs that part alone
+ * (no 1,000,000-row seed).
  */
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
@@ -31,12 +35,21 @@ import { listSubmissions, type ListSubmissionsParams } from "../server/services/
 import { resolveSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
+import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
+/** `--only ingest`: the survey ingest part alone. */
+const ONLY = (() => {
+  const args = process.argv.slice(2);
+  const i = args.indexOf("--only");
+  const value = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  if (value !== undefined && value !== "ingest") throw new Error(`--only takes "ingest" (got "${value}")`);
+  return value ?? null;
+})();
 
 // The bench server (and authenticateApiToken called in-process) must not rate-limit the bench.
 process.env.API_RATE_LIMIT_MAX = "1000000000";
@@ -332,7 +345,7 @@ async function startServer(databaseUrl: string): Promise<RunningServer | string>
   }
   return startNextServer({
     databaseUrl,
-    env: { ...env, API_RATE_LIMIT_MAX: "1000000000" },
+    env: { ...env, API_RATE_LIMIT_MAX: "1000000000", ...INGEST_SERVER_ENV },
     logs: Boolean(process.env.SERVER_LOGS),
   });
 }
@@ -356,6 +369,15 @@ async function main() {
   let failed = false;
   let seeded: Awaited<ReturnType<typeof seed>> | undefined;
   try {
+    if (ONLY === "ingest") {
+      const started = await startServer(url);
+      if (typeof started === "string") throw new Error(started);
+      server = started;
+      failed ||= (await runIngestBench(db, started.baseUrl)).failed;
+      // Skips the other parts; the finally below still cleans up.
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
     console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
     seeded = await seed(db, fresh);
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -384,6 +406,7 @@ async function main() {
         for (const c of HTTP_CASES) httpRows.push(await measure(c, httpCtx));
         printTable(`HTTP, next start at ${started.baseUrl}, keep-alive fetch`, httpRows);
         failed ||= httpRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+        failed ||= (await runIngestBench(db, started.baseUrl)).failed;
       }
     }
     console.log(

@@ -13,6 +13,13 @@ test("no variables at all is a valid configuration with the documented defaults"
   assert.equal(env.TRUST_PROXY, 0);
   assert.equal(env.EMBEDDED_PG_PORT, undefined);
   assert.equal(env.LOG_LEVEL, "info");
+  assert.equal(env.SUBMIT_RATE_LIMIT_MAX, 20);
+  assert.equal(env.SUBMIT_RATE_LIMIT_WINDOW_S, 60);
+});
+
+test("survey submit limits parse like the others", () => {
+  const env = parseEnv({ SUBMIT_RATE_LIMIT_MAX: "5", SUBMIT_RATE_LIMIT_WINDOW_S: "10" });
+  assert.deepEqual([env.SUBMIT_RATE_LIMIT_MAX, env.SUBMIT_RATE_LIMIT_WINDOW_S], [5, 10]);
 });
 
 test("HOST takes an address or a host name to listen on", () => {
@@ -49,6 +56,9 @@ test("a bad value fails fast naming the variable", () => {
     [{ API_RATE_LIMIT_MAX: "0" }, /API_RATE_LIMIT_MAX must be a positive integer/],
     [{ API_RATE_LIMIT_WINDOW_S: "1.5" }, /API_RATE_LIMIT_WINDOW_S must be a positive integer/],
     [{ NEXTAUTH_SECRET: "short" }, /NEXTAUTH_SECRET must be at least 32 characters/],
+    [{ SUBMIT_RATE_LIMIT_MAX: "-1" }, /SUBMIT_RATE_LIMIT_MAX must be a positive integer/],
+    [{ SUBMIT_RATE_LIMIT_WINDOW_S: "x" }, /SUBMIT_RATE_LIMIT_WINDOW_S must be a positive integer/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY must be true or false/],
   ];
   for (const [vars, message] of cases) {
     assert.throws(() => parseEnv(vars), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(vars));

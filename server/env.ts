@@ -52,6 +52,8 @@ const ZEnv = z.object({
     .default(0),
   API_RATE_LIMIT_MAX: positiveInt("API_RATE_LIMIT_MAX").default(10),
   API_RATE_LIMIT_WINDOW_S: positiveInt("API_RATE_LIMIT_WINDOW_S").default(60),
+  SUBMIT_RATE_LIMIT_MAX: positiveInt("SUBMIT_RATE_LIMIT_MAX").default(20),
+  SUBMIT_RATE_LIMIT_WINDOW_S: positiveInt("SUBMIT_RATE_LIMIT_WINDOW_S").default(60),
   /** Port of the embedded PostgreSQL; unset: 54329, or any free port when that one is taken. */
   EMBEDDED_PG_PORT: port("EMBEDDED_PG_PORT").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),

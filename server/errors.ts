@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED" },
   FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
   NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** A unique link that no longer takes answers (inactive, expired, completed); tRPC has no 410. */
+  GONE: { status: 410, trpc: "PRECONDITION_FAILED" },
   CONFLICT: { status: 409, trpc: "CONFLICT" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },

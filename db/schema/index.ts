@@ -5,4 +5,5 @@ export * from "./api-tokens";
 export * from "./prefills";
 export * from "./oauth";
 export * from "./webhooks";
+export * from "./submission-counts";
 export type * from "./elements";

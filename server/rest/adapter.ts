@@ -41,7 +41,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** Reads at most MAX_BODY_BYTES; anything larger is refused before it is parsed. */
-async function readBody(request: Request): Promise<string> {
+export async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
   if (declared > MAX_BODY_BYTES) throw tooLarge();

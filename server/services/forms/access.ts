@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { UUID_RE } from "@/server/services/lib/ids";
+import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 
 /**
  * What a caller may see: one organization, optionally narrowed to some forms. Every
@@ -37,7 +38,7 @@ export async function findAccessibleForm(db: DbOrTx, access: FormAccess, ref: st
   const parsed = parseFormRef(ref);
   if (!parsed) return null;
   const [form] = await db
-    .select()
+    .select({ ...getTableColumns(forms), submissionsCount: submissionsCountSql })
     .from(forms)
     .where(and(formAccessFilter(access), "id" in parsed ? eq(forms.id, parsed.id) : eq(forms.uuid, parsed.uuid)))
     .limit(1);

@@ -272,8 +272,11 @@ function valueSchema(element: FormElement): z.ZodType {
   }
 }
 
-/** `data` of a submission (or of one repeat-field row): keyed by element id. */
-function dataSchema(elements: readonly FormElement[], what = "element id"): z.ZodType {
+/**
+ * `data` of a submission (or of one repeat-field row): keyed by element id. The shape of
+ * every element's value; survey submissions check their answers against it too.
+ */
+export function dataSchema(elements: readonly FormElement[], what = "element id"): z.ZodType {
   return keyedObject(Object.fromEntries(elements.map((e) => [e.id, valueSchema(e).nullable().optional()])), what);
 }
 

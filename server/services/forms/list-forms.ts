@@ -1,7 +1,8 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, getTableColumns } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
+import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 import { formAccessFilter, type FormAccess } from "./access";
 
 
@@ -10,7 +11,7 @@ export async function listForms(db: DbOrTx, access: FormAccess, page: number): P
   const where = formAccessFilter(access);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(forms), submissionsCount: submissionsCountSql })
       .from(forms)
       .where(where)
       .orderBy(desc(forms.createdAt), desc(forms.id))

@@ -1,0 +1,160 @@
+"use client";
+
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { surveyFormSchema } from "@/server/services/survey/answers/form-schema";
+import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/server/services/survey/spam";
+import type { SurveyFormView } from "@/server/services/survey/survey-view";
+import type { AnyValues, Field, Form } from "./conform";
+import { fieldTarget } from "./field-targets";
+import { SurveyField } from "./fields";
+
+export const FORM_ID = "survey";
+
+/**
+ * The survey form. A real HTML form posting to the submit endpoint, so it works without
+ * JavaScript (the server validates and answers with this page again, errors and values
+ * kept). With JavaScript, Conform runs the same validator (survey/answers/) on submit and
+ * again on every input of a field with an error, and the native post goes ahead only when
+ * there is nothing to fix.
+ */
+export function SurveyForm({ view }: { view: SurveyFormView }) {
+  const { elements } = view.form;
+  const schema = useMemo(() => surveyFormSchema(elements), [elements]);
+  const [form, fields] = useForm<AnyValues, AnyValues, string[]>({
+    id: FORM_ID,
+    lastResult: view.lastResult as SubmissionResult<string[]> | null,
+    defaultValue: view.defaultValue,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+  });
+  const [attempt, setAttempt] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  // Coming back to the page (back button, bfcache) makes it submittable again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setSubmitting(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+
+  const formProps = getFormProps(form);
+  return (
+    <form
+      {...formProps}
+      method="post"
+      action={view.action}
+      className="sv-form"
+      onSubmit={(event) => {
+        // A second click while the first post is on its way would store the answers twice.
+        if (submitting) return event.preventDefault();
+        formProps.onSubmit(event);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        // List buttons (add row, move item) are handled in place; a real submit either
+        // shows the errors (prevented) or goes to the server.
+        if (submitter?.getAttribute("name") === "__intent__") return;
+        if (event.defaultPrevented) setAttempt((n) => n + 1);
+        else setSubmitting(true);
+      }}
+    >
+      <ErrorSummary form={form} elements={elements} formError={view.formError} attempt={attempt} />
+      <input type="hidden" name={START_TOKEN_FIELD} value={view.startToken} />
+      <Honeypot />
+      {elements.some((e) => e.required) ? (
+        <p className="sv-required-note">
+          <span aria-hidden="true">*</span> Required
+        </p>
+      ) : null}
+      {elements.map((element) => (
+        <SurveyField key={element.id} element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />
+      ))}
+      <div className="sv-actions">
+        <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>
+          Submit
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+            <path fill="currentColor" d="M11.2 4.5 9.8 5.9l3.1 3.1H4v2h8.9l-3.1 3.1 1.4 1.4L16.7 10z" />
+          </svg>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * After a failed submit: "There is a problem" with a link per error to its field. It is an
+ * alert (announced as it appears) and takes focus, so keyboard and screen-reader users
+ * start from the list. A page answering a failed form post shows it too.
+ */
+function ErrorSummary({
+  form,
+  elements,
+  formError,
+  attempt,
+}: {
+  form: Form;
+  elements: SurveyFormView["form"]["elements"];
+  formError: string | null;
+  attempt: number;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const all = form.allErrors;
+  const entries = Object.entries(all).flatMap(([name, messages]) =>
+    name === "" ? [] : (messages ?? []).map((message) => ({ name, message, ...fieldTarget(FORM_ID, elements, name) })),
+  );
+  const general = [...(formError ? [formError] : []), ...(all[""] ?? [])];
+  const show = entries.length > 0 || general.length > 0;
+
+  useEffect(() => {
+    if (show) ref.current?.focus();
+    // A new failed attempt (or a page that answers a failed post) moves focus here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  if (!show) return null;
+  return (
+    <div className="sv-summary" role="alert" aria-labelledby="sv-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="sv-summary-title" className="sv-summary-title">
+        There is a problem
+      </h2>
+      <ul className="sv-summary-list">
+        {general.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+        {entries.map(({ name, message, label, controlId }) => (
+          <li key={`${name}\u0000${message}`}>
+            {controlId ? (
+              <a
+                href={`#${controlId}`}
+                onClick={(event) => {
+                  const target = document.getElementById(controlId);
+                  if (!target) return;
+                  event.preventDefault();
+                  target.focus();
+                  target.scrollIntoView({ block: "center" });
+                }}
+              >
+                {label ? `${label}: ${message}` : message}
+              </a>
+            ) : (
+              <span>{label ? `${label}: ${message}` : message}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A field people never see and bots fill in: off-screen, hidden from assistive tech and
+ * out of the tab order. Anything in it marks the submission as spam (server/services/survey/spam.ts).
+ */
+function Honeypot() {
+  return (
+    <div className="sv-hp" aria-hidden="true">
+      <label htmlFor="sv-hp-input">Leave this field empty</label>
+      <input id="sv-hp-input" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

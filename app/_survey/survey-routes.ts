@@ -1,0 +1,100 @@
+import { logError } from "@/server/log";
+import { appErrorOf } from "@/server/routers/survey/app-error";
+import { surveyCaller } from "@/server/routers/survey/router";
+import { readSubmitRequest, submitJson, submitJsonError, type SubmitRequestBody } from "@/server/rest/survey/submit-request";
+import { START_TOKEN_FIELD } from "@/server/services/survey/spam";
+import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/server/services/survey/submit-response";
+import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
+import type { AppError } from "@/server/errors";
+import { surveyPageResponse, type SurveyPageView } from "./render-page";
+
+/**
+ * The survey route handlers' common part: call the survey procedure, then answer in the
+ * request's own language — JSON for JSON, the survey page (or a 303 to the thank-you page)
+ * for form posts.
+ */
+
+type Caller = ReturnType<typeof surveyCaller>;
+type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null };
+
+/** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
+export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
+  let body: SubmitRequestBody;
+  try {
+    body = await readSubmitRequest(request);
+  } catch (error) {
+    return submitJsonError(error, "read body");
+  }
+  const caller = surveyCaller(request.headers);
+  try {
+    const outcome = await caller.submissions.create({ ref, body: body.kind === "json" ? { kind: "json", submission: body.submission } : body });
+    if (outcome.kind === "stored") {
+      if (body.kind === "json") return submitJson(201, { id: outcome.id });
+      return new Response(null, { status: 303, headers: { location: outcome.thanksPath, "cache-control": "no-store" } });
+    }
+    if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
+    return formPage(request, caller, ref, { startToken: startToken(body), lastResult: outcome.reply, formError: null }, 200);
+  } catch (error) {
+    const appError = appErrorOf(error);
+    if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
+    return formPostError(request, caller, ref, body, appError);
+  }
+}
+
+/** A form post that was refused, answered with a page: the form again, or why there is none. */
+function formPostError(request: Request, caller: Caller, ref: SubmitRef, body: Extract<SubmitRequestBody, { kind: "form" }>, error: AppError) {
+  const token = startToken(body);
+  switch (error.status) {
+    case 404:
+    case 410:
+      return statusPage(request, error);
+    case 422:
+      return formPage(request, caller, ref, { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null }, 422);
+    case 429:
+      return formPage(request, caller, ref, { startToken: token, lastResult: replyWithFormError(body.fields, error.message), formError: null }, 429, error.headers);
+    default:
+      return submitJsonError(error, "submit");
+  }
+}
+
+/** `GET|HEAD /u/<link_id>`: the link's form (200), not available (404) or closed (410). */
+export async function openLinkRoute(request: Request, linkId: string): Promise<Response> {
+  const method = request.method === "HEAD" ? "HEAD" : "GET";
+  const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => !k.startsWith("_")));
+  try {
+    const view = await surveyCaller(request.headers).links.open({ linkId, method, query });
+    if (method === "HEAD") return new Response(null, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    return surveyPageResponse(request, view, { formUuid: view.form.uuid, status: 200 });
+  } catch (error) {
+    const appError = appErrorOf(error);
+    if (!appError || (appError.status !== 404 && appError.status !== 410)) throw error;
+    if (method === "HEAD") return new Response(null, { status: appError.status, headers: { "content-type": "text/html; charset=utf-8" } });
+    return statusPage(request, appError);
+  }
+}
+
+/** 404: the "not available" page; 410: the closed link's sentence and what to do. */
+function statusPage(request: Request, error: AppError): Promise<Response> {
+  const view: SurveyPageView =
+    error instanceof LinkClosedError ? { kind: "notice", title: error.message, message: CLOSED_LINK_ADVICE[error.reason] } : { kind: "not-found" };
+  return surveyPageResponse(request, view, { status: error.status });
+}
+
+/** The form again with a form post's values, errors or notice. */
+async function formPage(request: Request, caller: Caller, ref: SubmitRef, rerender: Rerender, status: number, headers?: Record<string, string>) {
+  try {
+    const view =
+      "formUuid" in ref
+        ? await caller.forms.get({ formUuid: ref.formUuid, rerender })
+        : await caller.links.open({ linkId: ref.linkId, rerender });
+    return surveyPageResponse(request, view, { formUuid: view.form.uuid, status, headers });
+  } catch (error) {
+    // The form closed between the post and this answer.
+    const appError = appErrorOf(error);
+    if (appError && (appError.status === 404 || appError.status === 410)) return statusPage(request, appError);
+    logError("survey page render failed", error);
+    throw error;
+  }
+}
+
+const startToken = (body: Extract<SubmitRequestBody, { kind: "form" }>) => body.fields.find(([name]) => name === START_TOKEN_FIELD)?.[1] ?? null;

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { SurveyNotice } from "@/app/_survey/survey-shell";
+import { surveyCaller } from "@/server/routers/survey/router";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { absolute: "Thank you" }, robots: { index: false, follow: false } };
+
+/** Where a successful form post lands (303). Spam is thanked the same way. */
+export default async function SurveyThanksPage({ params }: { params: Promise<{ formUuid: string }> }) {
+  const { formUuid } = await params;
+  const found = await surveyCaller(new Headers(await headers())).forms.thanks({ formUuid });
+  return (
+    <SurveyNotice tone="success" title="Thank you!">
+      <p className="sv-notice-text">
+        Your answers {found ? <>to <strong>{found.formName}</strong> </> : null}have been sent. You can close this page now.
+      </p>
+    </SurveyNotice>
+  );
+}

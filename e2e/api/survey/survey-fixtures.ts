@@ -1,0 +1,103 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { forms, submissions, uniqueLinks } from "../../../db/schema";
+import { accessForOrganization } from "../../../server/services/forms/access";
+import { createPrefills } from "../../../server/services/prefills/create-prefills";
+import { createUniqueLinks, type NewUniqueLinkItem } from "../../../server/services/unique-links/create-unique-links";
+import type { ApiClient, FormFile, Seed } from "../../fixtures";
+import { CONTACT_ELEMENTS } from "../form-fixtures";
+
+/** Survey tests: published forms, submits, and reading the result back as integrators do. */
+
+/** A fresh organization with a published form (the contact form: every element type). */
+export async function publishedForm(seed: Seed, def: Partial<FormFile> = {}) {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Contact us", elements: CONTACT_ELEMENTS, ...def }, { publish: true });
+  return { org, form };
+}
+
+export const submitPath = (formUuid: string) => `/f/${formUuid}/submit`;
+export const linkSubmitPath = (linkId: string) => `/u/${linkId}/submit`;
+
+/** POST JSON to a submit endpoint. */
+export const postJson = (api: ApiClient, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.call("POST", path, { body, headers });
+
+/** The v2 submission as `GET /api/v2/submissions/:id` returns it (a fresh token each call). */
+export async function readSubmission(api: ApiClient, seed: Seed, organizationId: number, id: string) {
+  const token = await seed.token(organizationId, { scopes: ["submission.view", "form.view"] });
+  const res = await api.get(`/api/v2/submissions/${id}`, token);
+  if (res.status !== 200) throw new Error(`GET submission ${id}: ${res.status} ${res.text}`);
+  return res.body.submission as { id: string; formId: string; data: Record<string, unknown>; createdAt: string; updatedAt: string };
+}
+
+/** `submissionsCount` as GET /api/v2/forms/:id reports it. */
+export async function apiSubmissionsCount(api: ApiClient, seed: Seed, organizationId: number, formId: number): Promise<number> {
+  const token = await seed.token(organizationId, { scopes: ["form.view"] });
+  const res = await api.get(`/api/v2/forms/${formId}`, token);
+  return res.body.submissionsCount as number;
+}
+
+/** The stored rows of a form, newest first (what the API does not show: spam, duration, link). */
+export function storedRows(seed: Seed, formId: number) {
+  return seed.db
+    .select({ id: submissions.id, data: submissions.data, spam: submissions.spam, duration: submissions.duration, uniqueLinkId: submissions.uniqueLinkId })
+    .from(submissions)
+    .where(eq(submissions.formId, formId))
+    .orderBy(desc(submissions.createdAt));
+}
+
+export async function linkStatus(seed: Seed, linkId: string) {
+  const [row] = await seed.db.select({ status: uniqueLinks.status }).from(uniqueLinks).where(eq(uniqueLinks.id, linkId));
+  return row?.status;
+}
+
+export async function createLinks(seed: Seed, organizationId: number, formUuid: string, items: NewUniqueLinkItem[]) {
+  return (await createUniqueLinks(seed.db, accessForOrganization(organizationId), formUuid, items)).created;
+}
+
+export async function createPrefill(seed: Seed, organizationId: number, formUuid: string, prefillData: unknown[], name = "prefill") {
+  const { created } = await createPrefills(seed.db, accessForOrganization(organizationId), formUuid, [{ name, prefillData }]);
+  return created[0]!.id;
+}
+
+/** Puts a link in a state the API cannot (expired in the past, completed). */
+export async function setLink(seed: Seed, linkId: string, values: { status?: "pending" | "in_progress" | "completed"; active?: boolean; expiresAt?: Date }) {
+  await seed.db.update(uniqueLinks).set(values).where(eq(uniqueLinks.id, linkId));
+}
+
+export async function setForm(seed: Seed, formId: number, values: { published?: boolean; trashed?: boolean }) {
+  await seed.db
+    .update(forms)
+    .set({
+      ...(values.published !== undefined ? { published: values.published } : {}),
+      ...(values.trashed !== undefined ? { trashedAt: values.trashed ? sql`now()` : null } : {}),
+    })
+    .where(eq(forms.id, formId));
+}
+
+/** Valid answers to the contact form in the JSON shape, and what is stored for them. */
+export const CONTACT_ANSWERS = {
+  full_name: { first_name: "Ada", last_name: "Lovelace" },
+  email: "ada@example.com",
+  phone: "+44-20 7123 4567",
+  subject: "Analytical engine",
+  message: "Can your forms compute Bernoulli numbers?",
+  employees: "12.5",
+  callback_on: "2030-06-03",
+  source: "newsletter",
+  topic: "sales",
+  country: "FR",
+  products: ["forms", "api"],
+  mood: "happy",
+  priorities: ["privacy", "speed", "price"],
+  satisfaction: { row_docs: { col_great: true }, row_support: { col_ok: "2" } },
+  colleagues: [{ colleague_name: "Charles Babbage", colleague_email: "charles@example.com" }, { colleague_name: "Mary Somerville" }],
+  postal_address: { street: "12 St James's Square", city: "London", zip: "SW1Y 4JH", country: "GB" },
+};
+
+export const CONTACT_STORED = {
+  ...CONTACT_ANSWERS,
+  phone: "+442071234567",
+  employees: 12.5,
+  satisfaction: { row_docs: { col_great: "3" }, row_support: { col_ok: "2" } },
+};

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { surveyPaths } from "@/server/services/survey/survey-paths";
+import { findSurveyPrefill, getSurveyFormOrThrow } from "@/server/services/survey/survey-target";
+import { buildSurveyView } from "@/server/services/survey/survey-view";
+import { publicProcedure } from "@/server/trpc";
+import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
+
+export const ZGetSurveyFormInput = z.object({
+  formUuid: ZSurveyId,
+  prefillId: z.string().max(200).optional().describe("`?_prefill=`: a prefill of this form (not a unique link's)"),
+  query: ZSurveyQuery.default({}),
+  rerender: ZRerender,
+});
+
+/** `GET /f/<form_uuid>`: a published, non-trashed form ready to render; 404 otherwise. */
+export const getSurveyFormRoute = publicProcedure.input(ZGetSurveyFormInput).query(async ({ ctx, input }) => {
+  const form = await getSurveyFormOrThrow(ctx.db, input.formUuid);
+  const prefill = await findSurveyPrefill(ctx.db, form.id, input.prefillId);
+  return buildSurveyView(ctx.db, {
+    form,
+    prefill,
+    query: input.query,
+    acceptLanguage: ctx.headers.get("accept-language"),
+    action: surveyPaths.formSubmit(form.uuid),
+    ...input.rerender,
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { isLinkPreview } from "@/server/services/survey/link-preview";
+import { surveyPaths } from "@/server/services/survey/survey-paths";
+import { closedLinkReason, findSurveyLink, linkClosed, markLinkOpened, surveyNotFound } from "@/server/services/survey/survey-target";
+import { buildSurveyView } from "@/server/services/survey/survey-view";
+import { publicProcedure } from "@/server/trpc";
+import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
+
+export const ZOpenSurveyLinkInput = z.object({
+  linkId: ZSurveyId,
+  method: z.enum(["GET", "HEAD"]).default("GET"),
+  query: ZSurveyQuery.default({}),
+  rerender: ZRerender,
+});
+
+/**
+ * `GET /u/<link_id>`: the link's form with the link's prefill. 404 when the link or its form
+ * is not available; 410 with the page's sentence when it is inactive, expired or completed.
+ * A person's first visit moves `pending` to `in_progress`; link previews and HEAD do not.
+ */
+export const openSurveyLinkRoute = publicProcedure.input(ZOpenSurveyLinkInput).mutation(async ({ ctx, input }) => {
+  const found = await findSurveyLink(ctx.db, input.linkId);
+  if (!found) throw surveyNotFound();
+  const reason = closedLinkReason(found.link);
+  if (reason) throw linkClosed(reason);
+
+  const preview = isLinkPreview({
+    method: input.method,
+    userAgent: ctx.headers.get("user-agent"),
+    purpose: ctx.headers.get("sec-purpose") ?? ctx.headers.get("purpose"),
+  });
+  if (!input.rerender && !preview && found.link.status === "pending") await markLinkOpened(ctx.db, found.link.id);
+
+  return buildSurveyView(ctx.db, {
+    form: found.form,
+    prefill: found.prefill,
+    query: input.query,
+    acceptLanguage: ctx.headers.get("accept-language"),
+    action: surveyPaths.linkSubmit(found.link.id),
+    ...input.rerender,
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * What a respondent reads beside a field (and an integrator in a 422 `errors[].message`).
+ * Short imperative sentences that say how to fix the answer, GOV.UK style, no field name:
+ * the page shows them under the field and the error summary adds the label.
+ */
+export const ANSWER_MESSAGES = {
+  required: "This field is required",
+  email: "Enter an email address like name@example.com",
+  number: "Enter a number, like 12 or 3.5",
+  numberTooLarge: "Enter a number between -1,000,000,000,000,000 and 1,000,000,000,000,000",
+  date: "Enter a real date as YYYY-MM-DD, between the years 0001 and 9999",
+  phoneDigits: "Enter a phone number",
+  phoneMissingDialCode: "Enter the country code after +, like +44",
+  phoneUnknownDialCode: (dialCode: string) => `${dialCode} is not a country code we know; choose the country instead`,
+  phoneNoNumber: (dialCode: string) => `Enter the number after ${dialCode}`,
+  tooLong: (max: number) => `Use ${max.toLocaleString("en-US")} characters or fewer`,
+  badCharacters: "Remove the invisible control characters from this answer",
+  matrixOneAnswer: "Choose one answer in this row",
+  matrixCell: (columnId: string) => `'${columnId}' takes true or its column value`,
+  matrixRowRequired: "Choose an answer in this row",
+  tooManyRows: (max: number) => `Add at most ${max} rows`,
+  tooManyValues: "This answer lists too many values",
+  unknownElement: (id: string) => `'${id}' is not an element of this form`,
+  moreUnknownElements: (n: number) => `and ${n} more unknown element id${n === 1 ? "" : "s"}`,
+} as const;

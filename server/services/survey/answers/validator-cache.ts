@@ -1,0 +1,40 @@
+import type { FormElement } from "@/db/schema";
+import { surveyFormSchema } from "./form-schema";
+import { createAnswersValidator } from "./validate-answers";
+
+/**
+ * Compiled answer checks per form version. Building them costs ~1 ms for a small form (zod
+ * schemas for every element), more than checking an answer; a form's elements change only
+ * with its `updated_at`, so `<form id>:<updated_at>` names one version. At most MAX forms
+ * are kept, least recently used out first.
+ */
+const MAX = 500;
+
+type Compiled = { validate: ReturnType<typeof createAnswersValidator>; formSchema?: ReturnType<typeof surveyFormSchema> };
+type Versioned = { id: number; updatedAt: Date; elements: FormElement[] };
+
+const globalForCache = globalThis as unknown as { formhouseAnswerChecks?: Map<string, Compiled> };
+const cache = (globalForCache.formhouseAnswerChecks ??= new Map());
+
+function compiled(form: Versioned): Compiled {
+  const key = `${form.id}:${form.updatedAt.getTime()}`;
+  let entry = cache.get(key);
+  if (entry) {
+    cache.delete(key); // most recently used goes last
+  } else {
+    entry = { validate: createAnswersValidator(form.elements) };
+    if (cache.size >= MAX) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, entry);
+  return entry;
+}
+
+/** The answers validator of this form version (JSON bodies). */
+export const answersValidatorFor = (form: Versioned) => compiled(form).validate;
+
+/** The Conform schema of this form version (form posts). */
+export function formSchemaFor(form: Versioned) {
+  const entry = compiled(form);
+  entry.formSchema ??= surveyFormSchema(form.elements);
+  return entry.formSchema;
+}

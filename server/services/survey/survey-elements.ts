@@ -1,0 +1,57 @@
+import type { FormElement } from "@/db/schema";
+
+/**
+ * The part of a form's element tree a survey page needs, and nothing else of the stored
+ * element (the page ships it to the browser, which validates with it too). Optional extras
+ * the form file may carry: `description` (a hint under the label), `placeholder`,
+ * `maxLength`, and `imageUrl` on picture-checkbox options (http(s) only).
+ */
+export type SurveyOption = { id: string; label: string; value: string; imageUrl?: string };
+export type SurveyElement = {
+  id: string;
+  label: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  placeholder?: string;
+  maxLength?: number;
+  countrySelector?: boolean;
+  options?: SurveyOption[];
+  rows?: { id: string; label: string }[];
+  columns?: { id: string; label: string; value?: string }[];
+  components?: SurveyElement[];
+  children?: { fixedname: string; label: string; required: boolean }[];
+};
+
+const text = (v: unknown, max = 2_000) => (typeof v === "string" && v.trim() !== "" ? v.slice(0, max) : undefined);
+const httpUrl = (v: unknown) => (typeof v === "string" && /^https?:\/\//i.test(v) && v.length <= 2_000 ? v : undefined);
+
+export function surveyElements(elements: readonly FormElement[]): SurveyElement[] {
+  return elements.map(surveyElement);
+}
+
+function surveyElement(e: FormElement): SurveyElement {
+  const out: SurveyElement = { id: e.id, label: e.label, type: e.type, required: e.required === true };
+  const description = text(e.description);
+  if (description) out.description = description;
+  const placeholder = text(e.placeholder, 200);
+  if (placeholder) out.placeholder = placeholder;
+  if (typeof e.maxLength === "number" && Number.isInteger(e.maxLength) && e.maxLength > 0) out.maxLength = e.maxLength;
+  if (e.type === "phone") out.countrySelector = e.countrySelector === true;
+  if (e.options) {
+    out.options = e.options.map((o) => {
+      const imageUrl = httpUrl((o as Record<string, unknown>).imageUrl);
+      return { id: o.id, label: o.label, value: o.value, ...(imageUrl ? { imageUrl } : {}) };
+    });
+  }
+  if (e.rows) out.rows = e.rows.map((r) => ({ id: r.id, label: r.label }));
+  if (e.columns) out.columns = e.columns.map((c) => ({ id: c.id, label: c.label, ...(c.value !== undefined ? { value: c.value } : {}) }));
+  if (e.components) out.components = e.components.map(surveyElement);
+  if (e.children) out.children = e.children.map((c) => ({ fixedname: c.fixedname, label: c.label, required: c.required === true }));
+  return out;
+}
+
+/** Whether any element (repeat components included) is a phone with a country selector. */
+export function hasCountrySelector(elements: readonly SurveyElement[]): boolean {
+  return elements.some((e) => (e.type === "phone" && e.countrySelector === true) || (e.components ? hasCountrySelector(e.components) : false));
+}

@@ -1,0 +1,61 @@
+import type { Db } from "@/db";
+import { initialFormValues, type FormValues, type PrefillSource } from "./initial-values";
+import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "./phone-countries";
+import { hasCountrySelector, surveyElements, type SurveyElement } from "./survey-elements";
+import type { SurveyForm } from "./survey-target";
+import { issueStartToken, readStartToken } from "./start-token";
+
+/**
+ * Everything a survey page renders, built on the server. Serializable: the page passes it to
+ * the browser as props (and a form-post edge can hand it to the page whole).
+ */
+export type SurveyFormView = {
+  kind: "form";
+  form: { uuid: string; name: string; elements: SurveyElement[] };
+  /** The country selector's list, when some phone element has one. */
+  countries: PhoneCountry[] | null;
+  defaultValue: FormValues;
+  /** Signed render time (start-token.ts), posted back as `_start`. */
+  startToken: string;
+  /** Where the form posts to. */
+  action: string;
+  /** Conform's reply to a form post that did not submit (errors, or a list change without JavaScript). */
+  lastResult: unknown;
+  /** A problem with the whole form (e.g. too many submits), shown in the error summary. */
+  formError: string | null;
+};
+
+/** A page that is not the form: a closed unique link says why. */
+export type SurveyNoticeView = { kind: "notice"; title: string; message: string };
+
+export type SurveyViewInput = {
+  form: SurveyForm;
+  action: string;
+  prefill?: PrefillSource | null;
+  query?: Readonly<Record<string, string>>;
+  acceptLanguage?: string | null;
+  /** The token of the page a form post came from: the duration keeps counting from there. */
+  startToken?: string | null;
+  lastResult?: unknown;
+  formError?: string | null;
+};
+
+export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
+  const { form } = input;
+  const elements = surveyElements(form.elements);
+  const kept = input.startToken && (await readStartToken(db, input.startToken, form.id)) !== null ? input.startToken : null;
+  return {
+    kind: "form",
+    form: { uuid: form.uuid, name: form.name, elements },
+    countries: hasCountrySelector(elements) ? phoneCountries() : null,
+    defaultValue: initialFormValues(form.elements, {
+      prefill: input.prefill,
+      query: input.query,
+      defaultCountry: countryFromAcceptLanguage(input.acceptLanguage),
+    }),
+    startToken: kept ?? (await issueStartToken(db, form.id)),
+    action: input.action,
+    lastResult: input.lastResult ?? null,
+    formError: input.formError ?? null,
+  };
+}
