@@ -38,12 +38,12 @@ async function main() {
     const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
     if (everything) {
       console.log("\n# unit tests");
-      status ||= run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], env);
+      status = run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], env) || status;
       if (process.env.SKIP_TYPECHECK !== "1") {
         console.log("\n# typecheck");
-        status ||= run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", root], env);
+        status = run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", root], env) || status;
         console.log("\n# lint");
-        status ||= run(process.execPath, [path.join(root, "node_modules", "eslint", "bin", "eslint.js"), root], env);
+        status = run(process.execPath, [path.join(root, "node_modules", "eslint", "bin", "eslint.js"), root], env) || status;
       }
     }
     if (process.env.SKIP_BUILD !== "1") {
@@ -53,7 +53,7 @@ async function main() {
     // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
     server = await startNextServer({ databaseUrl: url, env: { TRUST_PROXY: "1" }, logs: Boolean(process.env.SERVER_LOGS) });
     console.log("\n# API and UI tests (Playwright)");
-    status ||= run(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...pwArgs], server.env);
+    status = run(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...pwArgs], server.env) || status;
   } catch (err) {
     console.error(err);
     status = 1;
