@@ -16,8 +16,14 @@ export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: 
  * `next start` of the existing build on a free loopback port, for tests and benchmarks:
  * its own APP_URL and a throw-away session secret. Resolves once /api/health answers.
  */
-export async function startNextServer(opts: { databaseUrl: string; env?: NodeJS.ProcessEnv; logs?: boolean }): Promise<RunningServer> {
-  const port = Number(process.env.TEST_PORT) || (await freePort());
+export async function startNextServer(opts: {
+  databaseUrl: string;
+  env?: NodeJS.ProcessEnv;
+  logs?: boolean;
+  /** Any free port when unset (TEST_PORT pins the suite's main server). */
+  port?: number;
+}): Promise<RunningServer> {
+  const port = opts.port ?? (Number(process.env.TEST_PORT) || (await freePort()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
