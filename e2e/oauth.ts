@@ -75,7 +75,7 @@ export async function allow(request: APIRequestContext, client: TestClient, extr
 /** The metadata of the server under test, through oauth4webapi's discovery (which checks the issuer). */
 export async function discover(baseUrl: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(baseUrl);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { [oauth.allowInsecureRequests]: true }));
+  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", [oauth.allowInsecureRequests]: true }));
 }
 
 /** Options every oauth4webapi request needs here: the test server speaks http on loopback. */
@@ -132,7 +132,8 @@ export async function postForm(
     const enc = (s: string) => encodeURIComponent(s);
     headers.authorization = `Basic ${Buffer.from(`${enc(opts.basic[0])}:${enc(opts.basic[1])}`).toString("base64")}`;
   }
-  return answer(await request.post(path, { headers, data: opts.body ?? new URLSearchParams(form).toString() }));
+  // A Buffer goes byte for byte (Playwright would re-encode a string sent as JSON).
+  return answer(await request.post(path, { headers, data: Buffer.from(opts.body ?? new URLSearchParams(form).toString()) }));
 }
 
 /** A connector API call with a bearer token (or none). */
