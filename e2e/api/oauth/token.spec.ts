@@ -210,7 +210,7 @@ test.describe("POST /oauth/token: request and client errors", () => {
     expect(res.status()).toBe(405);
   });
 
-  test("oauth4webapi sees our errors as OAuth errors", async ({ request, seed, baseURL }) => {
+  test("oauth4webapi sees our errors as OAuth errors", async ({ seed, baseURL }) => {
     const client = await registerClient(seed.db);
     const as = await discover(baseURL!);
     const c = { client_id: client.id };
