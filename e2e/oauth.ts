@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import type { Db } from "../db";
+import type { Seed, SeededOrg } from "./fixtures";
 import { createOAuthClient } from "../server/oauth/clients";
 
 /**
@@ -102,6 +103,20 @@ export async function connect(
   const params = oauth.validateAuthResponse(as, c, callback, state);
   const res = await oauth.authorizationCodeGrantRequest(as, c, opts.auth ?? clientAuth(client), params, client.redirectUri, verifier, insecure);
   return oauth.processAuthorizationCodeResponse(as, c, res);
+}
+
+/** A new organization whose user connected a new client (all scopes unless `scope`), with PKCE. */
+export async function connectNewUser(
+  request: APIRequestContext,
+  seed: Seed,
+  baseUrl: string,
+  opts: { scope?: string } = {},
+): Promise<{ org: SeededOrg; client: TestClient; as: oauth.AuthorizationServer; tokens: oauth.TokenEndpointResponse }> {
+  const org = await seed.org();
+  const client = await registerClient(seed.db);
+  await signInApi(request, org);
+  const as = await discover(baseUrl);
+  return { org, client, as, tokens: await connect(request, as, client, { scope: opts.scope }) };
 }
 
 export async function refresh(as: oauth.AuthorizationServer, client: TestClient, refreshToken: string): Promise<oauth.TokenEndpointResponse> {
