@@ -21,7 +21,7 @@ const test = base.extend<object, { shortServer: RunningServer }>({
       const server = await startNextServer({
         databaseUrl: process.env.DATABASE_URL!,
         port: await freePort(),
-        env: { OAUTH_ACCESS_TOKEN_TTL_S: String(ACCESS_TTL_S), OAUTH_REFRESH_GRACE_S: String(GRACE_S) },
+        env: { ...process.env, OAUTH_ACCESS_TOKEN_TTL_S: String(ACCESS_TTL_S), OAUTH_REFRESH_GRACE_S: String(GRACE_S) },
       });
       await use(server);
       server.stop();
