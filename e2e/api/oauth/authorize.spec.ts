@@ -90,6 +90,10 @@ test.describe("GET /oauth/authorize", () => {
     await signInApi(request, org);
     const res = await getAuthorize(request, authorizeQuery(client, { scope: "forms:read,profile:read" }));
     expect(res.status()).toBe(200);
+    // Never framed (clickjacking), never cached.
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers()["cache-control"]).toContain("no-store");
     const html = mainOf(await res.text());
     expect(html).toContain("<h1>Connect <!-- -->Make</h1>");
     expect(html).toContain("Analytical Engines");
