@@ -249,6 +249,8 @@ export async function decideConsent(db: Db, input: DecisionInput): Promise<Decis
   if (!claims) return { kind: "error-page", reason: "consent_invalid" };
   if (!input.user) return { kind: "redirect", url: signInPath(restartPath(claims), "SessionRequired") };
   if (input.user.userId !== claims.user || input.user.organizationId !== claims.org) return { kind: "error-page", reason: "consent_invalid" };
+  // The session may outlive the account or its membership: then nobody is there to consent.
+  if (!(await findAccount(db, input.user))) return { kind: "redirect", url: signInPath(restartPath(claims), "SessionExpired") };
   const client = await findOAuthClientById(db, claims.client);
   if (!client || !client.redirectUris.includes(claims.redirectUri)) return { kind: "error-page", reason: "unknown_client" };
 

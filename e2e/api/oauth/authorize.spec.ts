@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { oauthAuthorizationCodes } from "../../../db/schema";
+import { memberships, oauthAuthorizationCodes } from "../../../db/schema";
 import { hashSecret } from "../../../server/oauth/secrets";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type Seed } from "../../fixtures";
@@ -213,6 +213,17 @@ test.describe("POST /oauth/authorize/decision (CSRF)", () => {
     } finally {
       await other.dispose();
     }
+  });
+
+  test("a session whose membership is gone cannot consent: sign in again", async ({ request, seed }) => {
+    const { consent, org } = await setUp(request, seed);
+    await seed.db.delete(memberships).where(eq(memberships.userId, org.userId));
+    const res = await postDecision(request, { consent, decision: "allow" });
+    expect(res.status()).toBe(302);
+    const location = new URL(res.headers()["location"]!, "http://x");
+    expect(location.pathname).toBe("/sign-in");
+    expect(location.searchParams.get("error")).toBe("SessionExpired");
+    expect(await seed.db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.userId, org.userId))).toHaveLength(0);
   });
 
   test("the error page says what went wrong and nothing from the request", async ({ request }) => {

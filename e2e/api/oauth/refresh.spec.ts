@@ -71,6 +71,19 @@ test.describe("POST /oauth/token: refresh_token", () => {
     }
   });
 
+  test("pairs rotated more than 30 days ago are dropped at the next refresh", async ({ request, seed, baseURL }) => {
+    const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
+    const first = await refresh(as, client, tokens.refresh_token!);
+    await rotatedSecondsAgo(seed.db, tokens.refresh_token!, 31 * 24 * 3600);
+    const second = await refresh(as, client, first.refresh_token!);
+    const gone = await seed.db.select().from(oauthTokens).where(eq(oauthTokens.refreshTokenHash, hashSecret(tokens.refresh_token!)));
+    expect(gone).toHaveLength(0);
+    // A token that old is simply unknown now: refused, without ending the connection.
+    const replay = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
+    expect(replay.body).toEqual({ error: "invalid_grant", error_description: "The refresh token is invalid or revoked" });
+    expect((await connectorGet(request, "/user", second.access_token)).status).toBe(200);
+  });
+
   test("after the access token expired: 401 with WWW-Authenticate, then a refresh brings the connection back", async ({ request, seed, baseURL }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
     await seed.db.update(oauthTokens).set({ accessExpiresAt: sql`now()` }).where(eq(oauthTokens.accessTokenHash, hashSecret(tokens.access_token)));
