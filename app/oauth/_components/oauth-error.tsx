@@ -1,4 +1,4 @@
-import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/authorize";
+import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/error-pages";
 
 /** The error page of the authorization server: a request we will not send back to its client. */
 export function OAuthError({ reason }: { reason: ErrorPageReason }) {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { db } from "@/db";
 import { getSessionUser } from "@/server/auth/next-auth";
-import { authorizePage, type ConsentView } from "@/server/oauth/authorize";
+import { authorizePage, type ConsentView } from "@/server/oauth/consent";
 import { OAUTH_PATHS } from "@/server/paths";
 import { OAuthError } from "../_components/oauth-error";
 

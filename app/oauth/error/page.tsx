@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/authorize";
+import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/error-pages";
 import { OAuthError } from "../_components/oauth-error";
 
 export const metadata: Metadata = { title: "Connection failed" };

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/db";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
-import { decideConsent } from "@/server/oauth/authorize";
+import { decideConsent } from "@/server/oauth/consent";
 import { OAUTH_PATHS } from "@/server/paths";
 
 export const dynamic = "force-dynamic";
