@@ -15,6 +15,7 @@ import { getFormOwnerOrThrow, getOrganizationOrThrow } from "../server/services/
 import { parseFormDefinition } from "../server/services/forms/definition";
 import { importForm } from "../server/services/forms/import-form";
 import { createApiToken, revokeApiTokenByValue } from "../server/services/tokens/create-token";
+import { createOAuthClient, deleteOAuthClient, listOAuthClients, redirectUriProblem } from "../server/oauth/clients";
 import { createUserWithOrganization } from "../server/services/users/create-user";
 import { CliError, parseId, parseIdList, parseList, parseOptions, UsageError, type OptionSpecs, type ParsedOptions } from "./lib/cli-args";
 import type { OpenDatabase } from "./lib/cli-database";
@@ -93,6 +94,43 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
       if (!parseTokenKind(o.token.trim())) throw new CliError("--token is not a Formhouse API token (fh_v1_… or fh_v2_…)");
       if (!(await revokeApiTokenByValue(await connect(), o.token))) throw new CliError("no active token matches --token (unknown or already revoked)");
       return { revoked: true };
+    },
+  }),
+
+  "create-oauth-client": command({
+    usage: [
+      [
+        'create-oauth-client --name "Make" --redirect-uri URI [--redirect-uri URI…] [--public]',
+        '→ {"clientId", "clientSecret"}: an OAuth client for the connector; the secret is shown once (a --public client gets none and must use PKCE)',
+      ],
+    ],
+    notes: ["redirect URIs are matched exactly; https, or http on localhost only"],
+    options: { name: { required: true }, "redirect-uri": { multiple: true }, public: { flag: true } },
+    async run(o, connect) {
+      const redirectUris = o["redirect-uri"];
+      if (redirectUris.length === 0) throw new UsageError("--redirect-uri is required (repeat it for several)");
+      for (const uri of redirectUris) {
+        const problem = redirectUriProblem(uri);
+        if (problem) throw new CliError(problem);
+      }
+      return createOAuthClient(await connect(), { name: o.name, redirectUris, isPublic: o.public });
+    },
+  }),
+
+  "list-oauth-clients": command({
+    usage: [["list-oauth-clients", '→ {"clients": [{"clientId", "name", "redirectUris", "public", "createdAt"}]} (no secrets)']],
+    options: {},
+    async run(_o, connect) {
+      return { clients: await listOAuthClients(await connect()) };
+    },
+  }),
+
+  "delete-oauth-client": command({
+    usage: [["delete-oauth-client --client-id ID", '→ {"deleted": true}: the client and every connection made with it stop at once']],
+    options: { "client-id": { required: true } },
+    async run(o, connect) {
+      if (!(await deleteOAuthClient(await connect(), o["client-id"].trim()))) throw new CliError("no OAuth client has this --client-id");
+      return { deleted: true };
     },
   }),
 };

@@ -8,6 +8,10 @@ test("no variables at all is a valid configuration with the documented defaults"
   assert.equal(env.APP_URL, "http://localhost:3000");
   assert.equal(env.API_RATE_LIMIT_MAX, 10);
   assert.equal(env.API_RATE_LIMIT_WINDOW_S, 60);
+  assert.equal(env.OAUTH_ACCESS_TOKEN_TTL_S, 3600);
+  assert.equal(env.OAUTH_REFRESH_GRACE_S, 60);
+  assert.equal(env.CONNECTOR_RATE_LIMIT_MAX, 60);
+  assert.equal(env.CONNECTOR_RATE_LIMIT_WINDOW_S, 60);
   assert.equal(env.DATABASE_URL, undefined);
   assert.equal(env.HOST, "127.0.0.1");
   assert.equal(env.TRUST_PROXY, 0);
@@ -58,6 +62,9 @@ test("a bad value fails fast naming the variable", () => {
     [{ NEXTAUTH_SECRET: "short" }, /NEXTAUTH_SECRET must be at least 32 characters/],
     [{ SUBMIT_RATE_LIMIT_MAX: "-1" }, /SUBMIT_RATE_LIMIT_MAX must be a positive integer/],
     [{ SUBMIT_RATE_LIMIT_WINDOW_S: "x" }, /SUBMIT_RATE_LIMIT_WINDOW_S must be a positive integer/],
+    [{ OAUTH_ACCESS_TOKEN_TTL_S: "1h" }, /OAUTH_ACCESS_TOKEN_TTL_S must be a positive integer/],
+    [{ OAUTH_REFRESH_GRACE_S: "-1" }, /OAUTH_REFRESH_GRACE_S must be a positive integer/],
+    [{ CONNECTOR_RATE_LIMIT_MAX: "0" }, /CONNECTOR_RATE_LIMIT_MAX must be a positive integer/],
   ];
   for (const [vars, message] of cases) {
     assert.throws(() => parseEnv(vars), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(vars));

@@ -56,6 +56,11 @@ const ZEnv = z.object({
   SUBMIT_RATE_LIMIT_WINDOW_S: positiveInt("SUBMIT_RATE_LIMIT_WINDOW_S").default(60),
   /** Port of the embedded PostgreSQL; unset: 54329, or any free port when that one is taken. */
   EMBEDDED_PG_PORT: port("EMBEDDED_PG_PORT").optional(),
+  /** Connector (OAuth) limits: access tokens live an hour (spec §5.2); a rotated refresh token works 60 s more. */
+  OAUTH_ACCESS_TOKEN_TTL_S: positiveInt("OAUTH_ACCESS_TOKEN_TTL_S").default(3600),
+  OAUTH_REFRESH_GRACE_S: positiveInt("OAUTH_REFRESH_GRACE_S").default(60),
+  CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),
+  CONNECTOR_RATE_LIMIT_WINDOW_S: positiveInt("CONNECTOR_RATE_LIMIT_WINDOW_S").default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),
 });
 

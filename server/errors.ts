@@ -96,4 +96,8 @@ export const MESSAGES = {
   prefillIdsNotFound: "Prefill IDs not found",
   uniqueLinkIdsNotFound: "Unique link IDs not found",
   signIn: "Sign in to continue",
+  connectorTokenMissing: "Access token required (Authorization: Bearer <token>)",
+  connectorTokenInvalid: "Invalid or expired access token",
+  connectorScope: (scope: string) => `The access token lacks the required scope: ${scope}`,
+  connectedAppNotFound: "Connected app not found",
 } as const;

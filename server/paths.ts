@@ -14,3 +14,19 @@ export const uniqueLinkPath = (linkId: string) => `/u/${linkId}`;
 
 /** A form's preview image (served by app/f/[formUuid]/preview.png). */
 export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/preview.png`;
+
+/** The API reference page. */
+export const DOCS_PATH = "/docs";
+
+/** The connector API's prefix (spec §4.17) and the OAuth 2.0 endpoints it is authorized by (§5.2). */
+export const CONNECTOR_PREFIX = "/connector";
+export const OAUTH_PATHS = {
+  authorize: "/oauth/authorize",
+  /** Where the consent page posts Allow or Deny. */
+  decision: "/oauth/authorize/decision",
+  /** The error page a broken consent post lands on. */
+  error: "/oauth/error",
+  token: "/oauth/token",
+  revoke: "/oauth/revoke",
+  metadata: "/.well-known/oauth-authorization-server",
+} as const;

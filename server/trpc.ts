@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { db as getDb, type Db } from "@/db";
 import { accessFromPrincipal, authenticateApiToken, rateLimitHeaders } from "./auth/api-token-auth";
 import { AppError, ERROR_CODES, MESSAGES } from "./errors";
+import { authenticateBearer, insufficientScope } from "./oauth/bearer";
 import { accessForOrganization } from "./services/forms/access";
 import type { TokenKind } from "./services/tokens/token-format";
 import type { SessionUser } from "./services/users/session-user";
@@ -20,7 +21,7 @@ export type Context = {
 };
 
 export type Meta = OpenApiMeta & {
-  /** Scope an API token needs (v1/v2 surfaces). */
+  /** Scope the caller's token needs (v1/v2 API token, connector OAuth access token). */
   scope?: string;
   /** Success status on REST surfaces; default 200. 204 sends no body. */
   successStatus?: 200 | 201 | 204;
@@ -110,3 +111,16 @@ export const apiTokenProcedure = (kind: TokenKind) =>
     }
     return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
   });
+
+/**
+ * Connector procedures (spec §4.17), authenticated by an OAuth access token
+ * (`Authorization: Bearer`): 401 with `WWW-Authenticate: Bearer`, then the connection's rate
+ * limit (429), then the scope named in the meta (403). The tenant is the grant's organization;
+ * `ctx.grant` says which connection (client, user, grant) is calling.
+ */
+export const oauthProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
+  const { grant, rateLimit } = await authenticateBearer(ctx.db, ctx.headers.get("authorization"));
+  Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
+  if (meta?.scope && !grant.scopes.includes(meta.scope)) throw insufficientScope(meta.scope);
+  return next({ ctx: { grant, access: accessForOrganization(grant.organizationId) } });
+});

@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { previewImagePath, surveyPath, uniqueLinkPath } from "@/server/paths";
+import { CONNECTOR_PREFIX, DOCS_PATH, OAUTH_PATHS, previewImagePath, surveyPath, uniqueLinkPath } from "@/server/paths";
 
 /** Every absolute URL the app hands out, built on APP_URL in one place. */
 
@@ -14,3 +14,15 @@ export const uniqueLinkUrl = (linkId: string) => `${env().APP_URL}${uniqueLinkPa
 
 /** Absolute URL of a form's preview image (spec §2.5 `preview_image_url`). */
 export const previewImageUrl = (formUuid: string) => `${env().APP_URL}${previewImagePath(formUuid)}`;
+
+/** The OAuth issuer identifier (RFC 8414 §2): the service's base URL. */
+export const oauthIssuer = () => env().APP_URL;
+
+/** Absolute URLs of the OAuth endpoints (metadata, OpenAPI security scheme, docs). */
+export const oauthUrl = (endpoint: keyof typeof OAUTH_PATHS) => `${env().APP_URL}${OAUTH_PATHS[endpoint]}`;
+
+/** The connector API's base URL. */
+export const connectorBaseUrl = () => `${env().APP_URL}${CONNECTOR_PREFIX}`;
+
+/** The API reference. */
+export const docsUrl = () => `${env().APP_URL}${DOCS_PATH}`;

@@ -11,6 +11,7 @@ type Json = Record<string, any>;
 const SURFACES: { id: DocumentedSurface; basePath: string; authHeader: string; sections?: string[] }[] = [
   { id: "v2", basePath: "/api/v2", authHeader: "X-SERVICE-TOKEN" },
   { id: "v1", basePath: "/api/v1", authHeader: "X-SERVICE-TOKEN", sections: ["Migrating from v1 to v2"] },
+  { id: "connector", basePath: "/connector", authHeader: "Authorization", sections: ["Connecting with OAuth 2.0", "Using the connector API"] },
 ];
 
 function operations(doc: Json) {

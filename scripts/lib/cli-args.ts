@@ -1,6 +1,7 @@
 /**
- * A small, strict option parser for the admin CLI: `--name value`, `--name=value` and
- * `--flag`. Anything unknown, repeated, missing or stray is a UsageError, never ignored.
+ * A small, strict option parser for the admin CLI: `--name value`, `--name=value`, `--flag`,
+ * and options that may be repeated (`multiple`, e.g. `--redirect-uri a --redirect-uri b`).
+ * Anything unknown, repeated (unless `multiple`), missing or stray is a UsageError, never ignored.
  * Values are never echoed back in messages (one of them may be a token).
  */
 
@@ -9,14 +10,20 @@ export class UsageError extends Error {}
 /** A failure that needs no usage text (bad file, …): message only, exit 1. */
 export class CliError extends Error {}
 
-export type OptionSpec = { flag?: boolean; required?: boolean };
+export type OptionSpec = { flag?: boolean; required?: boolean; multiple?: boolean };
 export type OptionSpecs = Record<string, OptionSpec>;
 export type ParsedOptions<S extends OptionSpecs> = {
-  [K in keyof S]: S[K] extends { flag: true } ? boolean : S[K] extends { required: true } ? string : string | undefined;
+  [K in keyof S]: S[K] extends { flag: true }
+    ? boolean
+    : S[K] extends { multiple: true }
+      ? string[]
+      : S[K] extends { required: true }
+        ? string
+        : string | undefined;
 };
 
 export function parseOptions<S extends OptionSpecs>(argv: readonly string[], specs: S): ParsedOptions<S> {
-  const out: Record<string, string | boolean> = {};
+  const out: Record<string, string | string[] | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith("--") || arg === "--") {
@@ -26,7 +33,7 @@ export function parseOptions<S extends OptionSpecs>(argv: readonly string[], spe
     const name = arg.slice(2, eq === -1 ? undefined : eq);
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) throw new UsageError(`unknown option --${name}`);
-    if (name in out) throw new UsageError(`--${name} is given twice`);
+    if (name in out && !spec.multiple) throw new UsageError(`--${name} is given twice`);
     if (spec.flag) {
       if (eq !== -1) throw new UsageError(`--${name} takes no value`);
       out[name] = true;
@@ -35,11 +42,12 @@ export function parseOptions<S extends OptionSpecs>(argv: readonly string[], spe
     const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
     // `--name --org 3` is a forgotten value, not a name "--org" (write --name=--org for that).
     if (value === undefined || (eq === -1 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value`);
-    out[name] = value;
+    out[name] = spec.multiple ? [...((out[name] as string[] | undefined) ?? []), value] : value;
   }
   for (const [name, spec] of Object.entries(specs)) {
     if (spec.flag) out[name] ??= false;
     else if (spec.required && out[name] === undefined) throw new UsageError(`--${name} is required`);
+    else if (spec.multiple) out[name] ??= [];
   }
   return out as ParsedOptions<S>;
 }

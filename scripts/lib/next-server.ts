@@ -26,8 +26,14 @@ export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: 
  * port, for tests and benchmarks: its own APP_URL and a throw-away session secret.
  * Resolves once /api/health answers.
  */
-export async function startNextServer(opts: { databaseUrl: string; env?: Record<string, string>; logs?: boolean }): Promise<RunningServer> {
-  const port = Number(process.env.TEST_PORT) || (await freePort());
+export async function startNextServer(opts: {
+  databaseUrl: string;
+  env?: Record<string, string | undefined>;
+  logs?: boolean;
+  /** Any free port when unset (TEST_PORT pins the suite's main server). */
+  port?: number;
+}): Promise<RunningServer> {
+  const port = opts.port ?? (Number(process.env.TEST_PORT) || (await freePort()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

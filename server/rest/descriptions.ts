@@ -87,3 +87,53 @@ name/address values, keyed by their sub-fields' labels. When two fields share a 
 
 ${V1_TO_V2_MIGRATION}
 `.trim();
+
+export const CONNECTOR_DESCRIPTION = `
+The API an automation platform (Make, Zapier, …) uses on behalf of a Formhouse user: it connects with OAuth 2.0,
+checks and labels the connection with \`GET /connector/user\`, and lets the user pick a form from \`GET /connector/forms\`.
+Every request carries \`Authorization: Bearer <access token>\`.
+
+## Connecting with OAuth 2.0
+
+The authorization code grant of RFC 6749 with PKCE (RFC 7636, S256) and rotating refresh tokens. Discovery:
+\`GET /.well-known/oauth-authorization-server\` (RFC 8414).
+
+- **Register the platform** (operator): \`npm run --silent admin -- create-oauth-client --name "Make" --redirect-uri <uri>\`
+  prints \`{"clientId", "clientSecret"}\`; the secret is shown once. \`--public\` registers a client without a secret,
+  which must use PKCE. Redirect URIs match exactly; they use https (http only for localhost).
+- **Authorize**: send the user to \`GET /oauth/authorize?response_type=code&client_id=…&redirect_uri=…&scope=…&state=…\`
+  (add \`code_challenge=…&code_challenge_method=S256\` for PKCE). Scopes are separated by spaces (commas are accepted);
+  no scope means all three. The user signs in if needed, sees which organization and what the platform may do, and
+  chooses Allow or Deny. Allow redirects to \`redirect_uri?code=…&state=…&iss=…\`; Deny to \`redirect_uri?error=access_denied&state=…\`.
+  An unknown \`client_id\` or an unregistered \`redirect_uri\` shows an error page and never redirects; other problems
+  (\`unsupported_response_type\`, \`invalid_scope\`, a public client without PKCE) redirect with \`error\` and \`error_description\`.
+- **Exchange the code** within 5 minutes: \`POST /oauth/token\`, form-encoded, \`grant_type=authorization_code\`,
+  \`code\`, \`redirect_uri\` (as sent to authorize) and \`code_verifier\` (with PKCE). Client credentials go in the body
+  (\`client_id\`, \`client_secret\`) or in HTTP Basic. A code works once: using it again revokes what it issued.
+- **Refresh**: \`POST /oauth/token\` with \`grant_type=refresh_token&refresh_token=…\`. Every refresh answers a new pair
+  and rotates the refresh token. The previous refresh token keeps working for 60 seconds, so two refreshes racing each
+  get a working pair; used again after that it is treated as stolen and the connection is revoked.
+- **Revoke**: \`POST /oauth/revoke\` with \`token=…\` (RFC 7009). A refresh token ends the whole connection; an access
+  token stops alone. Users can also revoke a connection in the dashboard's Connected apps.
+
+A token response is \`{"access_token", "token_type": "Bearer", "expires_in": 3600, "refresh_token", "scope"}\`
+with \`Cache-Control: no-store\`. Token endpoint errors are \`{"error", "error_description"}\`: 400 \`invalid_request\`,
+\`invalid_grant\` (bad, expired or used code or refresh token, wrong \`redirect_uri\` or \`code_verifier\`),
+\`unsupported_grant_type\`, \`invalid_scope\`; 401 \`{"error": "invalid_client"}\` for wrong client credentials.
+
+| Scope | Allows |
+|---|---|
+| \`profile:read\` | \`GET /connector/user\` |
+| \`forms:read\` | \`GET /connector/forms\` |
+| \`submission:read\` | subscribing to new submissions |
+
+## Using the connector API
+
+Access tokens live 1 hour (\`expires_in\`). **Errors** are JSON \`{"error": "…"}\`.
+
+| Status | When |
+|---|---|
+| 401 | \`Access token required (Authorization: Bearer <token>)\` or \`Invalid or expired access token\` — with \`WWW-Authenticate: Bearer …\`; refresh the token and retry |
+| 403 | \`The access token lacks the required scope: <scope>\` — with \`WWW-Authenticate: Bearer error="insufficient_scope"\` |
+| 429 | \`You have exceeded api rate limit\` — 60 requests per 60 s per connection by default (every access token of one authorization counts together); \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+`.trim();

@@ -1,9 +1,9 @@
 import { env } from "@/server/env";
-import { V1_DESCRIPTION, V2_DESCRIPTION } from "./descriptions";
+import { CONNECTOR_DESCRIPTION, V1_DESCRIPTION, V2_DESCRIPTION } from "./descriptions";
 import { buildOpenApiDocument, type SurfaceDoc } from "./openapi";
 import { SURFACES } from "./surfaces";
 
-export type DocumentedSurface = "v1" | "v2";
+export type DocumentedSurface = "v1" | "v2" | "connector";
 
 /** What each documented surface is; one builder makes every document. */
 const SURFACE_DOCS: Record<DocumentedSurface, () => SurfaceDoc> = {
@@ -24,6 +24,15 @@ const SURFACE_DOCS: Record<DocumentedSurface, () => SurfaceDoc> = {
     description: V1_DESCRIPTION,
     errorKey: SURFACES.v1.errorKey,
     auth: "service-token",
+  }),
+  connector: () => ({
+    router: SURFACES.connector.router,
+    title: "Formhouse connector API",
+    version: "1.0.0",
+    basePath: SURFACES.connector.prefix,
+    description: CONNECTOR_DESCRIPTION,
+    errorKey: SURFACES.connector.errorKey,
+    auth: "oauth",
   }),
 };
 

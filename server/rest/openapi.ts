@@ -2,6 +2,8 @@ import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import type { Meta } from "@/server/trpc";
 import { MESSAGES } from "@/server/errors";
+import { OAUTH_PATHS } from "@/server/paths";
+import { SCOPE_DESCRIPTIONS } from "@/server/oauth/scopes";
 
 /**
  * OpenAPI 3.1 documents of the REST surfaces. trpc-to-openapi generates paths and schemas
@@ -80,13 +82,13 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
       ? {
           OAuth2: {
             type: "oauth2",
-            description: "Authorization code grant with refresh tokens. Access tokens live 1 hour.",
+            description: "Authorization code grant (PKCE S256) with rotating refresh tokens. Access tokens live 1 hour.",
             flows: {
               authorizationCode: {
-                authorizationUrl: `${appUrl}/oauth/authorize`,
-                tokenUrl: `${appUrl}/oauth/token`,
-                refreshUrl: `${appUrl}/oauth/token`,
-                scopes: { "profile:read": "Read the user's profile", "forms:read": "List forms", "submission:read": "Subscribe to new submissions" },
+                authorizationUrl: `${appUrl}${OAUTH_PATHS.authorize}`,
+                tokenUrl: `${appUrl}${OAUTH_PATHS.token}`,
+                refreshUrl: `${appUrl}${OAUTH_PATHS.token}`,
+                scopes: SCOPE_DESCRIPTIONS,
               },
             },
           },
@@ -133,8 +135,16 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
         }
         responses["429"] = errorResponse("More than the allowed requests in the window (default 10 per 60 s per token)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
       } else {
-        responses["401"] = errorResponse("Missing, invalid or expired access token", k, "Invalid or expired access token");
-        responses["403"] = errorResponse("The access token lacks the required scope", k, "Insufficient scope");
+        responses["401"] = messagesResponse(
+          [MESSAGES.connectorTokenInvalid, MESSAGES.connectorTokenMissing],
+          k,
+          "The access token is missing, invalid, expired or revoked; `WWW-Authenticate: Bearer` says which. Refresh it and retry",
+        );
+        responses["401"].headers = { "WWW-Authenticate": { description: 'e.g. `Bearer realm="Formhouse connector", error="invalid_token"`', schema: { type: "string" } } };
+        if (meta?.scope) {
+          responses["403"] = errorResponse(`The access token lacks the \`${meta.scope}\` scope`, k, MESSAGES.connectorScope(meta.scope));
+        }
+        responses["429"] = errorResponse("More than the allowed requests in the window (default 60 per 60 s per connection)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
       }
       for (const [status, spec] of Object.entries(meta?.errors ?? {})) {
         if (!spec) continue;

@@ -1,4 +1,6 @@
 import type { AnyRouter } from "@trpc/server";
+import { CONNECTOR_PREFIX } from "@/server/paths";
+import { connectorRouter } from "@/server/routers/connector/router";
 import { v1Router } from "@/server/routers/v1/router";
 import { v2Router } from "@/server/routers/v2/router";
 import { createRestHandler } from "./adapter";
@@ -7,6 +9,7 @@ import { createRestHandler } from "./adapter";
 export const SURFACES = {
   v2: { prefix: "/api/v2", router: v2Router as AnyRouter, errorKey: "message" },
   v1: { prefix: "/api/v1", router: v1Router as AnyRouter, errorKey: "message" },
+  connector: { prefix: CONNECTOR_PREFIX, router: connectorRouter as AnyRouter, errorKey: "error" },
 } as const;
 
 export type RestSurface = keyof typeof SURFACES;

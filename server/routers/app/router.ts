@@ -1,6 +1,8 @@
 import { router } from "@/server/trpc";
 import { getAccountRoute } from "./account/get-account";
 import { signUpRoute } from "./account/sign-up";
+import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
+import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
 import { listFormOptionsRoute } from "./forms/list-form-options";
 import { listFormsRoute } from "./forms/list-forms";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
@@ -18,6 +20,7 @@ import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
  */
 export const appRouter = router({
   account: router({ signUp: signUpRoute, me: getAccountRoute }),
+  connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
   forms: router({ list: listFormsRoute, listOptions: listFormOptionsRoute }),
   prefills: router({
     list: listPrefillsRoute,

@@ -33,3 +33,15 @@ export function toV2FormDetail(f: Form) {
     elements: f.elements,
   };
 }
+
+/** Connector form (spec §2.11): what a platform's form picker lists. */
+export const ZConnectorForm = z.object({
+  id: z.number().int().describe("Numeric form id"),
+  uuid: z.string().describe("Form UUID"),
+  name: z.string().describe("Form name"),
+  created_at: z.string().describe("ISO 8601"),
+});
+
+export function toConnectorForm(f: Pick<Form, "id" | "uuid" | "name" | "createdAt">): z.infer<typeof ZConnectorForm> {
+  return { id: f.id, uuid: f.uuid, name: f.name, created_at: f.createdAt.toISOString() };
+}

@@ -1,0 +1,35 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { oauthClients, oauthGrants, users } from "@/db/schema";
+import type { FormAccess } from "@/server/services/forms/access";
+
+export type ConnectedApp = {
+  id: number;
+  clientName: string;
+  scopes: string[];
+  connectedBy: { email: string; name: string };
+  /** When the user allowed it. */
+  createdAt: Date;
+  /** Last connector call or token refresh (to the minute). */
+  lastUsedAt: Date | null;
+};
+
+/** The organization's live OAuth connections (unrevoked grants), newest first. */
+export async function listConnectedApps(db: DbOrTx, access: FormAccess): Promise<ConnectedApp[]> {
+  const rows = await db
+    .select({
+      id: oauthGrants.id,
+      clientName: oauthClients.name,
+      scopes: oauthGrants.scopes,
+      email: users.email,
+      name: users.name,
+      createdAt: oauthGrants.createdAt,
+      lastUsedAt: oauthGrants.lastUsedAt,
+    })
+    .from(oauthGrants)
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .where(and(eq(oauthGrants.organizationId, access.organizationId), isNull(oauthGrants.revokedAt)))
+    .orderBy(desc(oauthGrants.createdAt), desc(oauthGrants.id));
+  return rows.map(({ email, name, ...app }) => ({ ...app, connectedBy: { email, name } }));
+}
