@@ -52,7 +52,7 @@ export async function surveyPageResponse(
       cache: "no-store",
       redirect: "manual",
     });
-    const html = await res.arrayBuffer();
+    const html = withOuterNonce(await res.text(), res.headers, request.headers);
     return new Response(request.method === "HEAD" ? null : html, {
       status: res.status === 404 || res.status >= 500 ? res.status : opts.status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...opts.headers },
@@ -60,4 +60,16 @@ export async function surveyPageResponse(
   } finally {
     store.delete(key);
   }
+}
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+/**
+ * The loopback render carries its own CSP nonce, but the browser gets the CSP of the outer
+ * request (proxy.ts puts it on that request's headers): give the page's scripts that nonce.
+ */
+function withOuterNonce(html: string, inner: Headers, outer: Headers): string {
+  const from = nonceOf(inner.get("content-security-policy"));
+  const to = nonceOf(outer.get("content-security-policy"));
+  return from && to && from !== to ? html.split(`nonce="${from}"`).join(`nonce="${to}"`) : html;
 }

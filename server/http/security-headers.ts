@@ -9,6 +9,7 @@ const SURVEY_PAGE = /^\/(f|u)\//;
 export const SURVEY_FRAME_ANCESTORS = "*";
 
 export const isSurveyPage = (pathname: string) => SURVEY_PAGE.test(pathname);
+const isConsentPage = (pathname: string) => pathname === "/oauth/authorize";
 
 /** Browser features no page of ours uses; denied so an injected script cannot use them either. */
 const PERMISSIONS_POLICY = [
@@ -47,7 +48,9 @@ export function contentSecurityPolicy({ pathname, nonce, https, dev }: SecurityH
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The consent form's answer redirects to the client's registered redirect_uri, another
+    // origin; browsers apply form-action to that redirect too, so the consent page sets none.
+    ...(isConsentPage(pathname) ? [] : ["form-action 'self'"]),
     `frame-ancestors ${isSurveyPage(pathname) ? SURVEY_FRAME_ANCESTORS : "'none'"}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];
