@@ -13,7 +13,8 @@ test.describe("Sign up", () => {
     await screenshot(page, "sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await expect(page).toHaveURL(/\/forms$/);
+    // Two password hashings (sign-up, then sign-in) and a full page load.
+    await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
     await expect(page.getByText("npm run admin -- import-form")).toBeVisible();
@@ -74,6 +75,7 @@ test.describe("Sign in", () => {
   });
 
   test("after 10 wrong passwords the email is locked for a while, even with the right password", async ({ page, seed }) => {
+    test.setTimeout(60_000);
     const org = await seed.org();
     await page.goto("/sign-in");
     await failSignIn(page, org.email, 10);
@@ -85,6 +87,7 @@ test.describe("Sign in", () => {
   });
 
   test("a successful sign-in resets the failed-attempt count", async ({ page, seed }) => {
+    test.setTimeout(60_000);
     const org = await seed.org();
     await page.goto("/sign-in");
     await failSignIn(page, org.email, 9);

@@ -7,7 +7,8 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/forms$/);
+  // Password hashing, a new session and a full page load: allow for a busy machine.
+  await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
 }
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/db";
  * Fixed-window counters in `rate_limit_counters`, shared by every instance on the database.
  * A key's window opens at its first hit and lasts `windowS` seconds (database clock), so a
  * burst is never split by a wall-clock boundary. A row outlives its window only until the
- * next purge (purgeExpiredCounters), so keys derived from clients or emails do not pile up.
+ * next purge (hitRateLimits' purgeExpired), so keys derived from clients or emails do not pile up.
  */
 
 /**
@@ -32,30 +32,33 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windo
   return { ...hit, exceeded: hit.count > limit };
 }
 
-/** Counts one hit on each key in one statement (one window length for all): key → hit. */
-export async function hitRateLimits(db: DbOrTx, keys: string[], windowS: number): Promise<Map<string, Hit>> {
+/**
+ * Counts one hit on each key in one statement (one window length for all): key → hit.
+ * `purgeExpired` also deletes up to 500 counters whose window has ended (not these keys), in
+ * the same statement: callers that create many keys (sign-in, per client and email) keep the
+ * table from growing at no extra round trip.
+ */
+export async function hitRateLimits(db: DbOrTx, keys: string[], windowS: number, opts: { purgeExpired?: boolean } = {}): Promise<Map<string, Hit>> {
+  const purge = opts.purgeExpired
+    ? sql`purged as (
+        delete from rate_limit_counters where key in (
+          select key from rate_limit_counters where expires_at < now() and key not in (${textList(keys)})
+          limit 500 for update skip locked
+        )
+      ),`
+    : sql``;
   const rows = await db.execute<{ key: string; count: number; reset_s: number }>(
-    sql`with rl as (${countHitSql(sql`select unnest(array[${textList(keys)}]) as key`, windowS)}) select key, count, reset_s from rl`,
+    sql`with ${purge} rl as (${countHitSql(sql`select unnest(array[${textList(keys)}]) as key`, windowS)}) select key, count, reset_s from rl`,
   );
   return new Map(rows.map((r) => [r.key, { count: r.count, resetSeconds: Math.max(1, r.reset_s) }]));
 }
 
-export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+/** In one statement: `clear` keys start over, `refund` keys get one hit back (a success was no failure). */
+export async function releaseHits(db: DbOrTx, release: { clear: string[]; refund: string[] }): Promise<void> {
+  await db.execute(sql`
+    with cleared as (delete from rate_limit_counters where key in (${textList(release.clear)}))
+    update rate_limit_counters set count = greatest(count - 1, 0) where key in (${textList(release.refund)})`);
 }
 
-/** Takes back one hit from each key (a sign-in that succeeded was no failure). */
-export async function refundHits(db: DbOrTx, keys: string[]): Promise<void> {
-  await db.execute(sql`update rate_limit_counters set count = greatest(count - 1, 0) where key in (${textList(keys)})`);
-}
-
-const textList = (values: string[]) => sql.join(values.map((v) => sql`${v}::text`), sql`, `);
-
-/** Deletes counters whose window has ended (at most `max` per call: cheap enough for any request). */
-export async function purgeExpiredCounters(db: DbOrTx, max = 500): Promise<number> {
-  const rows = await db.execute(sql`
-    delete from rate_limit_counters where key in (
-      select key from rate_limit_counters where expires_at < now() limit ${max} for update skip locked
-    ) returning 1`);
-  return rows.length;
-}
+/** `$1::text, $2::text, …`; an empty list is `null::text`, which matches no key. */
+const textList = (values: string[]) => (values.length ? sql.join(values.map((v) => sql`${v}::text`), sql`, `) : sql`null::text`);

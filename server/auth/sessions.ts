@@ -14,15 +14,15 @@ export const SESSION_DAYS = 30;
 
 /** A new session for a user who just signed in; its id goes into the cookie. */
 export async function startSession(db: DbOrTx, userId: number): Promise<string> {
-  // Sessions nobody used for SESSION_DAYS are gone; sign-ins are where new ones come from.
-  await db.execute(sql`
-    delete from user_sessions where id in (
-      select id from user_sessions where expires_at < now() limit 500 for update skip locked
-    )`);
-  const [row] = await db
-    .insert(userSessions)
-    .values({ userId, expiresAt: sql`now() + make_interval(days => ${SESSION_DAYS})` })
-    .returning({ id: userSessions.id });
+  // Sign-ins are where sessions come from, so they also clear out expired ones.
+  const [row] = await db.execute<{ id: string }>(sql`
+    with purged as (
+      delete from user_sessions where id in (
+        select id from user_sessions where expires_at < now() limit 500 for update skip locked
+      )
+    )
+    insert into user_sessions (user_id, expires_at) values (${userId}, now() + make_interval(days => ${SESSION_DAYS}))
+    returning id`);
   return row!.id;
 }
 

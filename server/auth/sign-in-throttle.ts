@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DbOrTx } from "@/db";
-import { clearRateLimit, hitRateLimits, purgeExpiredCounters, refundHits } from "./rate-limit";
+import { hitRateLimits, releaseHits } from "./rate-limit";
 
 /**
  * Password guessing is slowed without letting a stranger lock an owner out. Three counters
@@ -39,9 +39,8 @@ export function signInKeys(email: string, client: string): SignInKeys {
 /** Counts an attempt before its password is checked: refused, or how long to wait first. */
 export async function throttleSignIn(db: DbOrTx, email: string, client: string): Promise<ThrottleDecision> {
   const keys = signInKeys(email, client);
-  // Counters of ended windows go now and then; sign-ins are the place that makes most of them.
-  await purgeExpiredCounters(db);
-  const hits = await hitRateLimits(db, [keys.pair, keys.client], SIGN_IN_WINDOW_S);
+  // Sign-ins make most keys (one per client and email), so they purge the ended ones.
+  const hits = await hitRateLimits(db, [keys.pair, keys.client], SIGN_IN_WINDOW_S, { purgeExpired: true });
   if (hits.get(keys.pair)!.count > PAIR_ATTEMPTS) return { refused: "pair", keys };
   if (hits.get(keys.client)!.count > CLIENT_ATTEMPTS) return { refused: "client", keys };
   // Refused attempts test no password, so only these count towards slowing the account.
@@ -51,6 +50,5 @@ export async function throttleSignIn(db: DbOrTx, email: string, client: string):
 }
 
 export async function signInSucceeded(db: DbOrTx, keys: SignInKeys): Promise<void> {
-  await clearRateLimit(db, keys.pair);
-  await refundHits(db, [keys.client, keys.account]);
+  await releaseHits(db, { clear: [keys.pair], refund: [keys.client, keys.account] });
 }
