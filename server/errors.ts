@@ -96,4 +96,8 @@ export const MESSAGES = {
   prefillIdsNotFound: "Prefill IDs not found",
   uniqueLinkIdsNotFound: "Unique link IDs not found",
   signIn: "Sign in to continue",
+  webhookNotFound: "Webhook not found",
+  deliveryNotFound: "Delivery not found",
+  webhookFormNotPublished: "Form must be published to add webhooks",
+  webhookDisabled: "Webhook is disabled; enable it to retry deliveries",
 } as const;
