@@ -65,12 +65,14 @@ export async function startReceiver(reply: (r: Received, n: number) => Reply = (
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | "">;
+
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes (then throws with `what`). */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000, everyMs = 25): Promise<NonNullable<T>> {
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000, everyMs = 25): Promise<Truthy<T>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
