@@ -5,7 +5,6 @@
  * on one database. SIGTERM/SIGINT stop claiming and wait for the attempts in flight.
  */
 import { existsSync } from "node:fs";
-import { createDb } from "../db";
 import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
 import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/runtime";
@@ -16,8 +15,9 @@ async function main() {
   const env = parseEnv();
   const database = await resolveDatabase();
   await runMigrations(database.url);
-  const db = createDb(database.url, Math.min(20, env.WEBHOOK_CONCURRENCY + 2));
-  await startWebhookWorker(db);
+  // The worker's pool reads DATABASE_URL (the embedded server's when it was unset).
+  process.env.DATABASE_URL = database.url;
+  await startWebhookWorker();
   console.error(`[formhouse] webhook worker started (concurrency ${env.WEBHOOK_CONCURRENCY}, ${env.WEBHOOK_ENDPOINT_CONCURRENCY} per endpoint)`);
 
   let stopping = false;
@@ -25,7 +25,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await stopWebhookRuntime();
-    await db.$client.end({ timeout: 5 }).catch(() => {});
     await database.stop().catch(() => {});
     process.exit(0);
   };

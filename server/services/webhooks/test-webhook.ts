@@ -17,7 +17,7 @@ import { getFormWebhookOrThrow } from "./get-webhook";
  */
 export async function sendTestDelivery(db: Db, access: FormAccess, formRef: string, id: string | number): Promise<WebhookDelivery> {
   const { form, webhook } = await getFormWebhookOrThrow(db, access, formRef, id);
-  const lease = await currentLease(db);
+  const lease = await currentLease();
   const occurredAt = new Date();
   const eventId = randomUUID();
   const payload = formEventPayload({
@@ -42,8 +42,9 @@ export async function sendTestDelivery(db: Db, access: FormAccess, formRef: stri
       createdAt: occurredAt,
     })
     .returning({ id: webhookDeliveries.id });
-  const claimed = await loadClaimed(db, lease.key, row!.id);
-  if (claimed) await attemptDelivery(deliveryEngine(db), lease.key, claimed);
+  const engine = deliveryEngine();
+  const claimed = await loadClaimed(engine.db, lease.key, row!.id);
+  if (claimed) await attemptDelivery(engine, lease.key, claimed);
   const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
   return delivery!;
 }
