@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { freePort } from "../../../scripts/lib/ports";
 import { expect, test } from "../../fixtures";
+import { freshDatabase } from "../fresh-database";
 
 /** `npm start` as an operator runs it: scripts/start.ts in its own process. */
 function start(env: Record<string, string>) {
@@ -19,12 +20,17 @@ test("npm start refuses a bad configuration with a message naming the variable",
   const run = start({ PORT: "not-a-port" });
   expect(await run.exited).toBe(1);
   expect(run.output()).toContain("PORT must be a number");
+  const schedule = start({ WEBHOOK_RETRY_SCHEDULE: "5,soon" });
+  expect(await schedule.exited).toBe(1);
+  expect(schedule.output()).toContain("WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas");
 });
 
 test("npm start serves on PORT with DATABASE_URL, and links default to http://localhost:$PORT", async () => {
   test.setTimeout(60_000);
   const port = await freePort();
-  const run = start({ PORT: String(port) });
+  // A database of its own: its webhook worker must not take part in other tests' deliveries.
+  const database = await freshDatabase();
+  const run = start({ PORT: String(port), DATABASE_URL: database.url });
   try {
     let healthy = false;
     for (let i = 0; i < 100 && !healthy; i++) {
@@ -34,8 +40,12 @@ test("npm start serves on PORT with DATABASE_URL, and links default to http://lo
     expect(healthy, run.output()).toBe(true);
     const doc = await (await fetch(`http://127.0.0.1:${port}/api/v2/openapi.json`)).json();
     expect(doc.servers[0].url).toBe(`http://localhost:${port}/api/v2`);
+    // The webhook worker runs inside the web server.
+    for (let i = 0; i < 50 && !run.output().includes('"msg":"webhook worker started"'); i++) await new Promise((r) => setTimeout(r, 200));
+    expect(run.output()).toContain('"msg":"webhook worker started"');
   } finally {
     run.child.kill("SIGTERM");
     await run.exited;
+    await database.drop();
   }
 });

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
-import { createDb, type Db } from "../../../db";
-import { runMigrations } from "../../../db/migrate";
+import type { Db } from "../../../db";
 import { webhookDeliveries } from "../../../db/schema";
 import { importForm } from "../../../server/services/forms/import-form";
 import { createUserWithOrganization } from "../../../server/services/users/create-user";
 import { expect, test } from "../../fixtures";
+import { freshDatabase } from "../fresh-database";
 import { deliveriesOf, insertWebhook, storeSubmission } from "./helpers";
 import { sleep, startReceiver, waitFor, type Receiver } from "./receiver";
 
@@ -17,31 +16,18 @@ import { sleep, startReceiver, waitFor, type Receiver } from "./receiver";
  * refuses at connect time.
  */
 
-type Ctx = { url: string; db: Db; workers: ChildProcess[]; receivers: Receiver[]; drop: () => Promise<void> };
+type Ctx = Awaited<ReturnType<typeof freshDatabase>> & { workers: ChildProcess[]; receivers: Receiver[] };
 
-async function freshDatabase(): Promise<Ctx> {
-  const base = process.env.DATABASE_URL!;
-  const name = `wh_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  await runMigrations(url);
-  const db = createDb(url, 4);
+async function newContext(): Promise<Ctx> {
+  const database = await freshDatabase();
   const ctx: Ctx = {
-    url,
-    db,
+    ...database,
     workers: [],
     receivers: [],
     drop: async () => {
       for (const w of ctx.workers) w.kill("SIGKILL");
       await Promise.all(ctx.receivers.map((r) => r.close().catch(() => {})));
-      await db.$client.end();
-      const a = postgres(base, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await database.drop();
     },
   };
   return ctx;
@@ -76,7 +62,7 @@ test.describe("webhook workers", () => {
   test.describe.configure({ timeout: 90_000 });
   let ctx: Ctx;
   test.beforeEach(async () => {
-    ctx = await freshDatabase();
+    ctx = await newContext();
   });
   test.afterEach(async () => {
     await ctx.drop();
