@@ -42,7 +42,7 @@ was; \`data\` is keyed by element id as in v2, \`fields\` by label as in v1):
                 "data": {"email": "ada@example.com"}, "fields": {"Email": "ada@example.com"}}}
 \`\`\`
 
-Deliveries follow [Standard Webhooks](https://www.standardwebhooks.com): headers \`webhook-id\` (the delivery id, the same
+Deliveries follow Standard Webhooks (standardwebhooks.com): headers \`webhook-id\` (the delivery id, the same
 on every retry — deduplicate on it), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature\`
 (\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">\` keyed with the secret's base64 part; after a
 rotation, a second \`v1,\` signature with the old secret for 24 hours). Any Standard Webhooks library verifies them

@@ -126,6 +126,21 @@ test("no answer within the timeout is a failure; so is a refused connection", as
   assert.deepEqual(await postJson(agent, url, {}, "{}"), { ok: false, statusCode: null, error: "Connection refused", retryAfterS: null, gone: false });
 });
 
+test("a host without addresses is not a refusal: it could not be resolved", async () => {
+  const noDns = createWebhookAgent({ allowPrivate: true }, async () => []);
+  try {
+    assert.deepEqual(await postJson(noDns, "http://hooks.invalid/x", {}, "{}"), {
+      ok: false,
+      statusCode: null,
+      error: "Host could not be resolved",
+      retryAfterS: null,
+      gone: false,
+    });
+  } finally {
+    await noDns.close();
+  }
+});
+
 test("a refused address never gets a connection and says why", async () => {
   const strictAgent = createWebhookAgent({ allowPrivate: false });
   try {

@@ -90,7 +90,7 @@ const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEO
 
 /** A short, stable sentence for a failed connection or request. */
 export function describeError(error: unknown, timeoutMs = ATTEMPT_TIMEOUT_MS): string {
-  if (error instanceof RefusedTargetError) return `Refused: ${error.message}`;
+  if (error instanceof RefusedTargetError) return error.unresolved ? "Host could not be resolved" : `Refused: ${error.message}`;
   const e = error as { name?: string; code?: string; cause?: { code?: string } } | undefined;
   const code = e?.code ?? e?.cause?.code;
   if (e?.name === "TimeoutError" || e?.name === "AbortError" || (code && TIMEOUT_CODES.has(code))) {

@@ -34,9 +34,15 @@ const LABELS: Record<string, string> = {
 };
 const PRIVATE_RANGES = new Set(["loopback", "private", "uniqueLocal"]);
 
-/** A connection or a webhook URL the guard refused; the message names the address and why. */
+/**
+ * A connection or a webhook URL the guard refused; the message names the address and why.
+ * `unresolved`: the host has no address at all (not a policy refusal).
+ */
 export class RefusedTargetError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly unresolved = false,
+  ) {
     super(message);
     this.name = "RefusedTargetError";
   }
@@ -77,9 +83,9 @@ export async function checkedAddresses(hostname: string, policy: TargetPolicy, r
     try {
       addresses = await resolve(host);
     } catch {
-      throw new RefusedTargetError(`${host} could not be resolved`);
+      addresses = [];
     }
-    if (addresses.length === 0) throw new RefusedTargetError(`${host} could not be resolved`);
+    if (addresses.length === 0) throw new RefusedTargetError(`${host} could not be resolved`, true);
   }
   for (const address of addresses) {
     const reason = refusalReason(address, policy);
