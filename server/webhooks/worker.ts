@@ -5,6 +5,9 @@ import { DELIVERIES_CHANNEL } from "./events";
 import type { LeaseHolder } from "./lease";
 import { claimDue, rescueOrphans, secondsUntilNextDue, type ClaimedDelivery } from "./outbox";
 
+/** While an endpoint has all its slots busy, how often other endpoints' due retries are looked for. */
+const SATURATED_RECHECK_MS = 250;
+
 export type WorkerOptions = {
   /** Attempts at once, over all endpoints (WEBHOOK_CONCURRENCY). */
   concurrency: number;
@@ -96,8 +99,15 @@ export class WebhookWorker {
         const lease = await this.leases.get();
         const claimed = await claimDue(this.db, lease.key, { max: free, perEndpoint: this.opts.perEndpoint, busy: this.busy });
         for (const d of claimed) this.run(lease.key, d);
-        this.capped = claimed.length === free || [...this.busy.values()].some((n) => n >= this.opts.perEndpoint);
-        if (!this.capped) await this.armTimer();
+        const poolFull = claimed.length === free;
+        const saturated = [...this.busy.values()].some((n) => n >= this.opts.perEndpoint);
+        this.capped = poolFull || saturated;
+        // A full pool is woken by its finishing attempts. A saturated endpoint's due rows would
+        // read as "due now", so other endpoints' retries are looked for on a short timer instead.
+        if (!poolFull) {
+          if (saturated) this.arm(SATURATED_RECHECK_MS);
+          else await this.armTimer();
+        }
       } while (this.again && !this.stopped);
     } catch (err) {
       logError("webhook claim failed", err);
