@@ -385,3 +385,13 @@ test("the v2 OpenAPI document describes every webhook operation, its scope and i
   expect(doc.paths["/submissions/{id}"].delete.description).toContain("Emits `Submission.Deleted`");
   expect(doc.info.description).toContain("webhook-signature");
 });
+
+test("/docs shows the webhook operations and the payload example as code", async ({ request }) => {
+  const res = await request.get("/docs");
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  for (const summary of ["Add a webhook to a form", "Send a test delivery", "Send a delivery again", "Rotate a webhook&#x27;s signing secret"]) {
+    expect(html).toContain(summary);
+  }
+  expect(html).toMatch(/<pre><code>\{&quot;event&quot;: &quot;Submission.Created&quot;, &quot;eventId&quot;/);
+});
