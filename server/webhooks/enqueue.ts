@@ -9,7 +9,14 @@ import { SOURCES } from "./sources";
  * Writes one delivery per enabled webhook of the form subscribed to `event`, and a NOTIFY
  * that wakes the workers, inside the caller's transaction: the change and its event commit
  * together or not at all, and the workers wake only once both are visible. One statement.
- * Spam submissions make no events. Returns how many deliveries were written.
+ * Spam submissions make no events (callers need not check). Returns how many deliveries were
+ * written. Every path that stores, edits or deletes a submission calls it, e.g.
+ *
+ *   await db.transaction(async (tx) => {
+ *     const [submission] = await tx.insert(submissions).values(…).returning();
+ *     …
+ *     await enqueueSubmissionEvent(tx, "Submission.Created", { form, submission });
+ *   });
  */
 export async function enqueueSubmissionEvent(tx: DbOrTx, event: SubmissionEvent, subject: EventSubject): Promise<number> {
   if (subject.submission.spam) return 0;
