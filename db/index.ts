@@ -10,8 +10,9 @@ export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execu
 
 const globalForDb = globalThis as unknown as { formhouseDb?: Db };
 
-export function createDb(url: string, max = 10): Db {
-  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60 });
+/** A pool on `url`; `connection` sets server parameters for its sessions (e.g. `synchronous_commit`). */
+export function createDb(url: string, max = 10, connection?: Record<string, string>): Db {
+  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60, connection });
   return drizzle(client, { schema, casing: "snake_case" }) as Db;
 }
 

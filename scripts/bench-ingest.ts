@@ -158,7 +158,7 @@ async function storeComparison(db: Db, organizationId: number) {
     );
     return n / seconds;
   };
-  const sharded = await run(() => createSubmission(db, base));
+  const sharded = await run(() => createSubmission(db, { ...form, name: "Ingest store", elements: ELEMENTS }, base));
   const formRow = await run(() =>
     db.transaction(async (tx) => {
       await tx.insert(submissions).values(base);

@@ -10,9 +10,12 @@
  *      counting SQL statements per call
  *   4. the same over HTTP against `next start` (build dir NEXT_DIST_DIR, default .next-bench,
  *      rebuilt unless SKIP_BUILD=1; BENCH_HTTP=0 skips this part)
+ *   5. webhooks (scripts/lib/bench-webhooks.ts): commit → receiver latency (p50, p99) and
+ *      deliveries per second to 10 endpoints, through the server's worker (BENCH_WEBHOOKS=0 skips)
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_EXPLAIN=1 prints
- * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir.
+ * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir,
+ * BENCH_WEBHOOK_EVENTS (200 latency events), BENCH_WEBHOOK_BURST (500 events × 10 endpoints).
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
  *
@@ -36,6 +39,7 @@ import { resolveSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
+import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
@@ -53,6 +57,8 @@ const ONLY = (() => {
 
 // The bench server (and authenticateApiToken called in-process) must not rate-limit the bench.
 process.env.API_RATE_LIMIT_MAX = "1000000000";
+// Webhook receivers of the bench listen on loopback (the server inherits this).
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
 
 // ---------------------------------------------------------------------------------------
 // Cases
@@ -407,6 +413,11 @@ async function main() {
         printTable(`HTTP, next start at ${started.baseUrl}, keep-alive fetch`, httpRows);
         failed ||= httpRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
         failed ||= (await runIngestBench(db, started.baseUrl)).failed;
+        if (process.env.BENCH_WEBHOOKS !== "0") {
+          const webhookRows = await benchWebhooks(db, seeded.org.id, started.baseUrl, seeded.token);
+          printWebhookResults(webhookRows);
+          failed ||= webhookRows.some((r) => !r.ok);
+        }
       }
     }
     console.log(

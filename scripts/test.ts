@@ -18,6 +18,12 @@ const root = process.cwd();
 const pwArgs = process.argv.slice(2);
 const everything = !pwArgs.length || Boolean(process.env.RUN_UNIT);
 
+/**
+ * The server under test delivers webhooks to receivers on loopback, and retries on a short
+ * schedule (0.5 s, 0.5 s, then 1 s ×4: seven attempts in about 5 s) so retry tests finish.
+ */
+const TEST_WEBHOOK_ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_RETRY_SCHEDULE: "0.5,0.5,1,1,1,1" };
+
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
 }
@@ -51,7 +57,7 @@ async function main() {
       if (!buildNext(env)) throw new Error("next build failed");
     }
     // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
-    server = await startNextServer({ databaseUrl: url, env: { TRUST_PROXY: "1" }, logs: Boolean(process.env.SERVER_LOGS) });
+    server = await startNextServer({ databaseUrl: url, env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" }, logs: Boolean(process.env.SERVER_LOGS) });
     console.log("\n# API and UI tests (Playwright)");
     status = run(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...pwArgs], server.env) || status;
   } catch (err) {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_RETRY_SCHEDULE_S } from "./webhooks/schedule";
 
 /**
  * Configuration, parsed once. A bad value fails fast with a message naming the variable.
@@ -62,6 +63,23 @@ const ZEnv = z.object({
   CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),
   CONNECTOR_RATE_LIMIT_WINDOW_S: positiveInt("CONNECTOR_RATE_LIMIT_WINDOW_S").default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),
+  /** `off` keeps the webhook worker out of this web instance (run `npm run worker` elsewhere). */
+  WEBHOOK_WORKER: z.enum(["on", "off"], { error: "WEBHOOK_WORKER must be on or off" }).default("on"),
+  /** Lets webhooks target loopback and private addresses (local development, tests). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ error: "WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false" }).default(false),
+  /** Seconds to wait after each failed attempt, comma-separated; its length is the number of retries. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, {
+      error: "WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. 5,300,1800",
+    })
+    .transform((v) => v.split(",").map(Number))
+    .refine((steps) => steps.every((s) => s > 0), { error: "WEBHOOK_RETRY_SCHEDULE steps must be greater than 0" })
+    .default(DEFAULT_RETRY_SCHEDULE_S),
+  /** Attempts one worker runs at once, over all endpoints. */
+  WEBHOOK_CONCURRENCY: positiveInt("WEBHOOK_CONCURRENCY").default(50),
+  /** Attempts one worker runs at once to one endpoint, so a slow endpoint cannot take the pool. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt("WEBHOOK_ENDPOINT_CONCURRENCY").default(5),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

@@ -24,7 +24,7 @@ export type Meta = OpenApiMeta & {
   /** Scope the caller's token needs (v1/v2 API token, connector OAuth access token). */
   scope?: string;
   /** Success status on REST surfaces; default 200. 204 sends no body. */
-  successStatus?: 200 | 201 | 204;
+  successStatus?: 200 | 201 | 202 | 204;
   /** DELETE whose input is a JSON body (bulk delete); documented as a request body. */
   jsonBody?: boolean;
   /** OpenAPI parameter objects the input schema cannot express (e.g. free-form filters). */

@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 
-/** Just enough Markdown for our API descriptions: paragraphs, `## ` headings, `- ` lists, tables, `code`, **bold**. */
+/**
+ * Just enough Markdown for our API descriptions: paragraphs, `## ` headings, `- ` lists, tables,
+ * fenced code blocks without blank lines, `code`, **bold**.
+ */
 function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
     if (part.startsWith("`") && part.endsWith("`")) return <code key={i}>{part.slice(1, -1)}</code>;
@@ -33,6 +36,13 @@ function paragraphAndList(lines: string[]): { text: string; items: string[] } {
 
 function Block({ block }: { block: string }) {
   const lines = block.replace(/^\n+|\s+$/g, "").split("\n");
+  if (lines[0]?.startsWith("```") && lines.length > 1 && lines.at(-1)!.trim() === "```") {
+    return (
+      <pre>
+        <code>{lines.slice(1, -1).join("\n")}</code>
+      </pre>
+    );
+  }
   if (lines.every((l) => l.trim().startsWith("|"))) {
     const rows = lines
       .filter((l) => !/^\|\s*-/.test(l.trim()))

@@ -28,6 +28,30 @@ codes resolved to a country).
 ranking); matrix values are \`{rowId: {columnId: value}}\`; repeat-field values are \`[{componentId: value}]\`;
 name and address values are \`{fixedname: value}\`.
 
+**Webhooks** (\`/forms/{form_uuid}/webhooks\`, scopes \`webhook.read\` and \`webhook.write\`): each event is POSTed as JSON
+to the webhook's URL as soon as it happens — \`Submission.Created\` for every stored submission that is not spam,
+\`Submission.Updated\` when a submission is edited in the dashboard, \`Submission.Deleted\` for every delete (REST v2, v1,
+dashboard). The event is written in the same transaction as the change, so none is lost, and an endpoint that is down
+gets every event once it is back. The body is the same for the three events (\`Deleted\` carries the submission as it
+was; \`data\` is keyed by element id as in v2, \`fields\` by label as in v1):
+
+\`\`\`json
+{"event": "Submission.Created", "eventId": "<uuid>", "createdAt": "2030-01-01T12:00:00.000Z", "test": false,
+ "form": {"id": 12, "uuid": "<form uuid>", "name": "Contact us"},
+ "submission": {"id": "<uuid>", "formId": "<form uuid>", "createdAt": "…", "updatedAt": "…", "spam": false,
+                "data": {"email": "ada@example.com"}, "fields": {"Email": "ada@example.com"}}}
+\`\`\`
+
+Deliveries follow Standard Webhooks (standardwebhooks.com): headers \`webhook-id\` (the delivery id, the same
+on every retry — deduplicate on it), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature\`
+(\`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">\` keyed with the secret's base64 part; after a
+rotation, a second \`v1,\` signature with the old secret for 24 hours). Any Standard Webhooks library verifies them
+with the \`whsec_…\` secret. Success is a 2xx within 15 s; redirects are not followed. A failure is retried 5 s,
+5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h later (with jitter; a \`Retry-After\` on 429/503 is honoured), then
+the delivery is \`failed\` and can be retried by hand. \`410 Gone\` disables the webhook at once; so do 5 days in which
+every attempt failed — \`disabledReason\` says which. Targets must be public addresses (no loopback, private,
+link-local, carrier-grade NAT, multicast or cloud metadata addresses), checked when saved and on every connection.
+
 **Migrating from v1**: change \`/api/v1/\` to \`/api/v2/\`, use an organization-level token, read the named arrays
 (\`forms\`, \`submissions\`, …) and pagination from \`meta\`, and pass \`form_id\` or \`form_uuid\` when listing submissions.
 Filters address fields by label or element id; an unknown field is a 400 instead of an unfiltered list.

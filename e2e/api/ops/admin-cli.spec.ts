@@ -54,6 +54,12 @@ test.describe("admin CLI", () => {
     const byUuid = await api.get(`/api/v2/forms/${created.uuid}`, token);
     expect(byUuid.body.id).toBe(created.id);
 
+    // The webhook scopes: a token that may read and manage the form's webhooks.
+    const hooks = json(await cli("create-token", "--org", String(org.organizationId), "--scopes", "webhook.read,webhook.write")).token;
+    const listed = await api.get(`/api/v2/forms/${created.uuid}/webhooks`, hooks);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ webhooks: [], meta: { page: 1, perPage: 20, total: 0 } });
+
     const [form] = await seed.db.select().from(forms).where(eq(forms.id, created.id));
     expect(form?.published).toBe(true);
     const rows = await seed.db.select().from(submissions).where(eq(submissions.formId, created.id)).orderBy(submissions.createdAt);
@@ -151,7 +157,7 @@ test.describe("admin CLI", () => {
       cli("create-token", "--org", orgId, "--forms", String(foreign.id), "--scopes", "form.view"),
       cli("create-token", "--v1", "--scopes", "form.view"),
     ]);
-    failed(scope, 1, "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, unique_link.read, unique_link.write)");
+    failed(scope, 1, "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, unique_link.read, unique_link.write, webhook.read, webhook.write)");
     failed(forms_, 1, `form(s) not found in this organization: ${foreign.id}`);
     failed(v1, 2, "--v1 needs --form FORM_ID (a v1 token belongs to one form)");
     expect(v1.stderr).toContain("Usage: npm run --silent admin -- <command> [options]");

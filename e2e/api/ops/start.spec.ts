@@ -6,6 +6,7 @@ import path from "node:path";
 import { checkoutSystemDir } from "../../../scripts/lib/pg-binaries";
 import { freePort } from "../../../scripts/lib/ports";
 import { expect, test } from "../../fixtures";
+import { freshDatabase } from "../fresh-database";
 
 /**
  * `npm start` as an operator runs it: scripts/start.ts in its own process, printing to a
@@ -51,6 +52,7 @@ test.describe("npm start explains each failure in one sentence", () => {
     for (const [env, expected] of [
       [{ PORT: "70000" }, "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n"],
       [{ PORT: "not-a-port" }, "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n"],
+      [{ WEBHOOK_RETRY_SCHEDULE: "5,soon" }, "[formhouse] Invalid configuration: WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. 5,300,1800.\n"],
       [
         { PORT: "0", TRUST_PROXY: "maybe" },
         "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n" +
@@ -97,10 +99,12 @@ test.describe("npm start explains each failure in one sentence", () => {
 });
 
 test.describe("npm start with DATABASE_URL", () => {
-  test("says where it listens once it does, on loopback only; links default to http://localhost:$PORT", async () => {
+  test("says where it listens once it does, on loopback only; links default to http://localhost:$PORT; the webhook worker runs inside", async () => {
     test.setTimeout(60_000);
     const port = await freePort();
-    const run = start({ PORT: String(port) });
+    // A database of its own: its webhook worker must not take part in other tests' deliveries.
+    const database = await freshDatabase();
+    const run = start({ PORT: String(port), DATABASE_URL: database.url });
     try {
       await run.waitFor("[formhouse] ready at");
       // Printed once listening: the very first request is answered.
@@ -110,8 +114,11 @@ test.describe("npm start with DATABASE_URL", () => {
       expect(doc.servers[0].url).toBe(`http://localhost:${port}/api/v2`);
       const lan = lanAddress();
       if (lan) expect(await health(`http://${lan}:${port}`)).toBeNull();
+      for (let i = 0; i < 50 && !run.output().includes('"msg":"webhook worker started"'); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(run.output()).toContain('"msg":"webhook worker started"');
     } finally {
       await stop(run);
+      await database.drop();
     }
   });
 
@@ -120,7 +127,8 @@ test.describe("npm start with DATABASE_URL", () => {
     const lan = lanAddress();
     test.skip(!lan, "this machine has no address but loopback");
     const port = await freePort();
-    const run = start({ PORT: String(port), HOST: "0.0.0.0" });
+    const database = await freshDatabase();
+    const run = start({ PORT: String(port), HOST: "0.0.0.0", DATABASE_URL: database.url });
     try {
       await run.waitFor("[formhouse] ready at");
       expect(run.output()).toContain(
@@ -129,6 +137,7 @@ test.describe("npm start with DATABASE_URL", () => {
       expect(await health(`http://${lan}:${port}`)).toBe(200);
     } finally {
       await stop(run);
+      await database.drop();
     }
   });
 });

@@ -13,6 +13,14 @@ import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-li
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
+import { createWebhookRoute } from "./webhooks/create-webhook";
+import { deleteWebhookRoute } from "./webhooks/delete-webhook";
+import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
+import { listWebhooksRoute } from "./webhooks/list-webhooks";
+import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
+import { rotateWebhookSecretRoute } from "./webhooks/rotate-webhook-secret";
+import { testWebhookRoute } from "./webhooks/test-webhook";
+import { updateWebhookRoute } from "./webhooks/update-webhook";
 
 /**
  * Everything the dashboard calls over tRPC (`/api/trpc`), signed in by session. The only list
@@ -33,6 +41,16 @@ export const appRouter = router({
     bulkCreate: bulkCreateUniqueLinksRoute,
     update: updateUniqueLinkRoute,
     bulkDelete: bulkDeleteUniqueLinksRoute,
+  }),
+  webhooks: router({
+    list: listWebhooksRoute,
+    create: createWebhookRoute,
+    update: updateWebhookRoute,
+    delete: deleteWebhookRoute,
+    rotateSecret: rotateWebhookSecretRoute,
+    test: testWebhookRoute,
+    deliveries: listWebhookDeliveriesRoute,
+    retry: retryWebhookDeliveryRoute,
   }),
 });
 

@@ -13,6 +13,15 @@ import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-li
 import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
+import { createWebhookRoute } from "./webhooks/create-webhook";
+import { deleteWebhookRoute } from "./webhooks/delete-webhook";
+import { getWebhookRoute } from "./webhooks/get-webhook";
+import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
+import { listWebhooksRoute } from "./webhooks/list-webhooks";
+import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
+import { rotateWebhookSecretRoute } from "./webhooks/rotate-webhook-secret";
+import { testWebhookRoute } from "./webhooks/test-webhook";
+import { updateWebhookRoute } from "./webhooks/update-webhook";
 
 /**
  * The organization-level REST API (`/api/v2`, spec §4), authenticated by X-SERVICE-TOKEN. The
@@ -33,5 +42,16 @@ export const v2Router = router({
     bulkCreate: bulkCreateUniqueLinksRoute,
     update: updateUniqueLinkRoute,
     bulkDelete: bulkDeleteUniqueLinksRoute,
+  }),
+  webhooks: router({
+    list: listWebhooksRoute,
+    get: getWebhookRoute,
+    create: createWebhookRoute,
+    update: updateWebhookRoute,
+    delete: deleteWebhookRoute,
+    rotateSecret: rotateWebhookSecretRoute,
+    test: testWebhookRoute,
+    listDeliveries: listWebhookDeliveriesRoute,
+    retryDelivery: retryWebhookDeliveryRoute,
   }),
 });

@@ -16,14 +16,16 @@ const skip = url ? false : "needs DATABASE_URL (run with npm test)";
 let db: Db;
 let organizationId: number;
 let formId: number;
+let form: { id: number; uuid: string; name: string; elements: [] };
 
 before(async () => {
   if (!url) return;
   db = createDb(url, 12);
   const [org] = await db.insert(organizations).values({ name: "create-submission test" }).returning();
   organizationId = org!.id;
-  const [form] = await db.insert(forms).values({ organizationId, name: "F", published: true, submissionsCount: 5 }).returning();
-  formId = form!.id;
+  const [row] = await db.insert(forms).values({ organizationId, name: "F", published: true, submissionsCount: 5 }).returning();
+  formId = row!.id;
+  form = { id: row!.id, uuid: row!.uuid, name: row!.name, elements: [] };
 });
 
 after(async () => {
@@ -35,7 +37,7 @@ after(async () => {
 const input = (uniqueLinkId: string | null = null) => ({ formId, organizationId, data: { q: "a" }, duration: 3, spam: false, uniqueLinkId });
 
 test("concurrent submits to one form: every one counted exactly, in the API's reads and after deletes", { skip }, async () => {
-  const stored = await Promise.all(Array.from({ length: 40 }, () => createSubmission(db, input())));
+  const stored = await Promise.all(Array.from({ length: 40 }, () => createSubmission(db, form, input())));
   const access = accessForOrganization(organizationId);
   // 5 counted in the base column (imported earlier) + 40 in shards.
   assert.equal((await getAccessibleFormOrThrow(db, access, formId)).submissionsCount, 45);
@@ -49,7 +51,7 @@ test("concurrent submits to one form: every one counted exactly, in the API's re
 
 test("a unique link is completed by exactly one of several concurrent submits", { skip }, async () => {
   const [link] = await db.insert(uniqueLinks).values({ formId, organizationId, entryName: "race" }).returning();
-  const results = await Promise.allSettled(Array.from({ length: 6 }, () => createSubmission(db, input(link!.id))));
+  const results = await Promise.allSettled(Array.from({ length: 6 }, () => createSubmission(db, form, input(link!.id))));
   assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
   for (const r of results) if (r.status === "rejected") assert.ok(r.reason instanceof LinkNotOpenError);
   const [after] = await db.select({ status: uniqueLinks.status }).from(uniqueLinks).where(eq(uniqueLinks.id, link!.id));

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { submissions, uniqueLinks } from "@/db/schema";
+import { submissions, uniqueLinks, type Form } from "@/db/schema";
+import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
 import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */
@@ -18,6 +19,9 @@ export type NewSurveySubmission = {
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
 
+/** The form a submission goes to, as its Submission.Created event names it. */
+export type SubmittedForm = Pick<Form, "id" | "uuid" | "name" | "elements">;
+
 /** The link was completed, switched off or expired by the time this submit committed. */
 export class LinkNotOpenError extends Error {
   constructor() {
@@ -30,12 +34,13 @@ export class LinkNotOpenError extends Error {
  * Stores one submission in one transaction: the unique link's `completed` status (first, so
  * two submits of one link queue on its row and the second finds it completed and stores
  * nothing), the row itself, the form's count (a count shard, so submits to one form do not
- * queue on the form row) and whatever `afterInsert` adds.
+ * queue on the form row) and its Submission.Created event.
  *
  * Throws LinkNotOpenError when the link no longer takes answers; nothing is stored then.
  */
 export async function createSubmission(
   db: DbOrTx,
+  form: SubmittedForm,
   input: NewSurveySubmission,
   hooks: {
     /** First thing in the transaction; throw to store nothing (the caller's rate limit counts here). */
@@ -71,14 +76,11 @@ export async function createSubmission(
       select id, created_at from inserted`);
 
     const stored: StoredSubmission = { ...input, id: row!.id, createdAt: new Date(row!.created_at) };
-    await afterInsert(tx, stored);
+    // Its event commits with it (spam makes none): webhooks and connector subscriptions.
+    await enqueueSubmissionEvent(tx, "Submission.Created", {
+      form,
+      submission: { id: stored.id, data: stored.data, spam: stored.spam, createdAt: stored.createdAt, updatedAt: stored.createdAt },
+    });
     return stored;
   });
 }
-
-/**
- * The hook point for work that must commit (or roll back) with the submission itself. The
- * webhook feature adds its outbox rows here (Submission.Created, connector
- * submission.created for non-spam), so an event exists exactly when its submission does.
- */
-async function afterInsert(_tx: DbOrTx, _submission: StoredSubmission): Promise<void> {}

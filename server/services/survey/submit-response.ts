@@ -104,6 +104,7 @@ export async function submitResponse(
   try {
     const stored = await createSubmission(
       db,
+      form,
       {
         formId: form.id,
         organizationId: form.organizationId,

@@ -7,6 +7,8 @@ export const V2_SCOPES = [
   "prefill.write",
   "unique_link.read",
   "unique_link.write",
+  "webhook.read",
+  "webhook.write",
 ] as const;
 export const V1_SCOPES = ["form.view", "submission.view", "submission.delete"] as const;
 

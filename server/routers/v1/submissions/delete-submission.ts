@@ -18,7 +18,8 @@ export const deleteV1SubmissionRoute = apiTokenProcedure("v1")
       description:
         `200 \`{"message": "${MESSAGES.submissionDeleted}"}\` — the same text as v2. The form's submission count drops in the same ` +
         "transaction. 400 `Error while fetching the submission` when there is nothing to delete: an unknown or " +
-        "already deleted id, a non-UUID, another form's submission, or a trashed form. Emits no event (spec §6.1). " +
+        "already deleted id, a non-UUID, another form's submission, or a trashed form. Emits `Submission.Deleted` to the " +
+        "form's webhooks in the same transaction, exactly as the v2 delete. " +
         "Without the `submission.delete` scope: 403 `You do not have permission to view submissions` (v1 has one " +
         "message for every missing scope).",
     },

@@ -19,7 +19,9 @@ export const deleteSubmissionRoute = apiTokenProcedure("v2")
         "Deletes the submission and decrements the form's `submissionsCount` in the same transaction. " +
         "404 `Submission not found` when the id is unknown (also when it was already deleted), is not a UUID, or the " +
         "submission is not visible to the token (other organization, trashed form, form-restricted token). " +
-        "Emits no event (spec §6.1).",
+        "Emits `Submission.Deleted`, carrying the submission as it was, to the form's webhooks subscribed to it — " +
+        "written in the same transaction as the delete, so one never happens without the other (spam submissions make no " +
+        "events). Spec §6.1 states no events for REST operations; we chose to report every deletion.",
     },
     errors: { 404: ["Submission not found"] },
   })

@@ -1,0 +1,39 @@
+/**
+ * `npm run worker`: the webhook delivery worker alone, for a separate process or machine
+ * (then start the web instances with WEBHOOK_WORKER=off). Uses DATABASE_URL, or the embedded
+ * PostgreSQL of `npm start`; applies pending migrations first. Any number of workers may run
+ * on one database. SIGTERM/SIGINT stop claiming and wait for the attempts in flight.
+ */
+import { existsSync } from "node:fs";
+import { runMigrations } from "../db/migrate";
+import { ConfigError, parseEnv } from "../server/env";
+import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/runtime";
+import { resolveDatabase } from "./lib/database-url";
+
+async function main() {
+  if (existsSync(".env")) process.loadEnvFile?.(".env");
+  const env = parseEnv();
+  // Borrows the embedded PostgreSQL of a running `npm start` (or runs one for as long as it works).
+  const database = await resolveDatabase({ role: "command" });
+  await runMigrations(database.url);
+  // The worker's pool reads DATABASE_URL (the embedded server's when it was unset).
+  process.env.DATABASE_URL = database.url;
+  await startWebhookWorker();
+  console.error(`[formhouse] webhook worker started (concurrency ${env.WEBHOOK_CONCURRENCY}, ${env.WEBHOOK_ENDPOINT_CONCURRENCY} per endpoint)`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stopWebhookRuntime();
+    await database.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : `[formhouse] worker failed to start: ${err?.stack ?? err}`);
+  process.exit(1);
+});

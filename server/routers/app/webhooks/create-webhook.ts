@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { createWebhook } from "@/server/services/webhooks/create-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
+import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
+import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardFormRef } from "../inputs";
+
+export const ZCreateDashboardWebhookInput = z.object({
+  formUuid: ZDashboardFormRef,
+  url: ZWebhookUrl,
+  events: ZWebhookEvents,
+  enabled: z.boolean().optional().describe("Default true"),
+});
+
+/** Adds a webhook; the answer carries the secret, shown once: POST /api/v2/forms/:form_uuid/webhooks. */
+export const createWebhookRoute = sessionProcedure
+  .input(ZCreateDashboardWebhookInput)
+  .output(ZCreatedWebhook)
+  .mutation(async ({ ctx, input }) => {
+    const webhook = await createWebhook(ctx.db, ctx.access, input.formUuid, { url: input.url, events: input.events, enabled: input.enabled });
+    return { ...toWebhook(webhook), secret: webhook.secret };
+  });

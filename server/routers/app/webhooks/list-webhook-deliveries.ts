@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/db/schema";
+import { listDeliveries } from "@/server/services/webhooks/list-deliveries";
+import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { sessionProcedure } from "@/server/trpc";
+import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
+import { ZDashboardWebhookRef } from "./inputs";
+
+export const ZListDashboardDeliveriesInput = z.object({
+  ...ZDashboardWebhookRef,
+  page: ZDashboardPage,
+  status: z.enum(DELIVERY_STATUSES).optional().describe("Only deliveries in this status"),
+});
+export const ZListDashboardDeliveriesOutput = ZDashboardPageInfo.extend({ deliveries: z.array(ZDelivery) });
+
+/** A webhook's deliveries, newest first: GET …/webhooks/:id/deliveries. */
+export const listWebhookDeliveriesRoute = sessionProcedure
+  .input(ZListDashboardDeliveriesInput)
+  .output(ZListDashboardDeliveriesOutput)
+  .query(async ({ ctx, input }) => {
+    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.formUuid, input.id, { page: input.page, status: input.status });
+    return { deliveries: deliveries.map(toDelivery), ...pageInfo(input.page, total) };
+  });

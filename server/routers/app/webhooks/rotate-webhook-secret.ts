@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-secret";
+import { ZSecret } from "@/server/services/webhooks/serialize";
+import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardWebhookRef } from "./inputs";
+
+/** A new secret, shown once; the old one signs too for 24 h: POST …/webhooks/:id/rotate_secret. */
+export const rotateWebhookSecretRoute = sessionProcedure
+  .input(z.object(ZDashboardWebhookRef))
+  .output(z.object({ secret: ZSecret }))
+  .mutation(async ({ ctx, input }) => ({ secret: await rotateWebhookSecret(ctx.db, ctx.access, input.formUuid, input.id) }));

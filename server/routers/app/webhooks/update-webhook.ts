@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
+import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { updateWebhook } from "@/server/services/webhooks/update-webhook";
+import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardWebhookRef } from "./inputs";
+
+export const ZUpdateDashboardWebhookInput = z.object({
+  ...ZDashboardWebhookRef,
+  url: ZWebhookUrl.optional(),
+  events: ZWebhookEvents.optional(),
+  enabled: z.boolean().optional(),
+});
+
+/** Changes URL, events or the on/off switch: PATCH /api/v2/forms/:form_uuid/webhooks/:id. */
+export const updateWebhookRoute = sessionProcedure
+  .input(ZUpdateDashboardWebhookInput)
+  .output(ZWebhook)
+  .mutation(async ({ ctx, input }) =>
+    toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url: input.url, events: input.events, enabled: input.enabled })),
+  );

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { deleteWebhook } from "@/server/services/webhooks/delete-webhook";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZWebhookPath } from "./schemas";
+
+export const ZDeleteWebhookInput = z.object(ZWebhookPath);
+
+export const deleteWebhookRoute = apiTokenProcedure("v2")
+  .meta({
+    scope: "webhook.write",
+    successStatus: 204,
+    errors: { 404: ["Webhook not found", "Form not found or not authorized"] },
+    openapi: {
+      method: "DELETE",
+      path: "/forms/{form_uuid}/webhooks/{id}",
+      tags: ["Webhooks"],
+      summary: "Delete a webhook",
+      description: "204 without a body. Its deliveries and their history go with it; nothing more is sent to it.",
+    },
+  })
+  .input(ZDeleteWebhookInput)
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await deleteWebhook(ctx.db, ctx.access, input.form_uuid, input.id);
+  });

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { sendTestDelivery } from "@/server/services/webhooks/test-webhook";
+import { apiTokenProcedure } from "@/server/trpc";
+import { ZWebhookPath } from "./schemas";
+
+export const ZTestWebhookInput = z.object(ZWebhookPath);
+export const ZTestWebhookOutput = z.object({ delivery: ZDelivery });
+
+export const testWebhookRoute = apiTokenProcedure("v2")
+  .meta({
+    scope: "webhook.write",
+    errors: { 404: ["Webhook not found", "Form not found or not authorized"] },
+    openapi: {
+      method: "POST",
+      path: "/forms/{form_uuid}/webhooks/{id}/test",
+      tags: ["Webhooks"],
+      summary: "Send a test delivery",
+      description:
+        "Sends a `Submission.Created` event with `\"test\": true` and made-up values for the form's elements to the " +
+        "webhook now — also when it is disabled — signed like every delivery, and answers 200 with the delivery and its " +
+        "outcome: `succeeded`, or `failed` with `lastStatusCode` / `lastError` (the answer takes up to 15 s when the " +
+        "endpoint is slow). A test delivery is tried once; it is listed with the others and can be retried.",
+    },
+  })
+  .input(ZTestWebhookInput)
+  .output(ZTestWebhookOutput)
+  .mutation(async ({ ctx, input }) => ({ delivery: toDelivery(await sendTestDelivery(ctx.db, ctx.access, input.form_uuid, input.id)) }));

@@ -1,0 +1,17 @@
+import { AppError } from "@/server/errors";
+import { targetPolicy } from "@/server/webhooks/runtime";
+import { checkedAddresses, RefusedTargetError } from "@/server/webhooks/target-guard";
+
+/**
+ * 422 unless every address of the URL's host may be reached (server/webhooks/target-guard.ts).
+ * The same guard runs again on every connection, so a later DNS change is caught there.
+ */
+export async function assertAllowedTarget(url: string, path: readonly (string | number)[] = ["url"]): Promise<void> {
+  try {
+    await checkedAddresses(new URL(url).hostname, targetPolicy());
+  } catch (err) {
+    if (!(err instanceof RefusedTargetError)) throw err;
+    const reason = `is not allowed: ${err.message}`;
+    throw new AppError("UNPROCESSABLE", `url ${reason}`, { path, reason });
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { at } from "@/server/services/lib/paths";
+import { SUBMISSION_EVENTS } from "@/server/webhooks/events";
+
+/**
+ * The input rules of form webhooks, shared by the v2 REST surface and the dashboard. The
+ * address check (no loopback, private, metadata…) needs DNS and lives in the service.
+ */
+export const MAX_URL_LENGTH = 2048;
+export const MAX_WEBHOOKS_PER_FORM = 20;
+
+function parseUrl(v: string): URL | null {
+  try {
+    return new URL(v);
+  } catch {
+    return null;
+  }
+}
+
+/** `url`: an absolute http(s) URL without credentials, normalized by the WHATWG parser. */
+export const ZWebhookUrl = z
+  .string({ error: at("is required and must be a string") })
+  .trim()
+  .min(1, { error: at("is required and must be a string") })
+  .max(MAX_URL_LENGTH, { error: at(`must be at most ${MAX_URL_LENGTH} characters`) })
+  .refine((v) => ["http:", "https:"].includes(parseUrl(v)?.protocol ?? ""), { error: at("must be an http or https URL"), abort: true })
+  .refine((v) => !parseUrl(v)!.username && !parseUrl(v)!.password, { error: at("must not contain a user name or password") })
+  .transform((v) => parseUrl(v)!.href)
+  .describe("Endpoint receiving a JSON POST per event: http or https, at most 2048 characters, on a public address");
+
+const EVENTS_MESSAGE = `must be a non-empty array of ${SUBMISSION_EVENTS.join(", ")}`;
+
+/** `events`: a non-empty array of the three event names; repeats count once. */
+export const ZWebhookEvents = z
+  .array(z.enum(SUBMISSION_EVENTS, { error: at(`must be one of ${SUBMISSION_EVENTS.join(", ")}`) }), {
+    error: (iss) => `${at(EVENTS_MESSAGE)(iss)}`,
+  })
+  .min(1, { error: at(EVENTS_MESSAGE) })
+  .transform((events) => SUBMISSION_EVENTS.filter((e) => events.includes(e)))
+  .describe(`Events to receive, any of ${SUBMISSION_EVENTS.join(", ")}`);
+
+/** `disabledReason` of a webhook its owner turned off. */
+export const DISABLED_BY_OWNER = "Disabled manually";

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { DELIVERY_STATUSES, type Webhook, type WebhookDelivery } from "@/db/schema";
+import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+
+/** A form webhook as every surface shows it; the secret is never part of it. */
+export const ZWebhook = z.object({
+  id: z.number().int().describe("Webhook id"),
+  url: z.string().describe("Endpoint URL"),
+  events: z.array(z.enum(SUBMISSION_EVENTS)).describe("Events it receives"),
+  enabled: z.boolean().describe("false: no deliveries are made (also set by `410 Gone` or 5 days of failures)"),
+  disabledReason: z.string().nullable().describe("Why it is disabled; null when enabled"),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+});
+
+export const toWebhook = (w: Webhook): z.infer<typeof ZWebhook> => ({
+  id: w.id,
+  url: w.url,
+  events: w.events as SubmissionEvent[],
+  enabled: w.enabled,
+  disabledReason: w.disabledReason,
+  createdAt: w.createdAt.toISOString(),
+  updatedAt: w.updatedAt.toISOString(),
+});
+
+export const ZSecret = z
+  .string()
+  .describe("Signing secret (`whsec_…`), shown only on creation and rotation: verify `webhook-signature` with it");
+
+/** A webhook with its secret: the answer of creation only. */
+export const ZCreatedWebhook = ZWebhook.extend({ secret: ZSecret });
+
+export const ZDelivery = z.object({
+  id: z.string().describe("Delivery UUID; also the `webhook-id` header of each attempt"),
+  eventId: z.string().describe("Event UUID (`eventId` of the payload), shared by the event's deliveries to every webhook"),
+  event: z.string().describe("Event name"),
+  status: z.enum(DELIVERY_STATUSES).describe("pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed"),
+  attempts: z.number().int().describe("Attempts made"),
+  lastStatusCode: z.number().int().nullable().describe("HTTP status of the last attempt; null without an answer"),
+  lastError: z.string().nullable().describe("What went wrong in the last attempt, e.g. `HTTP 500`, `Connection refused`, `Timed out after 15 s`"),
+  nextAttemptAt: z.string().nullable().describe("When the next attempt is due (pending only)"),
+  createdAt: z.string().describe("When the event happened, ISO 8601"),
+  deliveredAt: z.string().nullable().describe("When an attempt succeeded"),
+});
+
+export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
+  id: d.id,
+  eventId: d.eventId,
+  event: d.eventType,
+  status: d.status,
+  attempts: d.attempts,
+  lastStatusCode: d.lastStatusCode,
+  lastError: d.lastError,
+  nextAttemptAt: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+  createdAt: d.createdAt.toISOString(),
+  deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});

@@ -1,0 +1,26 @@
+import type { WebhookSource } from "@/db/schema";
+import type { SubmissionEvent } from "./events";
+import { formEventPayload, type EventContext } from "./form-payload";
+
+/**
+ * What differs between the sources of webhooks — the event names they subscribe under and
+ * the body they receive — so that enqueueing and delivery stay one generic path. The
+ * connector's subscriptions (spec §6.2) add their entry here.
+ */
+export type SourceSpec = {
+  /** The name under which this source subscribes to `event` (a webhook's `events`); null: never. */
+  eventName(event: SubmissionEvent): string | null;
+  /** The payload stored with the delivery when the event happens. */
+  payload(ctx: EventContext): Record<string, unknown>;
+  /** The body of attempt `attempt` (1-based); default: the stored payload as JSON. */
+  body?(payload: Record<string, unknown>, attempt: number): string;
+};
+
+export const SOURCES: Partial<Record<WebhookSource, SourceSpec>> = {
+  form: { eventName: (event) => event, payload: formEventPayload },
+};
+
+/** The request body of one attempt of a delivery. */
+export function deliveryBody(source: WebhookSource, payload: Record<string, unknown>, attempt: number): string {
+  return SOURCES[source]?.body?.(payload, attempt) ?? JSON.stringify(payload);
+}
