@@ -100,6 +100,8 @@ export const MESSAGES = {
   connectorTokenInvalid: "Invalid or expired access token",
   connectorScope: (scope: string) => `The access token lacks the required scope: ${scope}`,
   connectedAppNotFound: "Connected app not found",
+  connectorFormNotFound: "Form not found",
+  subscriptionNotFound: "Subscription not found",
   webhookNotFound: "Webhook not found",
   deliveryNotFound: "Delivery not found",
   webhookFormNotPublished: "Form must be published to add webhooks",

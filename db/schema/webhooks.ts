@@ -3,7 +3,7 @@ import { boolean, index, integer, json, pgTable, serial, text, uuid } from "driz
 import { createdAt, timestamptz, updatedAt } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
-import { oauthClients } from "./oauth";
+import { oauthGrants } from "./oauth";
 
 /**
  * Form-level webhooks (source `form`, events Submission.Created/Updated/Deleted) and
@@ -23,7 +23,8 @@ export const webhooks = pgTable(
     source: text("source", { enum: ["form", "connector"] }).notNull(),
     /** The connector user who subscribed; only they may unsubscribe. */
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    oauthClientId: integer("oauth_client_id").references(() => oauthClients.id, { onDelete: "cascade" }),
+    /** The OAuth connection a connector subscription came through; revoking it ends the subscription. */
+    grantId: integer("grant_id").references(() => oauthGrants.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: text("events").array().notNull(),
     /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { oauthGrants, oauthTokens } from "@/db/schema";
+import { oauthGrants, oauthTokens, webhooks } from "@/db/schema";
 import { env } from "@/server/env";
 import { hashSecret, newSecret } from "./secrets";
 
@@ -46,6 +46,7 @@ export async function revokeGrant(tx: DbOrTx, grantId: number): Promise<boolean>
     .set({ revokedAt: sql`now()` })
     .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
     .returning({ id: oauthGrants.id });
-  // Seam for connector subscriptions: deactivate the webhooks whose grant is `grantId` here.
+  // Its connector subscriptions end with it: no more deliveries to the platform.
+  if (revoked.length > 0) await tx.delete(webhooks).where(and(eq(webhooks.grantId, grantId), eq(webhooks.source, "connector")));
   return revoked.length > 0;
 }

@@ -1,7 +1,7 @@
 import type { Dispatcher } from "undici";
 import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";
-import { disableWebhook, recordFailure, recordSuccess, type ClaimedDelivery } from "./outbox";
+import { disableWebhook, recordFailure, recordSuccess, removeSubscription, type ClaimedDelivery } from "./outbox";
 import { postJson, type AttemptOutcome } from "./post";
 import { retryDelaySeconds } from "./schedule";
 import { signedHeaders } from "./signature";
@@ -39,6 +39,11 @@ async function record(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelive
   const retryInS = d.autoRetry && !outcome.gone ? retryDelaySeconds(engine.schedule, attempt, outcome.retryAfterS) : null;
   const result = await recordFailure(engine.db, leaseKey, d.id, { statusCode: outcome.statusCode, error: outcome.error, retryInS }, DISABLE_AFTER_S);
   if (!result) return;
+  // A platform answers 410 once its hook is detached (spec §6.2): that subscription is over.
+  if (outcome.gone && d.source === "connector") {
+    if (await removeSubscription(engine.db, d.webhookId)) log.info("connector subscription removed after 410 Gone", { webhookId: d.webhookId });
+    return;
+  }
   const reason = outcome.gone ? GONE_REASON : result.failingTooLong ? failingReason(outcome.error) : null;
   if (reason && (await disableWebhook(engine.db, d.webhookId, reason))) {
     log.warn("webhook disabled", { webhookId: d.webhookId, reason });

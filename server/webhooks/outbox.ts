@@ -176,6 +176,12 @@ export async function disableWebhook(db: DbOrTx, webhookId: number, reason: stri
   return (row?.n ?? 0) > 0;
 }
 
+/** A connector subscription whose target answered 410 Gone is removed, deliveries and all. */
+export async function removeSubscription(db: DbOrTx, webhookId: number): Promise<boolean> {
+  const rows = await db.execute(sql`delete from webhooks where id = ${webhookId} and source = 'connector' returning id`);
+  return rows.length > 0;
+}
+
 /**
  * Makes a delivery due now and wakes the workers. A finished delivery gets one more attempt
  * (no automatic retries after it); a pending one keeps its schedule. A row being sent right

@@ -1,5 +1,6 @@
 import type { WebhookSource } from "@/db/schema";
 import type { SubmissionEvent } from "./events";
+import { connectorBody, connectorEventPayload } from "./connector-payload";
 import { formEventPayload, type EventContext } from "./form-payload";
 
 /**
@@ -16,8 +17,17 @@ export type SourceSpec = {
   body?(payload: Record<string, unknown>, attempt: number): string;
 };
 
+/** The one event of connector subscriptions. */
+export const CONNECTOR_EVENT = "submission.created";
+
 export const SOURCES: Partial<Record<WebhookSource, SourceSpec>> = {
   form: { eventName: (event) => event, payload: formEventPayload },
+  // Connector subscriptions hear only of new submissions, as `submission.created` (spec §6.2).
+  connector: {
+    eventName: (event) => (event === "Submission.Created" ? CONNECTOR_EVENT : null),
+    payload: connectorEventPayload,
+    body: connectorBody,
+  },
 };
 
 /** The request body of one attempt of a delivery. */

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { AppError, MESSAGES } from "@/server/errors";
+import { ZNewSubscription } from "@/server/services/connector-subscriptions/rules";
+import { createSubscription, toSubscription } from "@/server/services/connector-subscriptions/subscriptions";
+import { oauthProcedure } from "@/server/trpc";
+
+export const ZSubscription = z.object({
+  id: z.number().int().describe("Subscription id, for DELETE /webhooks/{id}"),
+  organization_id: z.number().int(),
+  form_id: z.number().int(),
+  target_url: z.string(),
+  events: z.array(z.string()).describe("Always [\"submission.created\"]"),
+  source: z.literal("connector"),
+  created_at: z.string().describe("ISO 8601"),
+});
+
+const BODY_ERRORS = [
+  "webhook is required and must be an object with form_id, target_url and events",
+  "webhook.form_id must be an integer",
+  "webhook.target_url must be an http or https URL",
+  "webhook.events must be a non-empty array of submission.created",
+  "webhook.target_url is not allowed: 127.0.0.1 is a loopback address",
+];
+
+export const createSubscriptionRoute = oauthProcedure
+  .meta({
+    scope: "submission:read",
+    successStatus: 201,
+    openapi: {
+      method: "POST",
+      path: "/webhooks",
+      tags: ["Webhooks"],
+      summary: "Subscribe to new submissions",
+      description:
+        "Body `{\"webhook\": {\"form_id\": <int>, \"target_url\": \"https://…\", \"events\": [\"submission.created\"]}}`. " +
+        "Each new submission of the form that is not spam is then POSTed to `target_url` as `{event_type, data: {id, form_id " +
+        "(the form UUID), spam, created_at (\"Jul 01, 2026, 10:00\", UTC), submission (values by field label)}, event_id, " +
+        "retries_done}`, signed like form webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and retried on " +
+        "the same schedule for about 3 days. A `410 Gone` from the target removes the subscription; revoking the " +
+        "connection removes all of its subscriptions. The form need not be published yet.\n\n" +
+        "404 `Form not found` for a form of another organization or none. 422 for a bad body (a missing `webhook`, a " +
+        "`form_id` that is not an integer, a `target_url` that is not http(s) or whose address is refused — loopback, " +
+        "private, link-local, metadata … — or `events` other than a non-empty array of `submission.created`).",
+    },
+    errors: { 404: [MESSAGES.connectorFormNotFound], 422: BODY_ERRORS },
+  })
+  .input(z.object({ webhook: z.unknown().optional() }).loose())
+  .output(ZSubscription)
+  .mutation(async ({ ctx, input }) => {
+    // The connector answers a bad body with 422 (spec §7.2), not the REST edge's 400.
+    const parsed = ZNewSubscription.safeParse(input);
+    if (!parsed.success) throw new AppError("UNPROCESSABLE", parsed.error.issues[0]?.message ?? BODY_ERRORS[0]!);
+    const subscription = await createSubscription(ctx.db, ctx.access, ctx.grant, parsed.data.webhook);
+    return toSubscription(subscription);
+  });

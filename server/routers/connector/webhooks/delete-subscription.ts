@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { MESSAGES } from "@/server/errors";
+import { deleteSubscription } from "@/server/services/connector-subscriptions/subscriptions";
+import { oauthProcedure } from "@/server/trpc";
+import { ZPathParam } from "../../rest-params";
+
+export const deleteSubscriptionRoute = oauthProcedure
+  .meta({
+    scope: "submission:read",
+    successStatus: 204,
+    openapi: {
+      method: "DELETE",
+      path: "/webhooks/{id}",
+      tags: ["Webhooks"],
+      summary: "Unsubscribe",
+      description:
+        "204 without a body; nothing more is delivered to its target. 404 `Subscription not found` for an unknown id, a " +
+        "subscription of another user, or a form webhook made in the dashboard or the v2 API.",
+    },
+    errors: { 404: [MESSAGES.subscriptionNotFound] },
+  })
+  .input(z.object({ id: ZPathParam.describe("Subscription id") }))
+  .output(z.void())
+  .mutation(async ({ ctx, input }) => {
+    await deleteSubscription(ctx.db, ctx.access, ctx.grant, input.id);
+  });

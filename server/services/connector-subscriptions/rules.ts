@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { at } from "@/server/services/lib/paths";
+import { ZWebhookUrl } from "@/server/services/webhooks/rules";
+import { CONNECTOR_EVENT } from "@/server/webhooks/sources";
+
+/**
+ * The body of `POST /connector/webhooks` (spec §4.17). The connector answers a bad body with
+ * 422 (spec §7.2), so the procedure takes the body as it comes and checks it here.
+ */
+export const ZNewSubscription = z.object(
+  {
+    webhook: z.object(
+      {
+        form_id: z
+          .number({ error: at("must be an integer") })
+          .int({ error: at("must be an integer") })
+          .positive({ error: at("must be a positive integer") })
+          .max(2147483647, { error: at("must be a form id") }),
+        target_url: ZWebhookUrl,
+        events: z
+          .array(z.literal(CONNECTOR_EVENT, { error: at(`must be ${CONNECTOR_EVENT}`) }), { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })
+          .min(1, { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })
+          .transform(() => [CONNECTOR_EVENT]),
+      },
+      { error: "webhook is required and must be an object with form_id, target_url and events" },
+    ),
+  },
+  { error: "webhook is required and must be an object with form_id, target_url and events" },
+);
+
+export type NewSubscription = z.infer<typeof ZNewSubscription>["webhook"];

@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db";
+import { webhooks, type Webhook } from "@/db/schema";
+import { AppError, MESSAGES } from "@/server/errors";
+import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
+import { assertAllowedTarget } from "@/server/services/webhooks/check-target";
+import { generateSecret } from "@/server/webhooks/signature";
+import type { NewSubscription } from "./rules";
+
+/** Who subscribes: the OAuth connection and its user (only they may unsubscribe). */
+export type Subscriber = { grantId: number; userId: number };
+
+/**
+ * A connector subscription (spec §4.17): a webhook of source `connector` on the form, fed by the
+ * webhook pipeline with the §6.2 payload. 404 for a form the organization does not have; 422
+ * when the target's address is refused (the same guard as form webhooks, again at every
+ * connection). The form need not be published: a platform may subscribe before it goes live.
+ */
+export async function createSubscription(db: Db, access: FormAccess, subscriber: Subscriber, input: NewSubscription): Promise<Webhook> {
+  const form = await findAccessibleForm(db, access, input.form_id);
+  if (!form) throw new AppError("NOT_FOUND", MESSAGES.connectorFormNotFound);
+  try {
+    await assertAllowedTarget(input.target_url, ["webhook", "target_url"]);
+  } catch (e) {
+    if (e instanceof AppError && e.reason) throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
+    throw e;
+  }
+  const [row] = await db
+    .insert(webhooks)
+    .values({
+      organizationId: form.organizationId,
+      formId: form.id,
+      source: "connector",
+      userId: subscriber.userId,
+      grantId: subscriber.grantId,
+      url: input.target_url,
+      events: input.events,
+      secret: generateSecret(),
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes a subscription the user made through the connector; anything else is 404. */
+export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscriber: Subscriber, id: string): Promise<void> {
+  const n = /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : null;
+  const deleted =
+    n === null
+      ? []
+      : await db
+          .delete(webhooks)
+          .where(
+            and(
+              eq(webhooks.id, n),
+              eq(webhooks.source, "connector"),
+              eq(webhooks.organizationId, access.organizationId),
+              eq(webhooks.userId, subscriber.userId),
+            ),
+          )
+          .returning({ id: webhooks.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", MESSAGES.subscriptionNotFound);
+}
+
+/** The subscription as spec §2.11 shows it. */
+export function toSubscription(w: Pick<Webhook, "id" | "organizationId" | "formId" | "url" | "events" | "createdAt">) {
+  return {
+    id: w.id,
+    organization_id: w.organizationId,
+    form_id: w.formId,
+    target_url: w.url,
+    events: w.events,
+    source: "connector" as const,
+    created_at: w.createdAt.toISOString(),
+  };
+}
