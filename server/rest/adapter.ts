@@ -4,19 +4,20 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "@/server/errors";
 import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
+import { inputProblem, pathParamProblem, queryProblem } from "@/server/http/input-guard";
 import { logError } from "@/server/log";
 import { shapeError, type ErrorKey } from "./errors";
 
 /** Request bodies above this are refused with 413 (spec leaves the limit open). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-type RequestState = { ctx?: Context; error?: unknown; procedure?: string };
+type RequestState = { ctx?: Context; error?: unknown; procedure?: string; inputProblem?: AppError | null };
 type FakeReq = EventEmitter & {
   method: string;
   url: string;
   headers: Record<string, string>;
   body?: unknown;
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown[]>;
   readableEnded: boolean;
   formhouse: RequestState;
 };
@@ -77,9 +78,28 @@ async function parseJsonBody(request: Request): Promise<unknown> {
 }
 
 /**
+ * A query string as the library reads `req.query`: values by key, on an object without a
+ * prototype, so `?constructor=1` is a parameter like any other. `__proto__` cannot be a key of
+ * the input object the library builds: it is ignored, as Next.js already does before us.
+ */
+function queryRecord(search: URLSearchParams): Record<string, unknown[]> {
+  const query: Record<string, unknown[]> = Object.create(null);
+  search.forEach((v, k) => {
+    if (k !== "__proto__") (query[k] ??= []).push(v);
+  });
+  return query;
+}
+
+/**
  * The REST edge for one surface: trpc-to-openapi's handler, built once, with the gaps
  * DESIGN.md §2 lists closed around it — our error shapes, DELETE bodies, JSON-only bodies
  * with a size limit, 201/204 from procedure meta, and response headers from the context.
+ *
+ * Input is checked here, before the library sees it (it re-serialises bodies and reads query
+ * keys off a plain object): the body's 413/415/invalid JSON, then the input guard on path
+ * parameters, query and body. The first problem is not answered here but handed to the
+ * procedure on its context, which answers it after authentication — the token first, then
+ * input — and the library gets an empty input instead.
  */
 export function createRestHandler(opts: RestSurfaceOptions): (request: Request) => Promise<Response> {
   const routes = routeTable(opts.router);
@@ -92,6 +112,7 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
         headers: new Headers(req.headers),
         surface: opts.surface,
         getSession: opts.getSession,
+        inputProblem: state.inputProblem ?? null,
       });
       return state.ctx;
     },
@@ -110,7 +131,22 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
     const state: RequestState = {};
     const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { method, path, procedure: state.procedure });
     try {
-      const body = BODY_METHODS.has(method) ? await parseJsonBody(request) : undefined;
+      let body: unknown;
+      let problem: AppError | null = null;
+      if (BODY_METHODS.has(method)) {
+        try {
+          body = await parseJsonBody(request);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          problem = e;
+        }
+      }
+      const route = matchRoute(routes, method, path);
+      for (const [name, raw] of Object.entries(route?.params ?? {})) problem ??= pathParamProblem(name, raw);
+      problem ??= queryProblem(url.searchParams) ?? inputProblem(body);
+      state.inputProblem = problem;
+      const search = problem ? new URLSearchParams() : url.searchParams;
+      if (problem) body = undefined;
 
       const headers: Record<string, string> = {};
       request.headers.forEach((v, k) => (headers[k] = v));
@@ -123,17 +159,17 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
         headers,
         readableEnded: true,
         formhouse: state,
+        query: queryRecord(search),
       }) as FakeReq;
 
       if (method === "DELETE") {
         // The library reads DELETE input from the query only: hand it the JSON body there.
         // Values are wrapped in 1-item arrays, which the library unwraps again.
-        const query: Record<string, unknown[]> = {};
-        url.searchParams.forEach((v, k) => (query[k] ??= []).push(v));
+        const query = req.query!;
         if (body && typeof body === "object" && !Array.isArray(body)) {
           for (const [k, v] of Object.entries(body)) query[k] = [v];
         }
-        req.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.length === 1 ? v : [v]]));
+        for (const [k, v] of Object.entries(query)) query[k] = v.length === 1 ? v : [v];
         req.body = undefined;
       } else if (BODY_METHODS.has(method)) {
         req.body = body ?? {};
@@ -153,11 +189,14 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
       });
 
       const resHeaders = state.ctx?.resHeaders ?? {};
-      if (state.error !== undefined || captured.status >= 400) {
-        const shaped = shapeError(state.error ?? new AppError("INTERNAL", "unknown"), opts.errorKey, log);
+      // A procedure whose builder lacks the input guard would have run on the empty input:
+      // its problem is still the answer.
+      const error = state.error ?? (problem && captured.status < 400 ? problem : undefined);
+      if (error !== undefined || captured.status >= 400) {
+        const shaped = shapeError(error ?? new AppError("INTERNAL", "unknown"), opts.errorKey, log);
         return json(shaped.status, shaped.body, { ...resHeaders, ...shaped.headers });
       }
-      const status = routes.find((r) => r.method === method && r.pattern.test(path))?.meta.successStatus ?? 200;
+      const status = route?.meta.successStatus ?? 200;
       return json(status, captured.body === undefined ? null : JSON.parse(captured.body), resHeaders);
     } catch (error) {
       const shaped = shapeError(error, opts.errorKey, log);
@@ -166,13 +205,28 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
   };
 }
 
-/** (method, path pattern, meta) of every REST procedure, built once, to find a success status. */
-function routeTable(router: AnyRouter): { method: string; pattern: RegExp; meta: Meta }[] {
+type Route = { method: string; pattern: RegExp; meta: Meta };
+
+/**
+ * (method, path pattern, meta) of every REST procedure, built once: to find a success status
+ * and the path parameters to check. Patterns match as the library's do (case-insensitive).
+ */
+function routeTable(router: AnyRouter): Route[] {
   const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
   return Object.values(procedures).flatMap(({ _def: { meta } }) => {
     const api = meta?.openapi;
     if (!meta || !api) return [];
-    const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "[^/]+");
+    const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "(?<$1>[^/]+)");
     return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta }];
   });
+}
+
+/** The route of a request and its path parameters as written (still percent-encoded). */
+function matchRoute(routes: Route[], method: string, path: string): { meta: Meta; params: Record<string, string> } | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(path);
+    if (match) return { meta: route.meta, params: { ...match.groups } };
+  }
+  return undefined;
 }
