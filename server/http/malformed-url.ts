@@ -36,12 +36,14 @@ export function badPathResponse(pathname: string, message: string): Response {
   return new Response(`400 Bad Request: ${message}\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 }
 
+export const malformedPathMessage = (segment: string) =>
+  `URL path segment "${segment.length > 64 ? `${segment.slice(0, 64)}…` : segment}" is not valid percent-encoded UTF-8`;
+
 /** The answer for a request whose path does not decode, or null to let it through. */
 export function refuseMalformedPath(url: string): Response | null {
   // The raw path as sent: URL keeps percent-escapes as they are.
   const { pathname } = new URL(url);
   const segment = malformedSegment(pathname);
   if (segment === null) return null;
-  const shown = segment.length > 64 ? `${segment.slice(0, 64)}…` : segment;
-  return badPathResponse(pathname, `URL path segment "${shown}" is not valid percent-encoded UTF-8`);
+  return badPathResponse(pathname, malformedPathMessage(segment));
 }

@@ -11,6 +11,13 @@ import { shapeError, type ErrorKey } from "./errors";
 /** Request bodies above this are refused with 413 (spec leaves the limit open). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The edge's own answers about a body (the OpenAPI documents list them too). */
+export const BODY_MESSAGES = {
+  tooLarge: `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`,
+  notJson: "Request body must be JSON (Content-Type: application/json)",
+  invalidJson: "Request body is not valid JSON",
+} as const;
+
 type RequestState = { ctx?: Context; error?: unknown; procedure?: string; inputProblem?: AppError | null };
 type FakeReq = EventEmitter & {
   method: string;
@@ -44,7 +51,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 /** Reads at most MAX_BODY_BYTES; anything larger is refused before it is parsed. */
 async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", BODY_MESSAGES.tooLarge);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -68,12 +75,12 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", BODY_MESSAGES.notJson);
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
+    throw new AppError("BAD_REQUEST", BODY_MESSAGES.invalidJson);
   }
 }
 

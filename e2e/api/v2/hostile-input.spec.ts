@@ -232,3 +232,14 @@ test.describe("the token is checked before the body (spec order: token, then inp
     }
   });
 });
+
+test("the OpenAPI document states the input rules and the body's 413/415 where an operation takes a body", async ({ api }) => {
+  const doc = (await api.get("/api/v2/openapi.json")).body;
+  expect(doc.info.description).toContain("**Input rules**, on every operation, checked after the token");
+  expect(doc.info.description).toContain("`Request body is nested too deeply (max 64 levels)`");
+  const post = doc.paths["/forms/{form_uuid}/prefills"].post.responses;
+  expect(post["413"].content["application/json"].example).toEqual({ message: "Request body too large (max 1 MB)" });
+  expect(post["415"].content["application/json"].example).toEqual({ message: "Request body must be JSON (Content-Type: application/json)" });
+  expect(doc.paths["/forms/{form_uuid}/prefills"].get.responses["413"]).toBeUndefined();
+  expect((await api.get("/api/v1/openapi.json")).body.info.description).toContain("**Input rules**");
+});
