@@ -1,28 +1,23 @@
 import { AppError } from "@/server/errors";
 import { formatPath } from "@/server/services/lib/paths";
+import { textProblem } from "@/server/services/lib/text";
 
 /**
  * The rules every input obeys before any schema sees it, on every surface (REST edge, tRPC,
  * server-side callers): what no zod schema should have to repeat and no service can survive.
  * - nesting at most MAX_INPUT_DEPTH levels: recursive code (JSON.stringify, zod) overflows
  *   the stack on a body nested a few thousand levels deep;
- * - no NUL character (U+0000) in any string or key: PostgreSQL's text and jsonb cannot hold it;
- * - no unpaired UTF-16 surrogate (`"\ud800"` in JSON): not Unicode, and jsonb refuses it.
+ * - no NUL character (U+0000) and no unpaired UTF-16 surrogate in any string or key
+ *   (services/lib/text.ts: PostgreSQL cannot store them).
  * A problem is a 400 naming where it is (`prefills[0].name must not contain NUL characters`).
+ * Query parameters an operation does not read are not checked (they are ignored, as any other
+ * bad value in them); free-form ones (filters) are checked where they are read.
  */
 
 export const MAX_INPUT_DEPTH = 64;
 
 type Path = readonly (string | number)[];
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** What is wrong with one string, or null. */
-export function textProblem(text: string): string | null {
-  if (text.includes("\0")) return "must not contain NUL characters";
-  if (LONE_SURROGATE.test(text)) return "must not contain unpaired UTF-16 surrogates";
-  return null;
-}
 
 function bad(path: Path, problem: string): AppError {
   return new AppError("BAD_REQUEST", `${formatPath(path) || "input"} ${problem}`, { path, reason: problem });
@@ -57,7 +52,7 @@ export function inputProblem(value: unknown, path: Path = [], depth = 0): AppErr
   return null;
 }
 
-/** The first problem of a query string's names and values, or null. */
+/** The first problem of a query string's names and values (those the operation reads), or null. */
 export function queryProblem(search: URLSearchParams): AppError | null {
   for (const [key, value] of search) {
     const keyProblem = textProblem(key);

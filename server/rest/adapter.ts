@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
@@ -150,9 +151,10 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
       }
       const route = matchRoute(routes, method, path);
       for (const [name, raw] of Object.entries(route?.params ?? {})) problem ??= pathParamProblem(name, raw);
-      problem ??= queryProblem(url.searchParams) ?? inputProblem(body);
+      const query = route ? readQuery(route.reads, url.searchParams) : { kept: url.searchParams, checked: url.searchParams };
+      problem ??= queryProblem(query.checked) ?? inputProblem(body);
       state.inputProblem = problem;
-      const search = problem ? new URLSearchParams() : url.searchParams;
+      const search = problem ? new URLSearchParams() : query.kept;
       if (problem) body = undefined;
 
       const headers: Record<string, string> = {};
@@ -212,28 +214,54 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
   };
 }
 
-type Route = { method: string; pattern: RegExp; meta: Meta };
+/** The query parameters an operation reads: those its input names, and any other when it takes free-form ones. */
+type Reads = { named: ReadonlySet<string> | "all"; freeForm: boolean };
+
+type Route = { method: string; pattern: RegExp; meta: Meta; reads: Reads };
+
+function readsOf(input: unknown): Reads {
+  if (!(input instanceof z.ZodObject)) return { named: "all", freeForm: false };
+  return { named: new Set(Object.keys(input.shape)), freeForm: input._zod.def.catchall !== undefined };
+}
+
+/**
+ * The query as the operation gets it (`kept`) and the part the input guard checks (`checked`).
+ * A parameter the operation does not read is dropped, as its schema would drop it: ignored,
+ * whatever it holds. Free-form ones (filters) are kept and checked where they are read
+ * (services/submissions/filters.ts), since only that code knows which it ignores.
+ */
+function readQuery(reads: Reads, search: URLSearchParams): { kept: URLSearchParams; checked: URLSearchParams } {
+  const kept = new URLSearchParams();
+  const checked = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (reads.named === "all" || reads.named.has(key)) {
+      kept.append(key, value);
+      checked.append(key, value);
+    } else if (reads.freeForm) kept.append(key, value);
+  }
+  return { kept, checked };
+}
 
 /**
  * (method, path pattern, meta) of every REST procedure, built once: to find a success status
  * and the path parameters to check. Patterns match as the library's do (case-insensitive).
  */
 function routeTable(router: AnyRouter): Route[] {
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
-  return Object.values(procedures).flatMap(({ _def: { meta } }) => {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta; inputs?: unknown[] } }>;
+  return Object.values(procedures).flatMap(({ _def: { meta, inputs } }) => {
     const api = meta?.openapi;
     if (!meta || !api) return [];
     const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "(?<$1>[^/]+)");
-    return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta }];
+    return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta, reads: readsOf(inputs?.[0]) }];
   });
 }
 
 /** The route of a request and its path parameters as written (still percent-encoded). */
-function matchRoute(routes: Route[], method: string, path: string): { meta: Meta; params: Record<string, string> } | undefined {
+function matchRoute(routes: Route[], method: string, path: string): (Route & { params: Record<string, string> }) | undefined {
   for (const route of routes) {
     if (route.method !== method) continue;
     const match = route.pattern.exec(path);
-    if (match) return { meta: route.meta, params: { ...match.groups } };
+    if (match) return { ...route, params: { ...match.groups } };
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import { BODY_MESSAGES } from "./adapter";
 /** The rules every input obeys on every surface (server/http/input-guard.ts, values.ts, proxy.ts). */
 const INPUT_RULES = `
 **Input rules**, on every operation, checked after the token (a request without a valid token learns nothing about
-its input), each a 400 naming the parameter:
+its input), each a 400 naming the parameter (a filter by its v2 name):
 - no string or key may contain a NUL character (U+0000) or an unpaired UTF-16 surrogate (\`"\\ud800"\` in JSON):
   \`email__contains must not contain NUL characters\`, \`prefills[0].name must not contain unpaired UTF-16 surrogates\`;
 - a JSON body is at most 1 MB (413 \`${BODY_MESSAGES.tooLarge}\`), \`application/json\` (415), valid JSON
@@ -17,8 +17,8 @@ its input), each a 400 naming the parameter:
 - numbers compare exactly as decimals (\`in_range=0.30000000000000001,0.3\` has min > max);
 - a path that is not valid percent-encoded UTF-8 (\`/forms/%zz\`, \`%C0%AF\`) is 400 \`${malformedPathMessage("%zz")}\`
   before anything else, as it cannot be routed;
-- a query parameter named like a built-in property (\`constructor\`, \`toString\`) is a parameter like any other;
-  one named \`__proto__\` is ignored.
+- a parameter the operation ignores is ignored whatever it holds; one named like a built-in property
+  (\`constructor\`, \`toString\`) is a parameter like any other, and one named \`__proto__\` is always ignored.
 `.trim();
 
 export const V2_DESCRIPTION = `

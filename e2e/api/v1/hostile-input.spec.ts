@@ -4,13 +4,22 @@ import { rotatingClient } from "../token-client";
 
 /** Issue 9 on the v1 surface (and the v1 preview image): 400s instead of 500s. Each failed before the fix. */
 
-test("a NUL character in a v1 filter is a 400 naming it", async ({ seed, api }) => {
+test("a NUL character in a v1 filter is a 400 naming it (in its v2 spelling, as v1 names filters); in an ignored parameter it is ignored", async ({ seed, api }) => {
   const { org, form } = await contactForm(seed);
   const c = rotatingClient(api, () => seed.v1Token(org.organizationId, form.id));
-  for (const param of ["Email", "Email__gte", "employees__lt"]) {
+  for (const [param, named] of [
+    ["Email", "Email__contains"],
+    ["Email__gte", "Email__is_greater_than_or_equal_to"],
+    ["employees__lt", "employees__is_less_than"],
+  ]) {
     const r = await c.get(`/api/v1/submissions?${param}=a%00b`);
-    expect([r.status, r.body], param).toEqual([400, { message: `${param} must not contain NUL characters` }]);
+    expect([r.status, r.body], param).toEqual([400, { message: `${named} must not contain NUL characters` }]);
   }
+  // v1 ignores parameters that name no field, whatever they hold.
+  const ignored = await c.get("/api/v1/submissions?No%20such%20field=a%00b&other__gte=%00");
+  expect([ignored.status, ignored.body.total_count]).toEqual([200, 0]);
+  const sort = await c.get("/api/v1/submissions?sort=a%00b");
+  expect([sort.status, sort.body]).toEqual([400, { message: "sort must not contain NUL characters" }]);
 });
 
 test("an instant after year 9999 in a v1 __gte filter is a 400 naming the filter", async ({ seed, api }) => {

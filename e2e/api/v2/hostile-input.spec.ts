@@ -61,6 +61,18 @@ test.describe("NUL characters (U+0000) are 400s naming the parameter", () => {
     expect((await c.get(`${linksUrl}/${id}`)).body.entryName).toBe("erin");
   });
 
+  test("in a parameter the operation does not read: ignored, like any other value there", async ({ seed, api }) => {
+    const { org, form } = await contactForm(seed);
+    const c = tokenClient(api, seed, org.organizationId);
+    const forms = await c.get("/api/v2/forms?x=a%00b&a%00b=1");
+    expect(forms.status).toBe(200);
+    // A bare `field=value` is not a filter on v2 (spec: ignored).
+    const bare = await c.get(`/api/v2/submissions?form_uuid=${form.uuid}&email=a%00b`);
+    expect(bare.status).toBe(200);
+    const page = await c.get("/api/v2/forms?page=1%00");
+    expect([page.status, page.body]).toEqual([400, { message: "page must not contain NUL characters" }]);
+  });
+
   test("in a path parameter", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId);

@@ -204,6 +204,12 @@ test("date operands are years 0001–9999, also as an instant in UTC", () => {
   assert.deepEqual(one("Start date__after", "0050-01-01").condition, { op: "compare", cmp: ">", operand: { kind: "date", value: "0050-01-01" } });
 });
 
+test("a filter value with a NUL character or an unpaired surrogate is a 400 naming the filter; ignored parameters stay ignored", () => {
+  badRequest(() => one("Your name__contains", "a\u0000b"), "Your name__contains must not contain NUL characters");
+  badRequest(() => one("Age__is_in", "1,\ud800"), "Age__is_in must not contain unpaired UTF-16 surrogates");
+  assert.deepEqual(parseFilters(fields, [["Your name", "\u0000"]]), []);
+});
+
 test("choice filters accept the option value, label or id and match on the value", () => {
   assert.deepEqual(one("Colors__is_equal_to", "red").condition, { op: "equals", values: ["red"] });
   assert.deepEqual(one("Colors__is_equal_to", "Blue").condition, { op: "equals", values: ["blue"] });

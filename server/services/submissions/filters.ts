@@ -1,4 +1,5 @@
 import { AppError } from "@/server/errors";
+import { textProblem } from "@/server/services/lib/text";
 import { compareDecimals, parseDate, parseNumber, type Operand } from "@/server/services/lib/values";
 import type { FieldResolver, FilterField } from "./fields";
 
@@ -133,6 +134,9 @@ function parseBooleanFlag(param: string, raw: string): boolean {
 /** Builds one filter; throws a 400 AppError naming the parameter when the value is invalid. */
 export function buildFilter(field: FilterField, type: FilterType, param: string, raw: string): Filter {
   const make = (condition: FilterCondition, negate = false): Filter => ({ param, type, field, condition, negate });
+  // The input guard's text rule, here for filters: only this code knows which parameters it reads.
+  const problem = textProblem(raw);
+  if (problem) throw bad(`${param} ${problem}`);
 
   if (field.kind === "structured" && type !== "is_empty" && type !== "is_filled") {
     throw bad(`${param}: ${type} is not supported on ${field.elementType} fields; use is_empty or is_filled`);
