@@ -1,13 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/server/env";
+import { refuseMalformedPath } from "@/server/http/malformed-url";
 import { newNonce, securityHeaders } from "@/server/http/security-headers";
 
 /**
- * Next.js proxy (formerly middleware): the security headers of server/http/security-headers.ts
- * on every response. The CSP also goes on the request, where Next reads the nonce it puts on
- * its scripts.
+ * Next.js's request hook: runs before routing. Each concern is one call into server/http/:
+ * paths that are not valid percent-encoding are refused in the surface's shape; every other
+ * response gets the security headers (the CSP also goes on the request, where Next reads the
+ * nonce it puts on its scripts).
  */
 export function proxy(request: NextRequest) {
+  const refused = refuseMalformedPath(request.url);
+  if (refused) return refused;
   const headers = securityHeaders({
     pathname: request.nextUrl.pathname,
     nonce: newNonce(),

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { db as getDb, type Db } from "@/db";
 import { accessFromPrincipal, authenticateApiToken, rateLimitHeaders } from "./auth/api-token-auth";
 import { AppError, ERROR_CODES, MESSAGES } from "./errors";
+import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
 import { accessForOrganization } from "./services/forms/access";
 import type { TokenKind } from "./services/tokens/token-format";
@@ -18,6 +19,12 @@ export type Context = {
   /** Headers a middleware wants on the response (rate limit, …); the edges copy them out. */
   resHeaders: Record<string, string>;
   getSession: () => Promise<SessionUser | null>;
+  /**
+   * Set by an edge that checked the request's input itself (the REST edge, which must before
+   * the library sees it): the problem it found, or null. Undefined: `inputGuard` checks the
+   * raw input. Either way the problem is answered after authentication (token first, then input).
+   */
+  inputProblem?: AppError | null;
 };
 
 export type Meta = OpenApiMeta & {
@@ -40,6 +47,7 @@ export function createContext(opts: {
   headers: Headers;
   surface: Surface;
   getSession?: () => Promise<SessionUser | null>;
+  inputProblem?: AppError | null;
 }): Context {
   return {
     db: getDb(),
@@ -47,6 +55,7 @@ export function createContext(opts: {
     surface: opts.surface,
     resHeaders: {},
     getSession: opts.getSession ?? (async () => null),
+    inputProblem: opts.inputProblem,
   };
 }
 
@@ -86,31 +95,50 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
+/** What every builder starts from. Not exported: a builder adds its authentication, then `inputGuard`. */
+const baseProcedure = t.procedure.use(appErrors);
+
+/**
+ * The input guard (server/http/input-guard.ts) on every procedure, as the last step of its
+ * builder — after authentication, so a caller without a valid token or session learns nothing
+ * about inputs. A builder that authenticates is `baseProcedure.use(<its check>).use(inputGuard)`.
+ */
+const inputGuard = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const problem = ctx.inputProblem === undefined ? inputProblem(await getRawInput()) : ctx.inputProblem;
+  if (problem) throw problem;
+  return next();
+});
+
+export const publicProcedure = baseProcedure.use(inputGuard);
 
 /** Dashboard procedures: the signed-in user, and their organization as the tenant. */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
-  return next({ ctx: { session, access: accessForOrganization(session.organizationId) } });
-});
+export const sessionProcedure = baseProcedure
+  .use(async ({ ctx, next }) => {
+    const session = await ctx.getSession();
+    if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
+    return next({ ctx: { session, access: accessForOrganization(session.organizationId) } });
+  })
+  .use(inputGuard);
 
 /**
  * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1). Checks run in the spec's
- * order: header, format, validity, rate limit, then the scope named in the procedure's meta.
- * Runs before input validation, so an unauthenticated request learns nothing about inputs.
+ * order: header, format, validity, rate limit, then the scope named in the procedure's meta;
+ * then the input guard and the input's schema, so an unauthenticated request learns nothing
+ * about inputs.
  * The tenant (the token's organization, narrowed to its forms) goes on `ctx.access`.
  */
 export const apiTokenProcedure = (kind: TokenKind) =>
-  publicProcedure.use(async ({ ctx, meta, next }) => {
-    const { principal, rateLimit } = await authenticateApiToken(ctx.db, ctx.headers.get("x-service-token"), kind);
-    Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
-    const scope = meta?.scope;
-    if (scope && !principal.scopes.includes(scope)) {
-      throw new AppError("FORBIDDEN", kind === "v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(scope));
-    }
-    return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
-  });
+  baseProcedure
+    .use(async ({ ctx, meta, next }) => {
+      const { principal, rateLimit } = await authenticateApiToken(ctx.db, ctx.headers.get("x-service-token"), kind);
+      Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
+      const scope = meta?.scope;
+      if (scope && !principal.scopes.includes(scope)) {
+        throw new AppError("FORBIDDEN", kind === "v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(scope));
+      }
+      return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
+    })
+    .use(inputGuard);
 
 /**
  * Connector procedures (spec §4.17), authenticated by an OAuth access token
@@ -118,9 +146,11 @@ export const apiTokenProcedure = (kind: TokenKind) =>
  * limit (429), then the scope named in the meta (403). The tenant is the grant's organization;
  * `ctx.grant` says which connection (client, user, grant) is calling.
  */
-export const oauthProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
-  const { grant, rateLimit } = await authenticateBearer(ctx.db, ctx.headers.get("authorization"));
-  Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
-  if (meta?.scope && !grant.scopes.includes(meta.scope)) throw insufficientScope(meta.scope);
-  return next({ ctx: { grant, access: accessForOrganization(grant.organizationId) } });
-});
+export const oauthProcedure = baseProcedure
+  .use(async ({ ctx, meta, next }) => {
+    const { grant, rateLimit } = await authenticateBearer(ctx.db, ctx.headers.get("authorization"));
+    Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
+    if (meta?.scope && !grant.scopes.includes(meta.scope)) throw insufficientScope(meta.scope);
+    return next({ ctx: { grant, access: accessForOrganization(grant.organizationId) } });
+  })
+  .use(inputGuard);

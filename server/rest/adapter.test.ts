@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { initTRPC } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "@/server/errors";
-import { ZBooleanParam, ZPathParam } from "@/server/routers/rest-params";
-import { publicProcedure, router } from "@/server/trpc";
+import { ZBooleanParam, ZPathParam, ZQueryValue } from "@/server/routers/rest-params";
+import { apiTokenProcedure, publicProcedure, router, type Context, type Meta } from "@/server/trpc";
 import { createRestHandler, MAX_BODY_BYTES } from "./adapter";
 
 // The adapter never touches the database for these public procedures; the pool is lazy.
@@ -42,6 +43,16 @@ const testRouter = router({
     .query(() => {
       throw new Error("secret detail: password=hunter2");
     }),
+  query: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/query" } })
+    .input(z.object({}).catchall(ZQueryValue))
+    .output(z.record(z.string(), ZQueryValue))
+    .query(({ input }) => input),
+  secured: apiTokenProcedure("v2")
+    .meta({ openapi: { method: "POST", path: "/secured/{id}" } })
+    .input(z.object({ id: ZPathParam, name: z.string() }))
+    .output(z.object({}))
+    .mutation(() => ({})),
   missing: publicProcedure
     .meta({ openapi: { method: "DELETE", path: "/missing" } })
     .input(z.object({}))
@@ -163,4 +174,96 @@ test("bulk-delete 422 carries error and notFoundIds", async () => {
   const r = await call(v2, "DELETE", "/missing", { body: "{}" });
   assert.equal(r.status, 422);
   assert.deepEqual(r.body, { error: "Prefill IDs not found", notFoundIds: ["a"] });
+});
+
+// --- input problems (issue 9): answered as 400/413/415 in the surface's shape, after the token ---
+
+const nested = (levels: number) => "[".repeat(levels - 1) + '{"name":"a"}' + "]".repeat(levels - 1);
+
+test("a query parameter named like a built-in property is a plain parameter; __proto__ is ignored", async () => {
+  const r = await call(v2, "GET", "/query?constructor=1&toString=2&hasOwnProperty=3&constructor=4");
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body, { constructor: ["1", "4"], toString: "2", hasOwnProperty: "3" });
+  const flags = await call(v2, "GET", "/flags?constructor=1&active=true");
+  assert.deepEqual(flags.body, { active: true });
+  const proto = await call(connector, "GET", "/query?__proto__=1&__proto__=2&a=b");
+  assert.equal(proto.status, 200);
+  assert.deepEqual(proto.body, { a: "b" });
+});
+
+test("NUL characters in query values, path parameters and bodies are 400s naming the parameter", async () => {
+  const q = await call(v2, "GET", "/flags?active=a%00b");
+  assert.equal(q.status, 400);
+  assert.deepEqual(q.body, { message: "active must not contain NUL characters" });
+  const p = await call(v2, "GET", "/items/a%00b");
+  assert.deepEqual([p.status, p.body], [400, { message: "id must not contain NUL characters" }]);
+  const b = await call(connector, "POST", "/echo", { body: JSON.stringify({ name: "a\u0000b" }) });
+  assert.deepEqual([b.status, b.body], [400, { error: "name must not contain NUL characters" }]);
+});
+
+test("a query parameter the operation does not read is ignored, whatever it holds; free-form ones reach the procedure", async () => {
+  const ignored = await call(v2, "GET", "/flags?active=true&other=a%00b&%00=1");
+  assert.deepEqual([ignored.status, ignored.body], [200, { active: true }]);
+  // Free-form parameters (filters) are checked by the code that reads them, which knows which it ignores.
+  const free = await call(v2, "GET", "/query?x__contains=a%00b");
+  assert.deepEqual([free.status, free.body], [200, { x__contains: "a\u0000b" }]);
+});
+
+test("a malformed escape in a path parameter is a 400 naming it", async () => {
+  const r = await call(v2, "GET", "/items/%zz");
+  assert.equal(r.status, 400);
+  assert.deepEqual(r.body, { message: "id is not valid percent-encoded UTF-8" });
+});
+
+test("a lone surrogate in a body is a 400", async () => {
+  const r = await call(v2, "POST", "/echo", { body: '{"name":"\\ud800"}' });
+  assert.equal(r.status, 400);
+  assert.deepEqual(r.body, { message: "name must not contain unpaired UTF-16 surrogates" });
+});
+
+test("a body nested deeper than 64 levels is a 400 on POST and DELETE, however deep; 64 levels pass the guard", async () => {
+  for (const levels of [65, 3000, 200_000]) {
+    const post = await call(v2, "POST", "/echo", { body: nested(levels) });
+    assert.deepEqual([post.status, post.body], [400, { message: "Request body is nested too deeply (max 64 levels)" }], String(levels));
+    const del = await call(v2, "DELETE", "/items", { body: `{"ids":[],"x":${nested(levels)}}` });
+    assert.deepEqual([del.status, del.body], [400, { message: "Request body is nested too deeply (max 64 levels)" }], String(levels));
+  }
+  const ok = await call(v2, "DELETE", "/items", { body: `{"ids":["a"],"x":${nested(63)}}` });
+  assert.deepEqual([ok.status, ok.body], [200, { deleted: 1 }]);
+});
+
+test("the token is checked before the body: no token → Access Token not found, whatever the body", async () => {
+  const cases: { body: string; type?: string }[] = [
+    { body: "{nope" },
+    { body: "name=a", type: "application/x-www-form-urlencoded" },
+    { body: JSON.stringify({ name: "x".repeat(MAX_BODY_BYTES) }) },
+    { body: nested(100) },
+    { body: '{"name":"a\\u0000"}' },
+  ];
+  for (const c of cases) {
+    const r = await call(v2, "POST", "/secured/a%00b?x=%00", c);
+    assert.deepEqual([r.status, r.body], [400, { message: "Access Token not found" }], c.body.slice(0, 20));
+  }
+  const malformed = await v2(
+    new Request("http://localhost/api/test/secured/1", { method: "POST", body: "{nope", headers: { "content-type": "application/json", "x-service-token": "nope" } }),
+  );
+  assert.equal(malformed.status, 400);
+  assert.deepEqual(await malformed.json(), { message: "Invalid token provided" });
+});
+
+test("a procedure whose builder lacks the input guard still answers the edge's problem, not its own result", async () => {
+  const t = initTRPC.context<Context>().meta<Meta>().create();
+  let ran = 0;
+  const bare = t.router({
+    make: t.procedure
+      .meta({ openapi: { method: "POST", path: "/make" } })
+      .input(z.object({}).passthrough())
+      .output(z.object({}))
+      .mutation(() => (ran++, {})),
+  });
+  const handler = createRestHandler({ router: bare, prefix: "/api/bare", surface: "v2", errorKey: "message" });
+  const res = await handler(new Request("http://localhost/api/bare/make", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }));
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), { message: "Request body is not valid JSON" });
+  assert.equal(ran, 1); // it ran on an empty input, which is why every builder must carry the guard
 });

@@ -1,22 +1,31 @@
 import { EventEmitter } from "node:events";
 import type { AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
+import { inputProblem, pathParamProblem, queryProblem } from "@/server/http/input-guard";
 import { logError } from "@/server/log";
 import { shapeError, type ErrorKey } from "./errors";
 
 /** Request bodies above this are refused with 413 (spec leaves the limit open). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-type RequestState = { ctx?: Context; error?: unknown; procedure?: string };
+/** The edge's own answers about a body (the OpenAPI documents list them too). */
+export const BODY_MESSAGES = {
+  tooLarge: `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`,
+  notJson: "Request body must be JSON (Content-Type: application/json)",
+  invalidJson: "Request body is not valid JSON",
+} as const;
+
+type RequestState = { ctx?: Context; error?: unknown; procedure?: string; inputProblem?: AppError | null };
 type FakeReq = EventEmitter & {
   method: string;
   url: string;
   headers: Record<string, string>;
   body?: unknown;
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown[]>;
   readableEnded: boolean;
   formhouse: RequestState;
 };
@@ -43,7 +52,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 /** Reads at most MAX_BODY_BYTES; anything larger is refused before it is parsed. */
 export async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body too large (max ${MAX_BODY_BYTES / 1024 / 1024} MB)`);
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", BODY_MESSAGES.tooLarge);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -67,19 +76,38 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   if (text.trim() === "") return undefined;
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", BODY_MESSAGES.notJson);
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("BAD_REQUEST", "Request body is not valid JSON");
+    throw new AppError("BAD_REQUEST", BODY_MESSAGES.invalidJson);
   }
+}
+
+/**
+ * A query string as the library reads `req.query`: values by key, on an object without a
+ * prototype, so `?constructor=1` is a parameter like any other. `__proto__` cannot be a key of
+ * the input object the library builds: it is ignored, as Next.js already does before us.
+ */
+function queryRecord(search: URLSearchParams): Record<string, unknown[]> {
+  const query: Record<string, unknown[]> = Object.create(null);
+  search.forEach((v, k) => {
+    if (k !== "__proto__") (query[k] ??= []).push(v);
+  });
+  return query;
 }
 
 /**
  * The REST edge for one surface: trpc-to-openapi's handler, built once, with the gaps
  * DESIGN.md §2 lists closed around it — our error shapes, DELETE bodies, JSON-only bodies
  * with a size limit, 201/204 from procedure meta, and response headers from the context.
+ *
+ * Input is checked here, before the library sees it (it re-serialises bodies and reads query
+ * keys off a plain object): the body's 413/415/invalid JSON, then the input guard on path
+ * parameters, query and body. The first problem is not answered here but handed to the
+ * procedure on its context, which answers it after authentication — the token first, then
+ * input — and the library gets an empty input instead.
  */
 export function createRestHandler(opts: RestSurfaceOptions): (request: Request) => Promise<Response> {
   const routes = routeTable(opts.router);
@@ -92,6 +120,7 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
         headers: new Headers(req.headers),
         surface: opts.surface,
         getSession: opts.getSession,
+        inputProblem: state.inputProblem ?? null,
       });
       return state.ctx;
     },
@@ -110,7 +139,23 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
     const state: RequestState = {};
     const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { method, path, procedure: state.procedure });
     try {
-      const body = BODY_METHODS.has(method) ? await parseJsonBody(request) : undefined;
+      let body: unknown;
+      let problem: AppError | null = null;
+      if (BODY_METHODS.has(method)) {
+        try {
+          body = await parseJsonBody(request);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          problem = e;
+        }
+      }
+      const route = matchRoute(routes, method, path);
+      for (const [name, raw] of Object.entries(route?.params ?? {})) problem ??= pathParamProblem(name, raw);
+      const query = route ? readQuery(route.reads, url.searchParams) : { kept: url.searchParams, checked: url.searchParams };
+      problem ??= queryProblem(query.checked) ?? inputProblem(body);
+      state.inputProblem = problem;
+      const search = problem ? new URLSearchParams() : query.kept;
+      if (problem) body = undefined;
 
       const headers: Record<string, string> = {};
       request.headers.forEach((v, k) => (headers[k] = v));
@@ -123,17 +168,17 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
         headers,
         readableEnded: true,
         formhouse: state,
+        query: queryRecord(search),
       }) as FakeReq;
 
       if (method === "DELETE") {
         // The library reads DELETE input from the query only: hand it the JSON body there.
         // Values are wrapped in 1-item arrays, which the library unwraps again.
-        const query: Record<string, unknown[]> = {};
-        url.searchParams.forEach((v, k) => (query[k] ??= []).push(v));
+        const query = req.query!;
         if (body && typeof body === "object" && !Array.isArray(body)) {
           for (const [k, v] of Object.entries(body)) query[k] = [v];
         }
-        req.query = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.length === 1 ? v : [v]]));
+        for (const [k, v] of Object.entries(query)) query[k] = v.length === 1 ? v : [v];
         req.body = undefined;
       } else if (BODY_METHODS.has(method)) {
         req.body = body ?? {};
@@ -153,11 +198,14 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
       });
 
       const resHeaders = state.ctx?.resHeaders ?? {};
-      if (state.error !== undefined || captured.status >= 400) {
-        const shaped = shapeError(state.error ?? new AppError("INTERNAL", "unknown"), opts.errorKey, log);
+      // A procedure whose builder lacks the input guard would have run on the empty input:
+      // its problem is still the answer.
+      const error = state.error ?? (problem && captured.status < 400 ? problem : undefined);
+      if (error !== undefined || captured.status >= 400) {
+        const shaped = shapeError(error ?? new AppError("INTERNAL", "unknown"), opts.errorKey, log);
         return json(shaped.status, shaped.body, { ...resHeaders, ...shaped.headers });
       }
-      const status = routes.find((r) => r.method === method && r.pattern.test(path))?.meta.successStatus ?? 200;
+      const status = route?.meta.successStatus ?? 200;
       return json(status, captured.body === undefined ? null : JSON.parse(captured.body), resHeaders);
     } catch (error) {
       const shaped = shapeError(error, opts.errorKey, log);
@@ -166,13 +214,54 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
   };
 }
 
-/** (method, path pattern, meta) of every REST procedure, built once, to find a success status. */
-function routeTable(router: AnyRouter): { method: string; pattern: RegExp; meta: Meta }[] {
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
-  return Object.values(procedures).flatMap(({ _def: { meta } }) => {
+/** The query parameters an operation reads: those its input names, and any other when it takes free-form ones. */
+type Reads = { named: ReadonlySet<string> | "all"; freeForm: boolean };
+
+type Route = { method: string; pattern: RegExp; meta: Meta; reads: Reads };
+
+function readsOf(input: unknown): Reads {
+  if (!(input instanceof z.ZodObject)) return { named: "all", freeForm: false };
+  return { named: new Set(Object.keys(input.shape)), freeForm: input._zod.def.catchall !== undefined };
+}
+
+/**
+ * The query as the operation gets it (`kept`) and the part the input guard checks (`checked`).
+ * A parameter the operation does not read is dropped, as its schema would drop it: ignored,
+ * whatever it holds. Free-form ones (filters) are kept and checked where they are read
+ * (services/submissions/filters.ts), since only that code knows which it ignores.
+ */
+function readQuery(reads: Reads, search: URLSearchParams): { kept: URLSearchParams; checked: URLSearchParams } {
+  const kept = new URLSearchParams();
+  const checked = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (reads.named === "all" || reads.named.has(key)) {
+      kept.append(key, value);
+      checked.append(key, value);
+    } else if (reads.freeForm) kept.append(key, value);
+  }
+  return { kept, checked };
+}
+
+/**
+ * (method, path pattern, meta) of every REST procedure, built once: to find a success status
+ * and the path parameters to check. Patterns match as the library's do (case-insensitive).
+ */
+function routeTable(router: AnyRouter): Route[] {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta; inputs?: unknown[] } }>;
+  return Object.values(procedures).flatMap(({ _def: { meta, inputs } }) => {
     const api = meta?.openapi;
     if (!meta || !api) return [];
-    const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "[^/]+");
-    return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta }];
+    const template = api.path.replace(/\/$/, "").replace(/\{(.+?)\}/g, "(?<$1>[^/]+)");
+    return [{ method: api.method, pattern: new RegExp(`^${template}/?$`, "i"), meta, reads: readsOf(inputs?.[0]) }];
   });
+}
+
+/** The route of a request and its path parameters as written (still percent-encoded). */
+function matchRoute(routes: Route[], method: string, path: string): (Route & { params: Record<string, string> }) | undefined {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(path);
+    if (match) return { ...route, params: { ...match.groups } };
+  }
+  return undefined;
 }

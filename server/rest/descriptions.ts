@@ -1,4 +1,25 @@
+import { tooDeep } from "@/server/http/input-guard";
+import { malformedPathMessage } from "@/server/http/malformed-url";
+import { BODY_MESSAGES } from "./adapter";
+
 /** The prose of each surface's OpenAPI document: what an integrator reads first. */
+
+/** The rules every input obeys on every surface (server/http/input-guard.ts, values.ts, proxy.ts). */
+const INPUT_RULES = `
+**Input rules**, on every operation, checked after the token (a request without a valid token learns nothing about
+its input), each a 400 naming the parameter (a filter by its v2 name):
+- no string or key may contain a NUL character (U+0000) or an unpaired UTF-16 surrogate (\`"\\ud800"\` in JSON):
+  \`email__contains must not contain NUL characters\`, \`prefills[0].name must not contain unpaired UTF-16 surrogates\`;
+- a JSON body is at most 1 MB (413 \`${BODY_MESSAGES.tooLarge}\`), \`application/json\` (415), valid JSON
+  (\`${BODY_MESSAGES.invalidJson}\`) and nested at most 64 levels deep (\`${tooDeep().message}\`);
+- dates are ISO 8601 with years 0001–9999 as written (\`0050-01-01\` is the year 50); a date-time must also fall in
+  those years in UTC (\`9999-12-31T23:00:00-01:00\` is year 10000: refused);
+- numbers compare exactly as decimals (\`in_range=0.30000000000000001,0.3\` has min > max);
+- a path that is not valid percent-encoded UTF-8 (\`/forms/%zz\`, \`%C0%AF\`) is 400 \`${malformedPathMessage("%zz")}\`
+  before anything else, as it cannot be routed;
+- a parameter the operation ignores is ignored whatever it holds; one named like a built-in property
+  (\`constructor\`, \`toString\`) is a parameter like any other, and one named \`__proto__\` is always ignored.
+`.trim();
 
 export const V2_DESCRIPTION = `
 The organization-level API. Every request carries \`X-SERVICE-TOKEN: <token>\`; tokens are created on the
@@ -10,12 +31,14 @@ and can be restricted to chosen forms — any other form then answers 404 \`Form
 
 | Status | When |
 |---|---|
-| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), invalid parameters or body, unknown filter field |
+| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), invalid parameters or body (see **Input rules**), unknown filter field |
 | 401 | \`Invalid access token\` — revoked, inactive or unknown token |
 | 403 | \`You do not have permission to perform this action. Required scope: <scope>\` |
 | 404 | resource not found, or not visible to this token |
-| 413 / 415 | body larger than 1 MB / body that is not JSON |
+| 413 / 415 | body larger than 1 MB / body that is not JSON (after the token is checked) |
 | 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default; \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+
+${INPUT_RULES}
 
 **Pagination**: 20 items a page, \`page\` is 1-based; a page past the last one is an empty list with the usual \`meta\`.
 
@@ -96,11 +119,13 @@ here with 401, as a v1 token is by v2.
 
 | Status | When |
 |---|---|
-| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \`Error while fetching the submission\` (unknown, malformed or other form's submission id), invalid parameters |
+| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \`Error while fetching the submission\` (unknown, malformed or other form's submission id), invalid parameters (see **Input rules**) |
 | 401 | \`Invalid access token\` — revoked, inactive or unknown token, or a v2 token |
 | 403 | \`You do not have permission to view submissions\` — the one v1 message for every missing scope, whatever the operation |
 | 404 | \`Form not found or not authorized\` — listing submissions after the token's form was trashed |
 | 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default, as in v2; \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+
+${INPUT_RULES}
 
 **Lists** are \`{count, total_count, per_page, page, results}\`: 20 items a page (\`per_page\` is accepted and ignored),
 \`page\` 1-based; a page past the last one has \`results: []\` and the usual counters.

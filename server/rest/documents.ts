@@ -1,5 +1,6 @@
 import { env } from "@/server/env";
 import { CONNECTOR_DESCRIPTION, V1_DESCRIPTION, V2_DESCRIPTION } from "./descriptions";
+import { REST_MOUNTS } from "./mounts";
 import { buildOpenApiDocument, type SurfaceDoc } from "./openapi";
 import { SURFACES } from "./surfaces";
 
@@ -35,6 +36,14 @@ const SURFACE_DOCS: Record<DocumentedSurface, () => SurfaceDoc> = {
     auth: "oauth",
   }),
 };
+
+/**
+ * Every documented surface and where its document is served (`<prefix>/openapi.json`, an
+ * app route per surface). The fuzz test (e2e/api/fuzz) reads this list: a surface documented
+ * here is fuzzed from its document.
+ */
+export const DOCUMENTED_SURFACES = Object.keys(SURFACE_DOCS) as DocumentedSurface[];
+export const openApiPath = (surface: DocumentedSurface) => `${REST_MOUNTS[surface].prefix}/openapi.json`;
 
 const cache = new Map<DocumentedSurface, Record<string, unknown>>();
 

@@ -4,6 +4,7 @@ import type { Meta } from "@/server/trpc";
 import { MESSAGES } from "@/server/errors";
 import { OAUTH_PATHS } from "@/server/paths";
 import { SCOPE_DESCRIPTIONS } from "@/server/oauth/scopes";
+import { BODY_MESSAGES } from "./adapter";
 
 /**
  * OpenAPI 3.1 documents of the REST surfaces. trpc-to-openapi generates paths and schemas
@@ -124,7 +125,7 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
 
       if (doc.auth === "service-token") {
         responses["400"] = errorResponse(
-          `\`${MESSAGES.tokenMissing}\` (no X-SERVICE-TOKEN header), \`${MESSAGES.tokenMalformed}\` (not a token), or an invalid parameter or body`,
+          `\`${MESSAGES.tokenMissing}\` (no X-SERVICE-TOKEN header), \`${MESSAGES.tokenMalformed}\` (not a token), or an invalid parameter or body (the document's **Input rules**, checked after the token)`,
           k,
           MESSAGES.tokenMissing,
         );
@@ -158,6 +159,10 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
         // The operation's own messages come first; a 400 keeps the token's messages beside them.
         const lead = status === "400" && doc.auth === "service-token" ? `Invalid token: \`${MESSAGES.tokenMissing}\`, \`${MESSAGES.tokenMalformed}\`; invalid input` : undefined;
         responses[status] = messagesResponse(spec, k, lead);
+      }
+      if (op.requestBody || (method === "delete" && meta?.jsonBody)) {
+        responses["413"] = errorResponse("The body is larger than 1 MB (checked after the token)", k, BODY_MESSAGES.tooLarge);
+        responses["415"] = errorResponse("The body is not `application/json` (checked after the token)", k, BODY_MESSAGES.notJson);
       }
       responses["500"] = errorResponse("Unexpected server error; details are only in the server log", k, MESSAGES.internal);
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));

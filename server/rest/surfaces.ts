@@ -1,15 +1,15 @@
 import type { AnyRouter } from "@trpc/server";
-import { CONNECTOR_PREFIX } from "@/server/paths";
 import { connectorRouter } from "@/server/routers/connector/router";
 import { v1Router } from "@/server/routers/v1/router";
 import { v2Router } from "@/server/routers/v2/router";
 import { createRestHandler } from "./adapter";
+import { REST_MOUNTS } from "./mounts";
 
-/** The REST surfaces: where each caller's router is mounted and how it spells errors. */
+/** The REST surfaces: where each caller's router is mounted (mounts.ts) and how it spells errors. */
 export const SURFACES = {
-  v2: { prefix: "/api/v2", router: v2Router as AnyRouter, errorKey: "message" },
-  v1: { prefix: "/api/v1", router: v1Router as AnyRouter, errorKey: "message" },
-  connector: { prefix: CONNECTOR_PREFIX, router: connectorRouter as AnyRouter, errorKey: "error" },
+  v2: { ...REST_MOUNTS.v2, router: v2Router as AnyRouter },
+  v1: { ...REST_MOUNTS.v1, router: v1Router as AnyRouter },
+  connector: { ...REST_MOUNTS.connector, router: connectorRouter as AnyRouter },
 } as const;
 
 export type RestSurface = keyof typeof SURFACES;

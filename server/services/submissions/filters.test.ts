@@ -186,6 +186,30 @@ test("in_range needs min,max of one kind with min <= max", () => {
   assert.equal(one("Start date__in_range", "2024-01-01,2024-12-31").condition.op, "range");
 });
 
+test("in_range compares numbers exactly: bounds that differ beyond double precision keep their order", () => {
+  badRequest(() => one("Age__in_range", "0.30000000000000001,0.3"), "Age__in_range: min must not be greater than max");
+  assert.deepEqual(one("Age__in_range", "0.3,0.30000000000000001").condition, {
+    op: "range",
+    min: { kind: "number", value: "0.3" },
+    max: { kind: "number", value: "0.30000000000000001" },
+  });
+  assert.equal(one("Age__in_range", "0.30,0.3").condition.op, "range");
+  badRequest(() => one("Start date__in_range", "2024-01-02,2024-01-01T12:00:00Z"), "Start date__in_range: min must not be greater than max");
+});
+
+test("date operands are years 0001–9999, also as an instant in UTC", () => {
+  const hint = (p: string, v: string) => `${p} needs a date (YYYY-MM-DD or ISO 8601 date-time), got "${v}"`;
+  badRequest(() => one("Start date__before", "9999-12-31T23:00:00-01:00"), hint("Start date__before", "9999-12-31T23:00:00-01:00"));
+  badRequest(() => one("Start date__after", "0000-06-01"), hint("Start date__after", "0000-06-01"));
+  assert.deepEqual(one("Start date__after", "0050-01-01").condition, { op: "compare", cmp: ">", operand: { kind: "date", value: "0050-01-01" } });
+});
+
+test("a filter value with a NUL character or an unpaired surrogate is a 400 naming the filter; ignored parameters stay ignored", () => {
+  badRequest(() => one("Your name__contains", "a\u0000b"), "Your name__contains must not contain NUL characters");
+  badRequest(() => one("Age__is_in", "1,\ud800"), "Age__is_in must not contain unpaired UTF-16 surrogates");
+  assert.deepEqual(parseFilters(fields, [["Your name", "\u0000"]]), []);
+});
+
 test("choice filters accept the option value, label or id and match on the value", () => {
   assert.deepEqual(one("Colors__is_equal_to", "red").condition, { op: "equals", values: ["red"] });
   assert.deepEqual(one("Colors__is_equal_to", "Blue").condition, { op: "equals", values: ["blue"] });

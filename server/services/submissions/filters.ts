@@ -1,5 +1,6 @@
 import { AppError } from "@/server/errors";
-import { parseDate, parseNumber, type Operand } from "@/server/services/lib/values";
+import { textProblem } from "@/server/services/lib/text";
+import { compareDecimals, parseDate, parseNumber, type Operand } from "@/server/services/lib/values";
 import type { FieldResolver, FilterField } from "./fields";
 
 /** The 17 filter types of spec §4.15, in the spec's order. */
@@ -89,10 +90,16 @@ function sameKind(a: Operand, b: Operand): boolean {
   return k(a) === k(b);
 }
 
-function operandValue(o: Operand): number {
-  if (o.kind === "number") return Number(o.value);
-  if (o.kind === "date") return Date.parse(`${o.value}T00:00:00Z`);
-  return o.value.getTime();
+/** The instant a date operand starts (its UTC midnight) or a timestamp operand is. */
+const instantOf = (o: Operand) => (o.kind === "date" ? Date.parse(`${o.value}T00:00:00Z`) : o.kind === "timestamp" ? o.value.getTime() : NaN);
+
+/**
+ * min > max, compared as PostgreSQL will: numbers exactly as decimals (as doubles,
+ * `0.30000000000000001,0.3` would pass here and fail in numrange), dates by their instant.
+ */
+function minAboveMax(min: Operand, max: Operand): boolean {
+  if (min.kind === "number" && max.kind === "number") return compareDecimals(min.value, max.value) > 0;
+  return instantOf(min) > instantOf(max);
 }
 
 function bad(message: string): AppError {
@@ -137,6 +144,9 @@ const ORDERING = {
 /** Builds one filter; throws a 400 AppError naming the parameter when the value is invalid. */
 export function buildFilter(field: FilterField, type: FilterType, param: string, raw: string): Filter {
   const make = (condition: FilterCondition, negate = false): Filter => ({ param, type, field, condition, negate });
+  // The input guard's text rule, here for filters: only this code knows which parameters it reads.
+  const problem = textProblem(raw);
+  if (problem) throw bad(`${param} ${problem}`);
 
   if (field.kind === "structured" && type !== "is_empty" && type !== "is_filled") {
     throw bad(`${param}: ${type} is not supported on ${field.elementType} fields; use is_empty or is_filled`);
@@ -185,7 +195,7 @@ export function buildFilter(field: FilterField, type: FilterType, param: string,
         throw bad(usage);
       }
       if (!sameKind(min, max)) throw bad(usage);
-      if (operandValue(min) > operandValue(max)) throw bad(`${param}: min must not be greater than max`);
+      if (minAboveMax(min, max)) throw bad(`${param}: min must not be greater than max`);
       return make({ op: "range", min, max });
     }
   }

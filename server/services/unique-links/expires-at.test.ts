@@ -14,3 +14,10 @@ test("expires_at: anything else is not a date", () => {
     assert.equal(parseExpiresAt(raw), null, raw);
   }
 });
+
+test("expires_at: instants PostgreSQL cannot be sent (after year 9999 in UTC) are not dates; early years are read as written", () => {
+  assert.equal(parseExpiresAt("9999-12-31T23:59:59-14:00"), null);
+  assert.equal(parseExpiresAt("9999-12-31T23:00:00-01:00"), null);
+  assert.equal(parseExpiresAt("9999-12-31T23:59:59Z")?.toISOString(), "9999-12-31T23:59:59.000Z");
+  assert.equal(parseExpiresAt("0099-01-01")?.toISOString(), "0099-01-01T00:00:00.000Z");
+});
