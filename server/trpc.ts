@@ -111,6 +111,14 @@ const inputGuard = t.middleware(async ({ ctx, getRawInput, next }) => {
 
 export const publicProcedure = baseProcedure.use(inputGuard);
 
+/**
+ * Respondents' procedures (survey pages and submit endpoints). Their answers are checked field
+ * by field by the survey's own validator, which refuses NUL, lone surrogates, deep nesting and
+ * unstorable values as a 422 naming each field (issue 10's contract), so the generic input
+ * guard, which would answer a bare 400 first, stays out of their way.
+ */
+export const surveyProcedure = baseProcedure;
+
 /** Dashboard procedures: the signed-in user, and their organization as the tenant. */
 export const sessionProcedure = baseProcedure
   .use(async ({ ctx, next }) => {

@@ -136,6 +136,11 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
         }
         responses["429"] = errorResponse("More than the allowed requests in the window (default 10 per 60 s per token)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
       } else {
+        responses["400"] = errorResponse(
+          "An invalid parameter or body (the document's **Input rules**, checked after the access token)",
+          k,
+          "Request body is not valid JSON",
+        );
         responses["401"] = messagesResponse(
           [MESSAGES.connectorTokenInvalid, MESSAGES.connectorTokenMissing],
           k,

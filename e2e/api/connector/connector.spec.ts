@@ -148,7 +148,7 @@ test("GET /connector/openapi.json documents the surface with the OAuth 2.0 schem
   expect(res.status()).toBe(200);
   const doc = await res.json();
   expect(doc.servers[0].url).toBe(`${baseURL}/connector`);
-  expect(Object.keys(doc.paths).sort()).toEqual(["/forms", "/user"]);
+  expect(Object.keys(doc.paths).sort()).toEqual(["/forms", "/user", "/webhooks", "/webhooks/{id}"]);
   expect(doc.components.securitySchemes.OAuth2.flows.authorizationCode).toMatchObject({
     authorizationUrl: `${baseURL}/oauth/authorize`,
     tokenUrl: `${baseURL}/oauth/token`,

@@ -55,7 +55,7 @@ export function problemWith(req: FuzzRequest, answer: Answer): string | null {
   if (segment !== null) {
     return status === 400 && message === malformedPathMessage(segment) ? null : `a malformed path answered ${status} ${message}`;
   }
-  const expected = req.op.secured ? TOKEN_ERRORS[req.token.mode] : undefined;
+  const expected = req.op.secured ? (req.op.surface === "connector" ? BEARER_ERRORS : TOKEN_ERRORS)[req.token.mode] : undefined;
   if (!expected || (status === 404 && message === NOT_FOUND)) return null;
   return expected.includes(message) ? null : `token "${req.token.mode}" answered ${status} ${message} (the token is checked first)`;
 }
@@ -68,4 +68,15 @@ const TOKEN_ERRORS: Record<string, string[] | undefined> = {
   unknown: [MESSAGES.tokenInvalid],
   revoked: [MESSAGES.tokenInvalid],
   otherKind: [MESSAGES.tokenInvalid],
+};
+
+/** The connector's answers (401 with WWW-Authenticate: Bearer) for the same token modes. */
+const BEARER = [MESSAGES.connectorTokenMissing, MESSAGES.connectorTokenInvalid];
+const BEARER_ERRORS: Record<string, string[] | undefined> = {
+  none: [MESSAGES.connectorTokenMissing],
+  empty: BEARER,
+  malformed: BEARER,
+  unknown: [MESSAGES.connectorTokenInvalid],
+  revoked: [MESSAGES.connectorTokenInvalid],
+  otherKind: [MESSAGES.connectorTokenInvalid],
 };

@@ -45,7 +45,8 @@ test("the dashboard manages a form's webhooks: create (secret once), list, test,
     expect((await caller.webhooks.deliveries({ formUuid: form.uuid, id: created.id, status: "failed" })).total).toBe(0);
 
     const retried = await caller.webhooks.retry({ formUuid: form.uuid, id: created.id, deliveryId: deliveries.deliveries[0]!.id });
-    expect(retried.status).toBe("pending");
+    // Due again at once; a quick worker may already have sent it by the time the answer is read.
+    expect(["pending", "succeeded"]).toContain(retried.status);
     await waitFor("the retry", () => r.received[2]);
     expect(r.received[2]!.headers["webhook-id"]).toBe(deliveries.deliveries[0]!.id);
 

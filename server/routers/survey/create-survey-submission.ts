@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HONEYPOT_FIELD } from "@/server/services/survey/spam";
 import { resolveSubmitTarget, submitResponse, type SubmitBody } from "@/server/services/survey/submit-response";
 import { AppError } from "@/server/errors";
-import { publicProcedure } from "@/server/trpc";
+import { surveyProcedure } from "@/server/trpc";
 import { enforceSubmitRateLimit } from "./submit-rate-limit";
 import { ZSurveyId } from "./shared";
 
@@ -46,7 +46,7 @@ export const ZCreateSurveySubmissionInput = z.object({
  * 410 for a closed link, 429 over the per-address limit, 422 with every problem of the
  * answers; otherwise the new submission's id (spam included, answered alike).
  */
-export const createSurveySubmissionRoute = publicProcedure.input(ZCreateSurveySubmissionInput).mutation(async ({ ctx, input }) => {
+export const createSurveySubmissionRoute = surveyProcedure.input(ZCreateSurveySubmissionInput).mutation(async ({ ctx, input }) => {
   const target = await resolveSubmitTarget(ctx.db, input.ref);
   const { body } = input;
   let submitBody: SubmitBody = body as Extract<typeof body, { kind: "form" }>;

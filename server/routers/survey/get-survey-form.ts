@@ -2,7 +2,7 @@ import { z } from "zod";
 import { surveyPaths } from "@/server/services/survey/survey-paths";
 import { findSurveyPrefill, getSurveyFormOrThrow } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
-import { publicProcedure } from "@/server/trpc";
+import { surveyProcedure } from "@/server/trpc";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
 
 export const ZGetSurveyFormInput = z.object({
@@ -13,7 +13,7 @@ export const ZGetSurveyFormInput = z.object({
 });
 
 /** `GET /f/<form_uuid>`: a published, non-trashed form ready to render; 404 otherwise. */
-export const getSurveyFormRoute = publicProcedure.input(ZGetSurveyFormInput).query(async ({ ctx, input }) => {
+export const getSurveyFormRoute = surveyProcedure.input(ZGetSurveyFormInput).query(async ({ ctx, input }) => {
   const form = await getSurveyFormOrThrow(ctx.db, input.formUuid);
   const prefill = await findSurveyPrefill(ctx.db, form.id, input.prefillId);
   return buildSurveyView(ctx.db, {

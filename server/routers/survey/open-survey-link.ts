@@ -3,7 +3,7 @@ import { isLinkPreview } from "@/server/services/survey/link-preview";
 import { surveyPaths } from "@/server/services/survey/survey-paths";
 import { closedLinkReason, findSurveyLink, linkClosed, markLinkOpened, surveyNotFound } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
-import { publicProcedure } from "@/server/trpc";
+import { surveyProcedure } from "@/server/trpc";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
 
 export const ZOpenSurveyLinkInput = z.object({
@@ -18,7 +18,7 @@ export const ZOpenSurveyLinkInput = z.object({
  * is not available; 410 with the page's sentence when it is inactive, expired or completed.
  * A person's first visit moves `pending` to `in_progress`; link previews and HEAD do not.
  */
-export const openSurveyLinkRoute = publicProcedure.input(ZOpenSurveyLinkInput).mutation(async ({ ctx, input }) => {
+export const openSurveyLinkRoute = surveyProcedure.input(ZOpenSurveyLinkInput).mutation(async ({ ctx, input }) => {
   const found = await findSurveyLink(ctx.db, input.linkId);
   if (!found) throw surveyNotFound();
   const reason = closedLinkReason(found.link);
