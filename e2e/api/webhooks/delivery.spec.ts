@@ -219,7 +219,10 @@ test("failures are retried on the schedule with a fresh signature, then failed; 
   r.reply(() => ({ status: 200 }));
   const retried = await c.call("POST", `${path}/deliveries/${failed.id}/retry`);
   expect(retried.status).toBe(202);
-  expect(retried.body).toEqual({ delivery: { ...failed, status: "pending", nextAttemptAt: expect.any(String) } });
+  // Due again at once; a quick worker may already have sent it by the time the answer is read.
+  const answered = retried.body.delivery;
+  if (answered.status === "pending") expect(answered).toEqual({ ...failed, status: "pending", nextAttemptAt: expect.any(String) });
+  else expect(answered).toMatchObject({ id: failed.id, eventId: failed.eventId, status: "succeeded", attempts: ATTEMPTS + 1 });
   await waitFor("the retry", () => r.received.length === ATTEMPTS + 1);
   expect(r.received.at(-1)!.headers["webhook-id"]).toBe(failed.id);
   const [done] = await waitFor("success recorded", async () => {
