@@ -20,8 +20,8 @@ export type Context = {
   resHeaders: Record<string, string>;
   getSession: () => Promise<SessionUser | null>;
   /**
-   * Set by an edge that checked the request's input itself (the REST edge, which must before
-   * the library sees it): the problem it found, or null. Undefined: `inputGuard` checks the
+   * Set by an edge that checked the request's input itself (the REST edge must, before
+   * trpc-to-openapi sees it): the problem it found, or null. Undefined: `inputGuard` checks the
    * raw input. Either way the problem is answered after authentication (token first, then input).
    */
   inputProblem?: AppError | null;

@@ -316,7 +316,7 @@ function filterValue(type: string, kind: "number" | "date" | undefined, h: numbe
         return (flip ? pair.reverse() : pair).join(",");
       });
       const pair = fc.tuple(operand, operand).map(([a, b]) => `${a},${b}`);
-      return orString(h, kind === "date" ? pair : fc.oneof({ arbitrary: pair, weight: 2 }, close));
+      return orString(h, kind === "date" ? pair : fc.oneof(pair, close));
     }
     case "is_in":
     case "is_not_in":
@@ -365,7 +365,7 @@ function namedValue(name: string, world: World, h: number): fc.Arbitrary<string>
 /** Query parameters, decoded: some named ones, and filters where the operation takes free-form ones. */
 function queryFor(op: Operation, world: World, h: number): fc.Arbitrary<[string, string][]> {
   // Present half the time; the form reference of a submissions list mostly as form_uuid alone.
-  const presence = (name: string) => (name === "form_uuid" ? 8 : name === "form_id" ? 1 : 4);
+  const presence = (name: string) => (name === "form_uuid" ? 16 : name === "form_id" ? 1 : 4);
   const named = op.query.map((q) =>
     fc.oneof(
       { arbitrary: fc.constant(null), weight: 4 },
@@ -374,7 +374,7 @@ function queryFor(op: Operation, world: World, h: number): fc.Arbitrary<[string,
   );
   // The legacy surface has its own filter suffixes; every other one the v2 filter types.
   const types = op.basePath.endsWith("/v1") ? V1_SUFFIXES : FILTER_TYPES;
-  const filters = op.freeFormQuery ? fc.array(filterPair(world, types, h), { maxLength: 2 }) : fc.constant([]);
+  const filters = op.freeFormQuery ? fc.array(filterPair(world, types, h), { minLength: 1, maxLength: 3 }) : fc.constant([]);
   return fc.tuple(fc.tuple(...named), filters).map(([n, f]) => [...n.filter((p) => p !== null), ...f]);
 }
 
