@@ -1,3 +1,4 @@
+import { readBodyText } from "@/server/http/read-body";
 import { logError } from "@/server/log";
 import { OAuthError } from "./errors";
 
@@ -34,25 +35,8 @@ export async function oauthEndpoint(name: string, run: () => Promise<Response>):
   }
 }
 
-async function readText(request: Request): Promise<string> {
-  const tooLarge = () => new OAuthError("invalid_request", "The request body is too large");
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+const readText = (request: Request) =>
+  readBodyText(request, MAX_BODY_BYTES, () => new OAuthError("invalid_request", "The request body is too large"));
 
 /**
  * The parameters of a token or revocation request: form-encoded (RFC 6749 §4.1.3); a JSON

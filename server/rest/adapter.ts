@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
 import { inputProblem, pathParamProblem, queryProblem } from "@/server/http/input-guard";
+import { readBodyText } from "@/server/http/read-body";
 import { logError } from "@/server/log";
 import { shapeError, type ErrorKey } from "./errors";
 
@@ -50,26 +51,8 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** Reads at most MAX_BODY_BYTES; anything larger is refused before it is parsed. */
-export async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", BODY_MESSAGES.tooLarge);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+export const readBody = (request: Request): Promise<string> =>
+  readBodyText(request, MAX_BODY_BYTES, () => new AppError("PAYLOAD_TOO_LARGE", BODY_MESSAGES.tooLarge));
 
 async function parseJsonBody(request: Request): Promise<unknown> {
   const text = await readBody(request);
