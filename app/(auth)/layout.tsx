@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AuthShell } from "@/app/_components/auth-shell";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
 
@@ -6,13 +7,7 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   const session = await getSession();
   return (
     <Providers session={session}>
-      <main className="auth-shell">
-        <div className="auth-brand">
-          <span className="brand-mark" aria-hidden="true">F</span>
-          Formhouse
-        </div>
-        {children}
-      </main>
+      <AuthShell>{children}</AuthShell>
     </Providers>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { getCollectionProps, getSelectProps } from "@conform-to/react";
-import { Block, describedBy, FieldError, Group, Hint, Label } from "./field-parts";
+import { Block, controlState, Group, LabelledField } from "./field-parts";
 import type { FieldProps } from "./fields";
 
 /**
@@ -55,18 +55,12 @@ export function ChoiceField({ element, field }: FieldProps) {
 /** dropdown: a native select; the empty first option is "no answer". */
 export function DropdownField({ element, field }: FieldProps) {
   return (
-    <Block invalid={Boolean(field.errors)}>
-      <Label htmlFor={field.id} required={element.required}>
-        {element.label}
-      </Label>
-      <Hint element={element} field={field} />
+    <LabelledField element={element} field={field}>
       <select
         {...getSelectProps(field, { ariaAttributes: false })}
         key={field.key}
         className="sv-input sv-select"
-        required={element.required}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={describedBy(field, element)}
+        {...controlState(field, element)}
       >
         <option value="">Choose…</option>
         {(element.options ?? []).map((o) => (
@@ -75,7 +69,6 @@ export function DropdownField({ element, field }: FieldProps) {
           </option>
         ))}
       </select>
-      <FieldError field={field} />
-    </Block>
+    </LabelledField>
   );
 }

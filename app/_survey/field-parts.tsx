@@ -58,6 +58,27 @@ export function describedBy(field: Field, element: SurveyElement, errors = field
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** The state every control carries: required, invalid, and what describes it (hint, error). */
+export const controlState = (field: Field, element: SurveyElement) => ({
+  required: element.required,
+  "aria-invalid": field.errors ? true : undefined,
+  "aria-describedby": describedBy(field, element),
+});
+
+/** One labelled control (text, long text, dropdown): its block, label, hint, the control, its error. */
+export function LabelledField({ element, field, children }: { element: SurveyElement; field: Field; children: ReactNode }) {
+  return (
+    <Block invalid={Boolean(field.errors)}>
+      <Label htmlFor={field.id} required={element.required}>
+        {element.label}
+      </Label>
+      <Hint element={element} field={field} />
+      {children}
+      <FieldError field={field} />
+    </Block>
+  );
+}
+
 /** A question block: one per element, marked invalid for the red rule beside it. */
 export function Block({ invalid, children }: { invalid: boolean; children: ReactNode }) {
   return <div className={`sv-block${invalid ? " sv-block-invalid" : ""}`}>{children}</div>;

@@ -6,7 +6,7 @@ import type { SurveyElement } from "@/server/services/survey/survey-elements";
 import { ChoiceField, DropdownField } from "./choice-fields";
 import { CompositeField } from "./composite-field";
 import { fieldsetOf, type Field, type Form } from "./conform";
-import { Block, describedBy, FieldError, Hint, Label } from "./field-parts";
+import { Block, controlState, describedBy, FieldError, Hint, Label, LabelledField } from "./field-parts";
 import { RankingField, RepeatField } from "./list-fields";
 import { MatrixField } from "./matrix-field";
 
@@ -54,11 +54,7 @@ const TEXT_INPUTS: Record<string, { type: "text" | "email" | "tel" | "date"; inp
 function TextField({ element, field }: FieldProps) {
   const kind = TEXT_INPUTS[element.type] ?? { type: "text" as const };
   return (
-    <Block invalid={Boolean(field.errors)}>
-      <Label htmlFor={field.id} required={element.required}>
-        {element.label}
-      </Label>
-      <Hint element={element} field={field} />
+    <LabelledField element={element} field={field}>
       <input
         {...getInputProps(field, { type: kind.type, ariaAttributes: false })}
         key={field.key}
@@ -67,22 +63,15 @@ function TextField({ element, field }: FieldProps) {
         autoComplete={kind.autoComplete}
         placeholder={element.placeholder}
         maxLength={element.maxLength}
-        required={element.required}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={describedBy(field, element)}
+        {...controlState(field, element)}
       />
-      <FieldError field={field} />
-    </Block>
+    </LabelledField>
   );
 }
 
 function LongTextField({ element, field }: FieldProps) {
   return (
-    <Block invalid={Boolean(field.errors)}>
-      <Label htmlFor={field.id} required={element.required}>
-        {element.label}
-      </Label>
-      <Hint element={element} field={field} />
+    <LabelledField element={element} field={field}>
       <textarea
         {...getTextareaProps(field, { ariaAttributes: false })}
         key={field.key}
@@ -90,13 +79,10 @@ function LongTextField({ element, field }: FieldProps) {
         rows={5}
         placeholder={element.placeholder}
         maxLength={element.maxLength}
-        required={element.required}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={describedBy(field, element)}
+        {...controlState(field, element)}
       />
       {element.maxLength ? <p className="sv-hint sv-hint-after">Up to {element.maxLength.toLocaleString("en-US")} characters</p> : null}
-      <FieldError field={field} />
-    </Block>
+    </LabelledField>
   );
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { MAX_REPEAT_ROWS } from "@/server/services/survey/answers/validate-answers";
 import { getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type { SurveyElement } from "@/server/services/survey/survey-elements";
@@ -101,7 +102,6 @@ function newRow(element: SurveyElement): Record<string, unknown> {
 }
 
 /** Rows a respondent can add (the server refuses more; validate-answers.ts). */
-const MAX_ROWS = 100;
 
 /**
  * repeat-field: each row is a fieldset ("<label> 1", "<label> 2", …) of the components,
@@ -162,7 +162,7 @@ export function RepeatField({ element, field, form, countries }: FieldProps) {
             </fieldset>
           );
         })}
-        {rows.length < MAX_ROWS ? (
+        {rows.length < MAX_REPEAT_ROWS ? (
           <button
             {...form.insert.getButtonProps({ name: field.name, defaultValue: newRow(element) as never })}
             ref={addRef}

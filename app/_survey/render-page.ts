@@ -43,7 +43,7 @@ export async function surveyPageResponse(
   try {
     // Any path under /f/ renders the survey page; the handed view decides what it shows.
     const path = `/f/${encodeURIComponent(opts.formUuid ?? "unavailable")}`;
-    const res = await fetch(`http://127.0.0.1:${env().PORT}${path}`, {
+    const res = await fetch(`http://${loopbackHost(env().HOST)}:${env().PORT}${path}`, {
       headers: {
         [HANDOFF_HEADER]: key,
         "accept-language": request.headers.get("accept-language") ?? "",
@@ -72,4 +72,10 @@ function withOuterNonce(html: string, inner: Headers, outer: Headers): string {
   const from = nonceOf(inner.get("content-security-policy"));
   const to = nonceOf(outer.get("content-security-policy"));
   return from && to && from !== to ? html.split(`nonce="${from}"`).join(`nonce="${to}"`) : html;
+}
+
+/** Where this server answers itself: loopback when it listens on every interface, else its own address. */
+function loopbackHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "localhost") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
 }
