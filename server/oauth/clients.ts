@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { oauthClients, type OauthClient } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { textProblem } from "@/server/services/lib/text";
 import { hashSecret, newClientId, newSecret } from "./secrets";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -73,7 +74,12 @@ export async function deleteOAuthClient(db: DbOrTx, clientId: string): Promise<b
   return rows.length > 0;
 }
 
+/**
+ * The client with this public id, or null. Text that cannot be a client id (NUL, unpaired
+ * surrogates, absurd length) matches nothing without reaching the database, which would refuse it.
+ */
 export async function findOAuthClient(db: DbOrTx, clientId: string): Promise<OauthClient | null> {
+  if (clientId.length > 255 || textProblem(clientId)) return null;
   const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   return client ?? null;
 }

@@ -1,4 +1,5 @@
 import { readBodyText } from "@/server/http/read-body";
+import { textProblem } from "@/server/services/lib/text";
 import { logError } from "@/server/log";
 import { OAuthError } from "./errors";
 
@@ -66,6 +67,8 @@ export async function readParams(request: Request): Promise<Map<string, string>>
   const seen = new Set<string>();
   for (const [key, value] of entries) {
     if (typeof value !== "string") throw new OAuthError("invalid_request", `${key} must be a string`);
+    const problem = textProblem(key) ?? textProblem(value);
+    if (problem) throw new OAuthError("invalid_request", `Parameters ${problem}`);
     if (seen.has(key)) throw new OAuthError("invalid_request", `${key} is given more than once`);
     seen.add(key);
     if (value !== "") params.set(key, value);

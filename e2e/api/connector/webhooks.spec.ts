@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { webhooks } from "../../../db/schema";
+import { submissions, webhooks } from "../../../db/schema";
 import { revokeGrant } from "../../../server/oauth/grants";
 import { expect, test } from "../../fixtures";
 import { connectNewUser, type Answer } from "../../oauth";
@@ -57,7 +57,10 @@ test.describe("POST /connector/webhooks", () => {
 
       const submitted = await postJson(api, submitPath(form.uuid), { data: { q_name: "Ada", q_email: "ada@example.com" }, duration: 30 });
       expect(submitted.status).toBe(201);
-      await postJson(api, submitPath(form.uuid), { data: { q_name: "Bot" }, _website: "spam" });
+      const spam = await postJson(api, submitPath(form.uuid), { data: { q_name: "Bot" }, _website: "spam" });
+      expect(spam.status).toBe(201);
+      const [spamRow] = await seed.db.select().from(submissions).where(eq(submissions.id, spam.body.id));
+      expect(spamRow!.spam).toBe(true);
       const delivery = await waitFor(() => receiver.received[0]);
       expect(delivery.json).toEqual({
         event_type: "submission.created",
@@ -81,7 +84,7 @@ test.describe("POST /connector/webhooks", () => {
       const removed = await call(request, "DELETE", `/webhooks/${created.body.id}`, tokens.access_token);
       expect(removed.status).toBe(204);
       expect(await seed.db.select().from(webhooks).where(eq(webhooks.id, created.body.id))).toEqual([]);
-      await postJson(api, submitPath(form.uuid), { data: { q_name: "Grace" }, duration: 30 });
+      expect((await postJson(api, submitPath(form.uuid), { data: { q_name: "Grace" }, duration: 30 })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.received).toHaveLength(1);
     } finally {
@@ -99,7 +102,7 @@ test.describe("POST /connector/webhooks", () => {
         (await call(request, "POST", "/webhooks", tokens.access_token, { webhook: { form_id: form.id, target_url: url, events: ["submission.created"] } })).body.id as number;
       const goneId = await subscribe(gone.url);
       const liveId = await subscribe(live.url);
-      await postJson(api, submitPath(form.uuid), { data: { q_name: "Ada" }, duration: 30 });
+      expect((await postJson(api, submitPath(form.uuid), { data: { q_name: "Ada" }, duration: 30 })).status).toBe(201);
       await waitFor(() => gone.received[0]);
       await waitFor(() => live.received[0]);
       await expect.poll(async () => (await seed.db.select().from(webhooks).where(eq(webhooks.id, goneId))).length).toBe(0);
@@ -108,7 +111,7 @@ test.describe("POST /connector/webhooks", () => {
       const [sub] = await seed.db.select().from(webhooks).where(eq(webhooks.id, liveId));
       expect(await revokeGrant(seed.db, sub!.grantId!)).toBe(true);
       expect(await seed.db.select().from(webhooks).where(eq(webhooks.id, liveId))).toEqual([]);
-      await postJson(api, submitPath(form.uuid), { data: { q_name: "Grace" }, duration: 30 });
+      expect((await postJson(api, submitPath(form.uuid), { data: { q_name: "Grace" }, duration: 30 })).status).toBe(201);
       await new Promise((r) => setTimeout(r, 500));
       expect(live.received).toHaveLength(1);
     } finally {

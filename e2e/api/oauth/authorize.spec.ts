@@ -27,6 +27,9 @@ test.describe("GET /oauth/authorize", () => {
     const client = await registerClient(seed.db, { redirectUris: ["https://platform.example/cb/a", "https://platform.example/cb/b"] });
     const cases: [string, string][] = [
       [authorizeQuery({ ...client, id: "fh_client_unknown" }, { state: "s" }), "Unknown application"],
+      // Text no client id can hold never reaches the database (a NUL was a 500).
+      [authorizeQuery({ ...client, id: "fh_client_\u0000x" }, { state: "s" }), "Unknown application"],
+      [authorizeQuery({ ...client, id: "x".repeat(5000) }, { state: "s" }), "Unknown application"],
       ["response_type=code&redirect_uri=https%3A%2F%2Fplatform.example%2Fcb%2Fa", "This link is incomplete"],
       [authorizeQuery({ ...client, redirectUri: "https://evil.example/cb" }, { state: "s" }), "Unregistered return address"],
       // Exact match only: no prefix, no trailing slash, no extra query.

@@ -222,3 +222,24 @@ test.describe("POST /oauth/token: request and client errors", () => {
     });
   });
 });
+
+test.describe("POST /oauth/token: hostile parameters", () => {
+  test("NUL in any parameter is invalid_request; such a client id in HTTP Basic is invalid_client; never a 500", async ({ request }) => {
+    const forms: Record<string, string>[] = [
+      { grant_type: "authorization_code", code: "x", client_id: "fh_client_\u0000" },
+      { grant_type: "refresh_token", refresh_token: "fh_rt_\u0000", client_id: "c" },
+      { "grant\u0000type": "authorization_code" },
+    ];
+    for (const form of forms) {
+      const res = await postForm(request, "/oauth/token", form);
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(res.body, JSON.stringify(form)).toEqual({ error: "invalid_request", error_description: expect.stringContaining("must not contain") });
+    }
+    const basic = await postForm(request, "/oauth/token", { grant_type: "authorization_code", code: "x" }, { basic: ["fh_client_\u0000", "s"] });
+    expect(basic.status).toBe(401);
+    expect(basic.body).toEqual({ error: "invalid_client" });
+    const revoke = await postForm(request, "/oauth/revoke", { token: "t", client_id: "a\u0000b" });
+    expect(revoke.status).toBe(400);
+    expect(revoke.body.error).toBe("invalid_request");
+  });
+});

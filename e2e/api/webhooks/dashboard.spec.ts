@@ -47,6 +47,7 @@ test("the dashboard manages a form's webhooks: create (secret once), list, test,
     const retried = await caller.webhooks.retry({ formUuid: form.uuid, id: created.id, deliveryId: deliveries.deliveries[0]!.id });
     // Due again at once; a quick worker may already have sent it by the time the answer is read.
     expect(["pending", "succeeded"]).toContain(retried.status);
+    expect(retried).toMatchObject({ id: deliveries.deliveries[0]!.id, eventId: deliveries.deliveries[0]!.eventId });
     await waitFor("the retry", () => r.received[2]);
     expect(r.received[2]!.headers["webhook-id"]).toBe(deliveries.deliveries[0]!.id);
 

@@ -203,8 +203,12 @@ test.describe("GET, PATCH, DELETE /api/v2/forms/:form_uuid/webhooks/:id", () => 
 
   test("DELETE answers 204 without a body and takes the deliveries with it; then 404", async ({ seed, api }) => {
     const { form, c } = await publishedForm(seed, api);
-    const { webhook } = (await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"] })).body;
+    const created = await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"] });
+    expect(created.status).toBe(201);
+    const { webhook } = created.body;
     await storeSubmission(seed.db, form.id, { email: "a@example.com" });
+    // There is a delivery to take along.
+    expect(await seed.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id))).toHaveLength(1);
     const path = `${base(form.uuid)}/${webhook.id}`;
     const res = await c.call("DELETE", path);
     expect(res.status).toBe(204);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { memberships, users } from "@/db/schema";
+import { textProblem } from "@/server/services/lib/text";
 import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 import type { SessionUser } from "@/server/services/users/session-user";
 
@@ -19,7 +20,8 @@ const hashForAbsentUser = () => (absentUserHash ??= hashPassword(randomBytes(32)
 export async function authenticateUser(db: Db, email: string, password: string): Promise<SessionUser | null> {
   const normalized = email.trim().toLowerCase();
   const [row] =
-    normalized.length > MAX_EMAIL_LENGTH
+    // Too long, or text PostgreSQL cannot store: no such account (the hashing below still runs).
+    normalized.length > MAX_EMAIL_LENGTH || textProblem(normalized)
       ? []
       : await db
           .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, organizationId: memberships.organizationId })
