@@ -80,6 +80,8 @@ const ZEnv = z.object({
   WEBHOOK_CONCURRENCY: positiveInt("WEBHOOK_CONCURRENCY").default(50),
   /** Attempts one worker runs at once to one endpoint, so a slow endpoint cannot take the pool. */
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt("WEBHOOK_ENDPOINT_CONCURRENCY").default(5),
+  /** Days a finished delivery (succeeded or failed) stays in the delivery log before the worker removes it. */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt("WEBHOOK_DELIVERY_RETENTION_DAYS").default(30),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

@@ -12,6 +12,11 @@ export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 /** A unique link's survey page (spec §1). */
 export const uniqueLinkPath = (linkId: string) => `/u/${linkId}`;
 
+/** Where a survey page posts its answers, and where a form's post lands after it is stored. */
+export const surveySubmitPath = (formUuid: string) => `${surveyPath(formUuid)}/submit`;
+export const surveyThanksPath = (formUuid: string) => `${surveyPath(formUuid)}/thanks`;
+export const uniqueLinkSubmitPath = (linkId: string) => `${uniqueLinkPath(linkId)}/submit`;
+
 /** A form's preview image (served by app/f/[formUuid]/preview.png). */
 export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/preview.png`;
 

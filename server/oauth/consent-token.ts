@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db";
-import { getOrCreateSecret } from "@/server/services/settings";
+import { hmac, hmacMatches } from "@/server/services/lib/hmac";
+import { cachedSecret } from "@/server/services/settings";
 
 /**
  * The consent page's proof that Allow or Deny answers the request it showed, to the user it
@@ -26,29 +26,18 @@ export type ConsentClaims = {
 /** How long the consent page may stay open before Allow is refused as stale. */
 export const CONSENT_TTL_S = 10 * 60;
 
-let key: Promise<string> | undefined;
-function consentKey(db: Db): Promise<string> {
-  key ??= getOrCreateSecret(db, "oauth_consent_key").catch((e: unknown) => {
-    key = undefined;
-    throw e;
-  });
-  return key;
-}
-
-const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
+const consentKey = cachedSecret("oauth_consent_key");
 
 export async function signConsent(db: Db, claims: Omit<ConsentClaims, "exp">): Promise<string> {
   const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + CONSENT_TTL_S })).toString("base64url");
-  return `${payload}.${mac(await consentKey(db), payload)}`;
+  return `${payload}.${hmac(await consentKey(db), payload)}`;
 }
 
 /** The claims of a genuine token, "expired" for a genuine but stale one, null otherwise. */
 export async function verifyConsent(db: Db, token: string): Promise<ConsentClaims | "expired" | null> {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(await consentKey(db), payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!hmacMatches(await consentKey(db), payload, signature)) return null;
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as ConsentClaims;
   return claims.exp * 1000 < Date.now() ? "expired" : claims;
 }

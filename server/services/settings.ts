@@ -16,3 +16,23 @@ export async function getOrCreateSecret(db: Db, key: string): Promise<string> {
   if (!row) throw new Error(`setting ${key} vanished`);
   return row.value;
 }
+
+/**
+ * `getOrCreateSecret` read once per process: the first call's promise is kept (on globalThis,
+ * so Next's bundles share it), and a failed read is forgotten so the next call tries again.
+ */
+export function cachedSecret(key: string): (db: Db) => Promise<string> {
+  const cache = globalThis as unknown as { formhouseSecrets?: Map<string, Promise<string>> };
+  const secrets = (cache.formhouseSecrets ??= new Map());
+  return (db) => {
+    let secret = secrets.get(key);
+    if (!secret) {
+      secret = getOrCreateSecret(db, key).catch((e: unknown) => {
+        secrets.delete(key);
+        throw e;
+      });
+      secrets.set(key, secret);
+    }
+    return secret;
+  };
+}

@@ -232,3 +232,19 @@ export async function secondsUntilNextDue(db: DbOrTx): Promise<number | null> {
     limit 1`);
   return row ? Math.max(0, row.s) : null;
 }
+
+/**
+ * Removes up to `batch` finished deliveries (succeeded or failed) created more than
+ * `retentionDays` ago: the delivery log's history, which would otherwise grow forever. Pending
+ * rows are never touched, so nothing that may still be sent is lost. Returns how many went.
+ */
+export async function pruneFinished(db: DbOrTx, retentionDays: number, batch = 5000): Promise<number> {
+  const rows = await db.execute<{ id: string }>(sql`
+    delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where status <> 'pending' and locked_by is null
+        and created_at < now() - make_interval(days => ${retentionDays}::int)
+      limit ${batch})
+    returning id`);
+  return rows.length;
+}

@@ -56,6 +56,7 @@ export async function startWebhookWorker(): Promise<WebhookWorker> {
     const worker = new WebhookWorker(rt.db, rt.leases, deliveryEngine(), {
       concurrency: e.WEBHOOK_CONCURRENCY,
       perEndpoint: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+      retentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     });
     await worker.start();
     rt.worker = worker;

@@ -3,7 +3,10 @@ import { logError } from "@/server/log";
 import { attemptDelivery, type DeliveryEngine } from "./deliver";
 import { DELIVERIES_CHANNEL } from "./events";
 import type { LeaseHolder } from "./lease";
-import { claimDue, rescueOrphans, secondsUntilNextDue, type ClaimedDelivery } from "./outbox";
+import { claimDue, pruneFinished, rescueOrphans, secondsUntilNextDue, type ClaimedDelivery } from "./outbox";
+
+/** How often old finished deliveries are removed (each worker; deleting twice is harmless). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** While an endpoint has all its slots busy, how often other endpoints' due retries are looked for. */
 const SATURATED_RECHECK_MS = 250;
@@ -15,6 +18,8 @@ export type WorkerOptions = {
   perEndpoint: number;
   /** The slow poll: lease check, rescue of dead workers' rows, and a claim in case a NOTIFY was missed. */
   pollMs?: number;
+  /** Days finished deliveries are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). */
+  retentionDays: number;
 };
 
 /**
@@ -35,6 +40,8 @@ export class WebhookWorker {
   private timer?: NodeJS.Timeout;
   private timerAt = 0;
   private ticker?: NodeJS.Timeout;
+  /** When old deliveries were last pruned (0: at the first tick). */
+  private prunedAt = 0;
   private unlisten?: () => Promise<void>;
   private readonly pollMs: number;
 
@@ -80,6 +87,11 @@ export class WebhookWorker {
     try {
       await this.leases.check();
       await rescueOrphans(this.db);
+      if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+        this.prunedAt = Date.now();
+        // In batches, so a long backlog never holds one huge delete; bounded per tick.
+        for (let i = 0; i < 100 && (await pruneFinished(this.db, this.opts.retentionDays)) > 0; i++);
+      }
     } catch (err) {
       logError("webhook worker housekeeping failed", err);
     }

@@ -5,15 +5,15 @@ import { AppError } from "@/server/errors";
 import { surveyProcedure } from "@/server/trpc";
 import { enforceSubmitRateLimit } from "./submit-rate-limit";
 import { ZSurveyId } from "./shared";
+import { isJsonObject } from "@/server/services/lib/json";
 
-const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const ENVELOPE = `Request body must be a JSON object: {"data": {"<element id>": <value>, …}, "duration": <seconds, optional>}`;
 
 /** The JSON body of `POST /f/<form_uuid>/submit` and `POST /u/<link_id>/submit`. */
 export const ZJsonSubmission = z.strictObject(
   {
     data: z
-      .custom<Record<string, unknown>>(isHash, { error: "data is required and must be an object keyed by element id" })
+      .custom<Record<string, unknown>>(isJsonObject, { error: "data is required and must be an object keyed by element id" })
       .describe("Answers keyed by element id, in the shape GET /api/v2/submissions/:id returns"),
     duration: z
       .number({ error: "duration must be a whole number of seconds (0 or more)" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { surveyPaths } from "@/server/services/survey/survey-paths";
+import { surveySubmitPath } from "@/server/paths";
 import { findSurveyPrefill, getSurveyFormOrThrow } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";
@@ -21,7 +21,7 @@ export const getSurveyFormRoute = surveyProcedure.input(ZGetSurveyFormInput).que
     prefill,
     query: input.query,
     acceptLanguage: ctx.headers.get("accept-language"),
-    action: surveyPaths.formSubmit(form.uuid),
+    action: surveySubmitPath(form.uuid),
     ...input.rerender,
   });
 });

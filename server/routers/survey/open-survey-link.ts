@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isLinkPreview } from "@/server/services/survey/link-preview";
-import { surveyPaths } from "@/server/services/survey/survey-paths";
+import { uniqueLinkSubmitPath } from "@/server/paths";
 import { closedLinkReason, findSurveyLink, linkClosed, markLinkOpened, surveyNotFound } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";
@@ -36,7 +36,7 @@ export const openSurveyLinkRoute = surveyProcedure.input(ZOpenSurveyLinkInput).m
     prefill: found.prefill,
     query: input.query,
     acceptLanguage: ctx.headers.get("accept-language"),
-    action: surveyPaths.linkSubmit(found.link.id),
+    action: uniqueLinkSubmitPath(found.link.id),
     ...input.rerender,
   });
 });

@@ -4,6 +4,7 @@ import { elementCategory } from "@/server/services/forms/element-types";
 import { formatPath } from "@/server/services/lib/paths";
 import { parseDate, parseNumber } from "@/server/services/lib/values";
 import { parsePhoneValue, type PhoneProblem } from "./phone";
+import { isJsonObject } from "@/server/services/lib/json";
 
 /**
  * Validation of `prefill_data` arrays (spec §2.8, §2.9, §7.3) against a form's elements.
@@ -94,7 +95,7 @@ export function createPrefillDataValidator(elements: readonly FormElement[]): (e
     const resolved: Record<string, unknown> = {};
     const firstAt = new Map<string, number>();
     entries.forEach((entry, n) => {
-      if (!isHash(entry)) fail(["prefill_data", n], "must be an object with id and value");
+      if (!isJsonObject(entry)) fail(["prefill_data", n], "must be an object with id and value");
       const { id, value } = entry;
       const idPath = ["prefill_data", n, "id"];
       if (id === undefined || id === null || (typeof id === "string" && id.trim() === "")) fail(idPath, "is required");
@@ -120,7 +121,6 @@ function fail(path: Path, problem: string): never {
   throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`, { path: path.map((k) => (typeof k === "number" ? k : String(k))), reason: problem });
 }
 
-const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Text-like values: a string or a (finite) number. */
 const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 const isCell = (v: unknown) => isScalar(v) || typeof v === "boolean";
@@ -186,11 +186,11 @@ function compile(element: FormElement): Compiled {
       return {
         extras: false,
         check: (value, path) => {
-          if (!isHash(value)) fail(path, `must be a hash for '${type}' field`);
+          if (!isJsonObject(value)) fail(path, `must be a hash for '${type}' field`);
           for (const [rowId, row] of Object.entries(value)) {
             if (!rows.has(rowId)) fail(path, `'${rowId}' is not a row of '${id}'`);
             const rowPath = [...path, rowId];
-            if (!isHash(row)) fail(rowPath, `must be a hash keyed by column id for '${type}' field`);
+            if (!isJsonObject(row)) fail(rowPath, `must be a hash keyed by column id for '${type}' field`);
             for (const [columnId, cell] of Object.entries(row)) {
               if (!columns.has(columnId)) fail(rowPath, `'${columnId}' is not a column of '${id}'`);
               if (!isCell(cell)) fail([...rowPath, columnId], `must be a scalar (string, number or boolean) for '${type}' field`);
@@ -209,7 +209,7 @@ function compile(element: FormElement): Compiled {
           if (!Array.isArray(value)) fail(path, `must be an array for '${type}'`);
           const rows = value.map((row: unknown, i) => {
             const rowPath = [...path, i];
-            if (!isHash(row)) fail(rowPath, `must be a hash keyed by component id for '${type}'`);
+            if (!isJsonObject(row)) fail(rowPath, `must be a hash keyed by component id for '${type}'`);
             const out: Record<string, unknown> = {};
             for (const [componentId, componentValue] of Object.entries(row)) {
               const component = components.get(componentId) ?? fail(rowPath, `'${componentId}' is not a component of '${id}'`);
@@ -228,7 +228,7 @@ function compile(element: FormElement): Compiled {
       return {
         extras: false,
         check: (value, path) => {
-          if (!isHash(value)) fail(path, `must be a hash for '${type}' field`);
+          if (!isJsonObject(value)) fail(path, `must be a hash for '${type}' field`);
           for (const [key, part] of Object.entries(value)) {
             if (!fixednames.has(key)) fail(path, `'${key}' is not a sub-field of '${id}'`);
             if (!isScalar(part)) fail([...path, key], scalarFor(type));

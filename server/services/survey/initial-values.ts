@@ -2,6 +2,7 @@ import type { FormElement, PrefillValue } from "@/db/schema";
 import { elementCategory } from "@/server/services/forms/element-types";
 import type { ResolvedPhone } from "@/server/services/prefills/phone";
 import { createPrefillDataValidator } from "@/server/services/prefills/prefill-data";
+import { isJsonObject } from "@/server/services/lib/json";
 
 /**
  * What a survey page starts with, as form values (the field names of answers/form-values.ts):
@@ -16,7 +17,6 @@ import { createPrefillDataValidator } from "@/server/services/prefills/prefill-d
 export type FormValues = Record<string, unknown>;
 export type PrefillSource = { data: readonly PrefillValue[]; resolved: Readonly<Record<string, unknown>> };
 
-const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const SIMPLE = new Set(["text", "single-choice"]);
 
 export function initialFormValues(
@@ -73,10 +73,10 @@ function toFormValue(element: FormElement, value: unknown, resolved: unknown): u
       return [...chosen, ...(element.options ?? []).map((o) => o.value).filter((v) => !chosen.includes(v))];
     }
     case "matrix": {
-      if (!isHash(value)) return undefined;
+      if (!isJsonObject(value)) return undefined;
       const out: Record<string, string> = {};
       for (const [rowId, cells] of Object.entries(value)) {
-        const column = isHash(cells) ? Object.entries(cells).find(([, cell]) => cell !== false && cell !== "" && cell !== null)?.[0] : undefined;
+        const column = isJsonObject(cells) ? Object.entries(cells).find(([, cell]) => cell !== false && cell !== "" && cell !== null)?.[0] : undefined;
         if (column) out[rowId] = column;
       }
       return out;
@@ -87,9 +87,9 @@ function toFormValue(element: FormElement, value: unknown, resolved: unknown): u
       const components = element.components ?? [];
       const rows = value.map((row: unknown, i) => {
         const out: FormValues = {};
-        const rowExtras = isHash(extras[i]) ? extras[i] : {};
+        const rowExtras = isJsonObject(extras[i]) ? extras[i] : {};
         for (const component of components) {
-          const v = isHash(row) ? row[component.id] : undefined;
+          const v = isJsonObject(row) ? row[component.id] : undefined;
           const converted = v === undefined ? defaultValue(component, null) : toFormValue(component, v, rowExtras[component.id]);
           if (converted !== undefined) out[component.id] = converted;
         }
@@ -98,7 +98,7 @@ function toFormValue(element: FormElement, value: unknown, resolved: unknown): u
       return rows.length ? rows : [{}];
     }
     case "composite":
-      return isHash(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : undefined;
+      return isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) : undefined;
     default:
       return String(value);
   }

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db";
-import { getOrCreateSecret } from "@/server/services/settings";
+import { hmac, hmacMatches } from "@/server/services/lib/hmac";
+import { cachedSecret } from "@/server/services/settings";
 
 /**
  * The survey page's start token: when the server rendered the form, signed with a secret
@@ -8,25 +8,13 @@ import { getOrCreateSecret } from "@/server/services/settings";
  * a form post its duration and the spam time trap (HeyForm does the same) without trusting
  * the browser's clock. `<formId>.<issued ms>.<HMAC-SHA256, base64url>`.
  */
-const SECRET_KEY = "survey_start_token_secret";
+const secret = cachedSecret("survey_start_token_secret");
 /** A token "issued" further in the future than this (clock skew between instances) is refused. */
 const MAX_SKEW_MS = 5_000;
 
-const globalForSecret = globalThis as unknown as { formhouseStartSecret?: Promise<string> };
-
-function secret(db: Db): Promise<string> {
-  globalForSecret.formhouseStartSecret ??= getOrCreateSecret(db, SECRET_KEY).catch((e) => {
-    globalForSecret.formhouseStartSecret = undefined;
-    throw e;
-  });
-  return globalForSecret.formhouseStartSecret;
-}
-
-const sign = (key: string, payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
-
 export async function issueStartToken(db: Db, formId: number, now = Date.now()): Promise<string> {
   const payload = `${formId}.${now}`;
-  return `${payload}.${sign(await secret(db), payload)}`;
+  return `${payload}.${hmac(await secret(db), payload)}`;
 }
 
 /** When the token was issued (ms), or null when it is missing, forged, for another form or from the future. */
@@ -34,9 +22,7 @@ export async function readStartToken(db: Db, token: unknown, formId: number, now
   if (typeof token !== "string" || token.length > 200) return null;
   const match = /^(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match || Number(match[1]) !== formId) return null;
-  const expected = Buffer.from(sign(await secret(db), `${match[1]}.${match[2]}`));
-  const given = Buffer.from(match[3]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!hmacMatches(await secret(db), `${match[1]}.${match[2]}`, match[3]!)) return null;
   const issued = Number(match[2]);
   return issued > now + MAX_SKEW_MS ? null : issued;
 }

@@ -7,7 +7,7 @@ import { describeIssues, type SubmissionError } from "./answers/describe-issues"
 import { answersValidatorFor, formSchemaFor } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "./spam";
 import { readStartToken } from "./start-token";
-import { surveyPaths } from "./survey-paths";
+import { surveyThanksPath } from "@/server/paths";
 import {
   closedLinkReason,
   findSurveyLink,
@@ -115,7 +115,7 @@ export async function submitResponse(
       },
       { beforeInsert: opts.countAttempt },
     );
-    return { kind: "stored", id: stored.id, spam, thanksPath: surveyPaths.thanks(form.uuid) };
+    return { kind: "stored", id: stored.id, spam, thanksPath: surveyThanksPath(form.uuid) };
   } catch (e) {
     if (!(e instanceof LinkNotOpenError) || !target.linkId) throw e;
     // Another submit of this link won the race (or it closed meanwhile): say which.

@@ -1,6 +1,7 @@
 import type { FormElement } from "@/db/schema";
 import { elementCategory } from "@/server/services/forms/element-types";
 import { dialCodeOfCountry } from "@/server/services/survey/phone-countries";
+import { isJsonObject } from "@/server/services/lib/json";
 
 /**
  * Form posts (the survey page, or an HTML form on the owner's site) → `data` in the v2 shape
@@ -22,7 +23,6 @@ import { dialCodeOfCountry } from "@/server/services/survey/phone-countries";
  */
 export type FormPayload = Record<string, unknown>;
 
-const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Assigns even a key such as `__proto__` as an own property. */
 function defineKey(target: Record<string, unknown>, key: string, value: unknown) {
@@ -46,11 +46,11 @@ function convertEntries(byId: ReadonlyMap<string, FormElement>, payload: FormPay
 function fromFormValue(element: FormElement, value: unknown): unknown {
   switch (elementCategory(element.type)) {
     case "text":
-      return element.type === "phone" && isHash(value) ? phoneFromParts(value) : value;
+      return element.type === "phone" && isJsonObject(value) ? phoneFromParts(value) : value;
     case "multi-choice":
       return typeof value === "string" ? [value] : value;
     case "matrix":
-      if (!isHash(value)) return value;
+      if (!isJsonObject(value)) return value;
       return Object.fromEntries(
         Object.entries(value).map(([row, column]) => [row, typeof column === "string" ? (column === "" ? null : { [column]: true }) : column]),
       );
@@ -58,7 +58,7 @@ function fromFormValue(element: FormElement, value: unknown): unknown {
       if (!Array.isArray(value)) return value;
       const components = new Map((element.components ?? []).map((c) => [c.id, c] as const));
       // Array.from fills the holes of a sparse row list (`rows[2]` posted without `rows[1]`).
-      return Array.from(value, (row: unknown) => (isHash(row) ? convertEntries(components, row, false) : (row ?? {})));
+      return Array.from(value, (row: unknown) => (isJsonObject(row) ? convertEntries(components, row, false) : (row ?? {})));
     }
     default:
       return value;

@@ -6,6 +6,7 @@ import { elementCategory } from "@/server/services/forms/element-types";
 import { parsePhoneValue } from "@/server/services/prefills/phone";
 import { parseDate, parseNumber } from "@/server/services/lib/values";
 import { ANSWER_MESSAGES as M } from "./messages";
+import { isJsonObject } from "@/server/services/lib/json";
 
 /**
  * The answers of one survey submission, checked against the form's elements. One rule for
@@ -48,7 +49,6 @@ type Issues = AnswerIssue[];
 /** Checks one element's answer (shape already valid, empties already removed); returns the value to store. */
 type Check = (value: unknown, path: AnswerPath, issues: Issues) => unknown;
 
-const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /** Builds the checks once per form; the returned function validates any number of submissions. */
@@ -59,7 +59,7 @@ export function createAnswersValidator(elements: readonly FormElement[]): (data:
 
   return (data) => {
     const issues: Issues = [];
-    if (!isHash(data)) return { ok: false, issues: [{ path: [], message: "must be an object keyed by element id" }] };
+    if (!isJsonObject(data)) return { ok: false, issues: [{ path: [], message: "must be an object keyed by element id" }] };
 
     const known: Record<string, unknown> = {};
     const unknown: string[] = [];
@@ -114,7 +114,7 @@ function prune(element: FormElement, value: unknown): unknown {
       // Rows keep their positions (issues point at the row the respondent sees); an
       // all-empty row becomes {} and is dropped after validation.
       const rows = value.map((row) => pruneHash(row, (v, key) => (components.has(key) ? prune(components.get(key)!, v) : v)) ?? {});
-      return rows.some((r) => !isHash(r) || Object.keys(r).length > 0) ? rows : undefined;
+      return rows.some((r) => !isJsonObject(r) || Object.keys(r).length > 0) ? rows : undefined;
     }
     default:
       return value;
@@ -123,7 +123,7 @@ function prune(element: FormElement, value: unknown): unknown {
 
 /** A hash without its empty entries; undefined when none is left. Non-hashes are returned as given. */
 function pruneHash(value: unknown, entry: (v: unknown, key: string) => unknown): unknown {
-  if (!isHash(value)) return value;
+  if (!isJsonObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const kept = entry(v, k);
