@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INT4 } from "@/server/services/lib/ids";
 import { at } from "@/server/services/lib/paths";
 import { ZWebhookUrl } from "@/server/services/webhooks/rules";
 import { CONNECTOR_EVENT } from "@/server/webhooks/sources";
@@ -15,7 +16,7 @@ export const ZNewSubscription = z.object(
           .number({ error: at("must be an integer") })
           .int({ error: at("must be an integer") })
           .positive({ error: at("must be a positive integer") })
-          .max(2147483647, { error: at("must be a form id") }),
+          .max(MAX_INT4, { error: at("must be a form id") }),
         target_url: ZWebhookUrl,
         events: z
           .array(z.literal(CONNECTOR_EVENT, { error: at(`must be ${CONNECTOR_EVENT}`) }), { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })

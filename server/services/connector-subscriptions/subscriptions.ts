@@ -6,6 +6,7 @@ import { findAccessibleForm, type FormAccess } from "@/server/services/forms/acc
 import { assertAllowedTarget } from "@/server/services/webhooks/check-target";
 import { generateSecret } from "@/server/webhooks/signature";
 import type { NewSubscription } from "./rules";
+import { parseIntId } from "@/server/services/lib/ids";
 
 /** Who subscribes: the OAuth connection and its user (only they may unsubscribe). */
 export type Subscriber = { grantId: number; userId: number };
@@ -43,7 +44,7 @@ export async function createSubscription(db: Db, access: FormAccess, subscriber:
 
 /** Removes a subscription the user made through the connector; anything else is 404. */
 export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscriber: Subscriber, id: string): Promise<void> {
-  const n = /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : null;
+  const n = parseIntId(id);
   const deleted =
     n === null
       ? []

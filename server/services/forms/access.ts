@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { parseIntId, UUID_RE } from "@/server/services/lib/ids";
 import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 
 /**
@@ -24,12 +24,11 @@ export function formAccessFilter(access: FormAccess): SQL {
   return and(...conds)!;
 }
 
-const INT_RE = /^[1-9][0-9]{0,9}$/;
-
 /** A form reference from a URL or query: UUID or numeric id; anything else matches nothing. */
 export function parseFormRef(ref: string | number): { id: number } | { uuid: string } | null {
+  const id = parseIntId(ref);
+  if (id !== null) return { id };
   const s = String(ref).trim();
-  if (INT_RE.test(s) && Number(s) <= 2147483647) return { id: Number(s) };
   if (UUID_RE.test(s)) return { uuid: s.toLowerCase() };
   return null;
 }

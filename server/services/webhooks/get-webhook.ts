@@ -3,14 +3,7 @@ import type { DbOrTx } from "@/db";
 import { webhooks, type Form, type Webhook } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-
-const ID_RE = /^[1-9][0-9]{0,9}$/;
-
-/** A webhook id from a path: a positive integer, or null (which matches nothing). */
-export const parseWebhookId = (id: string | number): number | null => {
-  const s = String(id).trim();
-  return ID_RE.test(s) && Number(s) <= 2147483647 ? Number(s) : null;
-};
+import { parseIntId } from "@/server/services/lib/ids";
 
 /**
  * The form (visible to `access`) and one of its form-level webhooks. 404 `Form not found or
@@ -25,7 +18,7 @@ export async function getFormWebhookOrThrow(
   opts: { lock?: boolean } = {},
 ): Promise<{ form: Form; webhook: Webhook }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
-  const webhookId = parseWebhookId(id);
+  const webhookId = parseIntId(id);
   if (webhookId === null) throw new AppError("NOT_FOUND", MESSAGES.webhookNotFound);
   const query = db
     .select()
