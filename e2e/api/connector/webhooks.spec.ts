@@ -152,4 +152,23 @@ test.describe("POST /connector/webhooks", () => {
     expect(await call(request, "DELETE", "/webhooks/1", null)).toMatchObject({ status: 401 });
     expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, formHook!.id))).length).toBe(1);
   });
+
+  test("a form holds at most 100 connector subscriptions: the 101st is 422 {error} and stores nothing", async ({ request, seed, baseURL }) => {
+    const { org, tokens } = await connectNewUser(request, seed, baseURL!);
+    const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
+    const subscribe = (target: string) =>
+      call(request, "POST", "/webhooks", tokens.access_token, { webhook: { form_id: form.id, target_url: target, events: ["submission.created"] } });
+    expect((await subscribe("http://127.0.0.1:9/0")).status).toBe(201);
+    // 99 more like the first (same connection), written directly: the connector allows 60 requests a minute.
+    // (Loopback targets: the test server allows private addresses, and nothing here is ever sent.)
+    const [first] = await seed.db.select().from(webhooks).where(eq(webhooks.formId, form.id));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = first!;
+    await seed.db.insert(webhooks).values(Array.from({ length: 99 }, (_, i) => ({ ...copy, url: `https://hooks.example.com/${i + 1}` })));
+
+    expect(await subscribe("http://127.0.0.1:9/new")).toMatchObject({
+      status: 422,
+      body: { error: "A form can have at most 100 connector subscriptions" },
+    });
+    expect(await seed.db.select().from(webhooks).where(eq(webhooks.formId, form.id))).toHaveLength(100);
+  });
 });

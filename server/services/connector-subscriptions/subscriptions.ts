@@ -4,7 +4,7 @@ import { webhooks, type Webhook } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
 import { assertAllowedTarget } from "@/server/services/webhooks/check-target";
-import { generateSecret } from "@/server/webhooks/signature";
+import { insertWebhookWithinLimit } from "@/server/services/webhooks/insert-webhook";
 import type { NewSubscription } from "./rules";
 import { parseIntId } from "@/server/services/lib/ids";
 
@@ -26,20 +26,12 @@ export async function createSubscription(db: Db, access: FormAccess, subscriber:
     if (e instanceof AppError && e.reason) throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
     throw e;
   }
-  const [row] = await db
-    .insert(webhooks)
-    .values({
-      organizationId: form.organizationId,
-      formId: form.id,
-      source: "connector",
-      userId: subscriber.userId,
-      grantId: subscriber.grantId,
-      url: input.target_url,
-      events: input.events,
-      secret: generateSecret(),
-    })
-    .returning();
-  return row!;
+  return insertWebhookWithinLimit(db, form, "connector", {
+    userId: subscriber.userId,
+    grantId: subscriber.grantId,
+    url: input.target_url,
+    events: input.events,
+  });
 }
 
 /** Removes a subscription the user made through the connector; anything else is 404. */

@@ -7,7 +7,15 @@ import { SUBMISSION_EVENTS } from "@/server/webhooks/events";
  * address check (no loopback, private, metadata…) needs DNS and lives in the service.
  */
 export const MAX_URL_LENGTH = 2048;
-export const MAX_WEBHOOKS_PER_FORM = 20;
+/**
+ * How many webhooks of each source one form may have: every event fans out to one delivery
+ * per webhook, so the cap bounds the work one submission can cause. Automation platforms make
+ * one subscription per automation, hence more room for them.
+ */
+export const WEBHOOK_LIMITS = {
+  form: { max: 20, message: "A form can have at most 20 webhooks" },
+  connector: { max: 100, message: "A form can have at most 100 connector subscriptions" },
+} as const;
 
 function parseUrl(v: string): URL | null {
   try {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, MESSAGES } from "@/server/errors";
 import { ZNewSubscription } from "@/server/services/connector-subscriptions/rules";
 import { createSubscription, toSubscription } from "@/server/services/connector-subscriptions/subscriptions";
+import { WEBHOOK_LIMITS } from "@/server/services/webhooks/rules";
 import { oauthProcedure } from "@/server/trpc";
 
 export const ZSubscription = z.object({
@@ -40,9 +41,10 @@ export const createSubscriptionRoute = oauthProcedure
         "connection removes all of its subscriptions. The form need not be published yet.\n\n" +
         "404 `Form not found` for a form of another organization or none. 422 for a bad body (a missing `webhook`, a " +
         "`form_id` that is not an integer, a `target_url` that is not http(s) or whose address is refused — loopback, " +
-        "private, link-local, metadata … — or `events` other than a non-empty array of `submission.created`).",
+        "private, link-local, metadata … — or `events` other than a non-empty array of `submission.created`), and " +
+        `422 \`${WEBHOOK_LIMITS.connector.message}\` when the form already has that many.`,
     },
-    errors: { 404: [MESSAGES.connectorFormNotFound], 422: BODY_ERRORS },
+    errors: { 404: [MESSAGES.connectorFormNotFound], 422: [...BODY_ERRORS, WEBHOOK_LIMITS.connector.message] },
   })
   .input(z.object({ webhook: z.unknown().optional() }).loose())
   .output(ZSubscription)

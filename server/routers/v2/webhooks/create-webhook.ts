@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
 import { createWebhook } from "@/server/services/webhooks/create-webhook";
-import { MAX_URL_LENGTH, MAX_WEBHOOKS_PER_FORM, ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
+import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
 import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
@@ -23,7 +23,7 @@ export const createWebhookRoute = apiTokenProcedure("v2")
     errors: {
       400: ["url is required and must be a string", "url must be an http or https URL", "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted"],
       404: ["Form not found or not authorized"],
-      422: [MESSAGES.webhookFormNotPublished, "url is not allowed: 127.0.0.1 is a loopback address", `A form can have at most ${MAX_WEBHOOKS_PER_FORM} webhooks`],
+      422: [MESSAGES.webhookFormNotPublished, "url is not allowed: 127.0.0.1 is a loopback address", WEBHOOK_LIMITS.form.message],
     },
     openapi: {
       method: "POST",
@@ -42,7 +42,7 @@ export const createWebhookRoute = apiTokenProcedure("v2")
         `422: \`${MESSAGES.webhookFormNotPublished}\`; \`url is not allowed: <address> is a loopback address\` (also private, ` +
         "link-local, carrier-grade NAT, multicast, unspecified, reserved and cloud metadata addresses, IPv4-mapped IPv6 and " +
         "decimal or hex IPv4 spellings; a host name is resolved and every address checked; `<host> could not be resolved`); " +
-        `\`A form can have at most ${MAX_WEBHOOKS_PER_FORM} webhooks\`. The address is checked again on every connection.`,
+        `\`${WEBHOOK_LIMITS.form.message}\`. The address is checked again on every connection.`,
     },
   })
   .input(ZCreateWebhookInput)
