@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import type { WebhookSource } from "@/db/schema";
 import { DELIVERIES_CHANNEL, type SubmissionEvent } from "./events";
 import type { EventSubject } from "./form-payload";
 import { SOURCES } from "./sources";
@@ -20,13 +21,19 @@ import { SOURCES } from "./sources";
  */
 export async function enqueueSubmissionEvent(tx: DbOrTx, event: SubmissionEvent, subject: EventSubject): Promise<number> {
   if (subject.submission.spam) return 0;
+  // Most forms have no webhook: look first (an index probe), so no payload is built for nobody.
+  const listening = await tx.execute<{ source: WebhookSource; events: string[] }>(
+    sql`select source, events from webhooks where form_id = ${subject.form.id} and enabled`,
+  );
   const ctx = { ...subject, event, eventId: randomUUID(), occurredAt: new Date(), test: false };
   // Per source: the event's name there and its payload (json, not jsonb: key order is kept).
-  const bySource: Record<string, { event: string; payload: Record<string, unknown> }> = {};
-  for (const [source, spec] of Object.entries(SOURCES)) {
-    const name = spec.eventName(event);
-    if (name) bySource[source] = { event: name, payload: spec.payload(ctx) };
+  const bySource: Partial<Record<WebhookSource, { event: string; payload: Record<string, unknown> }>> = {};
+  for (const { source, events } of listening) {
+    const spec = SOURCES[source];
+    const name = spec?.eventName(event);
+    if (spec && name && events.includes(name) && !bySource[source]) bySource[source] = { event: name, payload: spec.payload(ctx) };
   }
+  if (Object.keys(bySource).length === 0) return 0;
   const [row] = await tx.execute<{ n: number }>(sql`
     with inserted as (
       insert into webhook_deliveries (webhook_id, event_id, event_type, payload, created_at, next_attempt_at)
