@@ -3,6 +3,7 @@ import { submissions } from "@/db/schema";
 import type { FilterField } from "./fields";
 import type { Operand } from "@/server/services/lib/values";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
+import { indexedFilterSql } from "./value-index";
 
 /**
  * SQL for parsed filters. Principles:
@@ -168,10 +169,21 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
 }
 
 /**
+ * How filters are evaluated: `index` (default) reads the filter index for everything but
+ * equality (value-index.ts); `json` casts every submission's JSON, as before the index
+ * existed — the same answers, kept for the differential test and the benchmark's baseline.
+ */
+export type FilterEngine = "index" | "json";
+
+/**
  * A positive condition stands bare (NULL counts as false in WHERE, and a bare
  * `data @> …` is what lets the planner use the GIN index); a negated one is the complement.
  */
-export function filterSql(filter: Filter): SQL {
+export function filterSql(filter: Filter, engine: FilterEngine = "index"): SQL {
+  if (engine === "index") {
+    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate);
+    if (indexed) return indexed;
+  }
   const cond = conditionSql(filter.field, filter.condition);
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
 }
@@ -188,8 +200,8 @@ export function usesContainmentIndex(filters: readonly Filter[]): boolean {
  * the conditions are evaluated row by row, the cheap one then rules most rows out before
  * the costlier casts run.
  */
-export function filtersSql(filters: readonly Filter[]): SQL | undefined {
+export function filtersSql(filters: readonly Filter[], engine: FilterEngine = "index"): SQL | undefined {
   if (filters.length === 0) return undefined;
   const ordered = [...filters.filter(isContainment), ...filters.filter((f) => !isContainment(f))];
-  return and(...ordered.map(filterSql));
+  return and(...ordered.map((f) => filterSql(f, engine)));
 }
