@@ -87,7 +87,9 @@ function escapeLike(s: string): string {
 
 // Guards for the casts: constant SQL, no user input. Each regex accepts only text the cast
 // after it always parses, so no stored value can make a filter fail the query.
-const NUMBER_GUARD = String.raw`'^\s*-?[0-9]+(\.[0-9]+)?\s*$'`;
+// White space around a number: only what numeric's input skips (C isspace); the regex's `\s`
+// also admits Unicode spaces such as U+00A0, which the cast refuses.
+const NUMBER_GUARD = String.raw`'^[ \t\n\r\f\v]*-?[0-9]+(\.[0-9]+)?[ \t\n\r\f\v]*$'`;
 const YEAR = "([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])";
 const LEAP_YEAR = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
 /** A real calendar date (years 0001–9999, leap years exact). */
@@ -95,7 +97,8 @@ const CALENDAR_DATE =
   `(${YEAR}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))` +
   `|${LEAP_YEAR}-02-29)`;
 const TIME = String.raw`([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?`;
-const OFFSET = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
+/** UTC offsets PostgreSQL accepts: at most ±15:59 (a larger one fails the cast). */
+const OFFSET = "([Zz]|[+-](0[0-9]|1[0-5])(:?[0-5][0-9])?)";
 /** The stored text starts with a calendar date (a date, or a date-time's date part). */
 const DAY_GUARD = `'^${CALENDAR_DATE}($|[T ])'`;
 const NAIVE_TS_GUARD = `'^${CALENDAR_DATE}([T ]${TIME})?$'`;
