@@ -27,13 +27,17 @@ const LOC = { element: 0, subfield: 1, component: 2 } as const;
 const VALUE_ITSELF = sql.raw("(0, 1)");
 const CHOICE_VALUES = sql.raw("(0, 2)");
 
-/** The rows of `f`'s places, for the submission of the enclosing query. */
-function placeRows(f: FilterField, shapes: SQL): SQL {
+/** The index rows of `f`'s places with `shapes`: of the enclosing query's submission, or of form `formId`. */
+function placeRows(f: FilterField, shapes: SQL, formId?: number): SQL {
   const loc = f.location;
   const sub = loc.at === "subfield" ? loc.fixedname : loc.at === "component" ? loc.componentId : "";
   // form_id = the outer row's: with the outer `form_id = $n`, the planner derives the
   // constant for the index's leading column.
-  return sql`${sv.submissionId} = ${submissions.id} and ${sv.formId} = ${submissions.formId} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} in ${shapes}`;
+  const owner =
+    formId === undefined
+      ? sql`${sv.submissionId} = ${submissions.id} and ${sv.formId} = ${submissions.formId}`
+      : sql`${sv.formId} = ${formId}`;
+  return sql`${owner} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} in ${shapes}`;
 }
 
 /** The typed column an operand of this kind compares with, and the operand as SQL. */
@@ -83,7 +87,19 @@ export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boo
   const row = rowCondition(f, c);
   if (!row) return null;
   const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where})`;
-  // is_empty holds when no row is filled; `exists` is never null, so `not exists` is the exact complement.
-  const wantRows = c.op === "empty" ? negate : !negate;
-  return wantRows ? exists : sql`not ${exists}`;
+  return wantsRows(c, negate) ? exists : sql`not ${exists}`;
+}
+
+/** is_empty holds when no row is filled; `exists` is never null, so `not exists` is the exact complement. */
+const wantsRows = (c: FilterCondition, negate: boolean) => (c.op === "empty" ? negate : !negate);
+
+/**
+ * The ids of form `formId`'s submissions that have a matching index row, and whether the
+ * filter wants them (`keep`) or all others (`!keep`); null for equality. For counts that need
+ * no submission row: see indexOnlyCount in list-submissions.ts.
+ */
+export function indexedIdSet(f: FilterField, c: FilterCondition, negate: boolean, formId: number): { ids: SQL; keep: boolean } | null {
+  const row = rowCondition(f, c);
+  if (!row) return null;
+  return { ids: sql`select ${sv.submissionId} from ${sv} where ${placeRows(f, row.shapes, formId)} and ${row.where}`, keep: wantsRows(c, negate) };
 }
