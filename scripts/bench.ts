@@ -401,7 +401,7 @@ async function seed(db: Db, freshDatabase: boolean) {
         'q_day', to_char(date '2020-01-01' + ((g * 37) % 100)::int, 'YYYY-MM-DD'),
         'q_tier', case when g % 100 = 1 then 'gold' else 'standard' end,
         'q_batch', case when g % 100 = 2 then '2021-05-06' else '2021-05-05' end)
-        || case when g % 100 = 3 then '{"q_note": " "}'::jsonb when g % 100 = 4 then '{}'::jsonb else '{"q_note": "ok"}'::jsonb end
+        || case when g % 200 = 3 then '{"q_note": " "}'::jsonb when g % 200 = 4 then '{}'::jsonb else '{"q_note": "ok"}'::jsonb end
         || case when g % 200 = 5 then '{"q_extra": "yes"}'::jsonb when g % 200 = 6 then '{"q_extra": [1]}'::jsonb else '{}'::jsonb end,
       case when g % 50 = 0 then null else (g * 31) % 3600 end,
       timestamptz '2022-01-01' + g * interval '60 seconds' + ((g * 17) % 59) * interval '1 second',

@@ -69,27 +69,33 @@ function orderBy(sort: SubmissionSort, cols: SortColumns, fenced = false): SQL[]
 }
 
 /**
- * totalCount from the filter index alone, when every filter reads it and at least one wants
- * matching rows: the intersection of the wanted id sets minus the union of the unwanted ones,
- * each an index-only range scan, never reading a submission (a semi-join would fetch every
- * match's row at random: ~3× the time at 10,000 matches). Null otherwise. The form was checked
- * against `access` by the caller, and the statement checks it again.
+ * totalCount from the filter index alone, when every filter reads it: the intersection of the
+ * wanted id sets minus the union of the unwanted ones, each an index-only range scan, never
+ * reading a submission (a semi-join fetches every match's row at random: ~3× the time at
+ * 10,000 matches). With no wanted set, the form's exact count minus the unwanted. Null when a
+ * filter is an equality (the GIN index's). The form was checked against `access` by the
+ * caller, and the statement checks it again.
  */
 async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filters: readonly Filter[]): Promise<number | null> {
   const sets = filters.map((f) => indexedIdSet(f.field, f.condition, f.negate, form.id));
   if (sets.length === 0 || sets.some((x) => x === null)) return null;
-  const part = (ids: SQL) => sql`(${ids})`;
-  const keep = sets.filter((x) => x!.keep).map((x) => part(x!.ids));
-  const drop = sets.filter((x) => !x!.keep).map((x) => part(x!.ids));
-  if (keep.length === 0) return null;
-  const kept = sql.join(keep, sql` intersect `);
-  const ids = drop.length ? sql`(${kept}) except (${sql.join(drop, sql` union `)})` : kept;
-  // A set operation leaves each id once; a single set has a row per matching value (array items).
-  const counted = keep.length === 1 && drop.length === 0 ? sql`count(distinct fh_ids.submission_id)` : sql`count(*)`;
+  const keep = sets.filter((x) => x!.keep);
+  const drop = sets.filter((x) => !x!.keep);
+  const part = (x: (typeof sets)[number]) => sql`(${x!.ids})`;
+  const union = sql.join(drop.map(part), sql` union `);
+  let ids: SQL;
+  let counted = sql`count(*)`;
+  if (keep.length === 0) ids = union;
+  else ids = drop.length ? sql`(${sql.join(keep.map(part), sql` intersect `)}) except (${union})` : sql.join(keep.map(part), sql` intersect `);
+  // A set operation leaves each id once; so does one set whose submissions have one row each.
+  const single = sets.length === 1 ? sets[0]! : null;
+  if (single && !single.unique) counted = sql`count(distinct fh_ids.submission_id)`;
   const [row] = await db.execute<{ n: number }>(sql`
     select ${counted}::int as n from (${ids}) as fh_ids
     where exists (select 1 from ${forms} where ${forms.id} = ${form.id} and ${forms.organizationId} = ${access.organizationId})`);
-  return row?.n ?? 0;
+  const n = row?.n ?? 0;
+  // Only unwanted sets: every submission of the form (its exact kept count) but those.
+  return keep.length === 0 ? Math.max(0, form.submissionsCount - n) : n;
 }
 
 /**
@@ -202,7 +208,7 @@ export async function listFormSubmissions(
   const useWindow =
     !pastEnd &&
     params.sort.field !== "value" &&
-    usesContainmentIndex(filters) &&
+    (usesContainmentIndex(filters) || filters.some((f) => indexedIdSet(f.field, f.condition, f.negate, form.id))) &&
     form.submissionsCount > windowRows &&
     offset < windowRows;
   if (!useWindow) {

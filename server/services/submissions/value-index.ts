@@ -98,8 +98,19 @@ const wantsRows = (c: FilterCondition, negate: boolean) => (c.op === "empty" ? n
  * filter wants them (`keep`) or all others (`!keep`); null for equality. For counts that need
  * no submission row: see indexOnlyCount in list-submissions.ts.
  */
-export function indexedIdSet(f: FilterField, c: FilterCondition, negate: boolean, formId: number): { ids: SQL; keep: boolean } | null {
+export function indexedIdSet(
+  f: FilterField,
+  c: FilterCondition,
+  negate: boolean,
+  formId: number,
+): { ids: SQL; keep: boolean; unique: boolean } | null {
   const row = rowCondition(f, c);
   if (!row) return null;
-  return { ids: sql`select ${sv.submissionId} from ${sv} where ${placeRows(f, row.shapes, formId)} and ${row.where}`, keep: wantsRows(c, negate) };
+  return {
+    ids: sql`select ${sv.submissionId} from ${sv} where ${placeRows(f, row.shapes, formId)} and ${row.where}`,
+    keep: wantsRows(c, negate),
+    // A submission has one row per element or member (JSON keys are unique) and value itself;
+    // array items and repeat rows can give it several.
+    unique: f.location.at !== "component" && row.shapes === VALUE_ITSELF,
+  };
 }
