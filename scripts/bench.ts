@@ -23,6 +23,7 @@
  * 100 forms against /api/health. `npm run bench -- --only ingest` runs that part alone
  * (no 1,000,000-row seed).
  */
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -113,14 +114,72 @@ const describeLinks = (r: unknown) => {
   return `${created.length} links created`;
 };
 
+/**
+ * One row per filter type on a field holding ~1% matches (see seed()), and 10% / 50% for the
+ * range and date families; each with its JSON-engine baseline (engine=json, the engine before
+ * the filter index) at BASELINE_RUNS. Budgets: the filters-at-scale goals.
+ */
+const FILTER_BUDGET_MS = 50;
+const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmissionsParams["sort"] }[] = [
+  { name: "is_equal_to (1%)", params: [["Plan__is_equal_to", "needle"]] },
+  { name: "is_not_equal_to (1%)", params: [["Tier__is_not_equal_to", "standard"]] },
+  { name: "contains (1%)", params: [["Plan__contains", "eedl"]] },
+  { name: "does_not_contain (1%)", params: [["Tier__does_not_contain", "standa"]] },
+  { name: "is_greater_than (1%)", params: [["Amount__is_greater_than", "9899"]] },
+  { name: "is_greater_than_or_equal_to (1%)", params: [["Amount__is_greater_than_or_equal_to", "9900"]] },
+  { name: "is_less_than (1%)", params: [["Amount__is_less_than", "100"]] },
+  { name: "is_less_than_or_equal_to (1%)", params: [["Amount__is_less_than_or_equal_to", "99"]] },
+  { name: "before (1%)", params: [["Day__before", "2020-01-02"]] },
+  { name: "after (1%)", params: [["Day__after", "2020-04-08"]] },
+  { name: "on (1%)", params: [["Day__on", "2020-02-01"]] },
+  { name: "not_on (1%)", params: [["Batch__not_on", "2021-05-05"]] },
+  { name: "is_empty (1%)", params: [["Note__is_empty", "true"]] },
+  { name: "is_filled (1%)", params: [["Extra__is_filled", "true"]] },
+  { name: "is_in (1%)", params: [["Plan__is_in", "needle,nothing"]] },
+  { name: "is_not_in (1%)", params: [["Tier__is_not_in", "standard,silver"]] },
+  { name: "in_range number (1%)", params: [["Amount__in_range", "1000,1099"]] },
+  { name: "in_range number (10%)", params: [["Amount__in_range", "1000,1999"]] },
+  { name: "in_range number (50%)", params: [["Amount__in_range", "0,4999"]] },
+  { name: "is_less_than (10%)", params: [["Amount__is_less_than", "1000"]] },
+  { name: "is_less_than (50%)", params: [["Amount__is_less_than", "5000"]] },
+  { name: "before date (10%)", params: [["Day__before", "2020-01-11"]] },
+  { name: "before date (50%)", params: [["Day__before", "2020-02-20"]] },
+  { name: "in_range date (1%)", params: [["Day__in_range", "2020-03-01,2020-03-01"]] },
+  { name: "in_range date (10%)", params: [["Day__in_range", "2020-03-01,2020-03-10"]] },
+  { name: "after timestamp (50%)", params: [["Day__after", "2020-02-19T12:00:00Z"]] },
+  {
+    name: "3 filters + duration asc (is_equal_to, >=, after)",
+    params: [EQ_FILTER, ["Amount__is_greater_than_or_equal_to", "5000"], ["Signup date__after", "2020-06-01"]],
+    sort: resolveSort("duration", "asc"),
+  },
+  {
+    name: "3 filters + created_at desc (in_range, contains, on)",
+    params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__in_range", "2020-01-01,2020-01-20"]],
+  },
+];
+const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS) || 5;
+
+export const FILTER_SERVICE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+  name: c.name,
+  budgetMs: FILTER_BUDGET_MS,
+  run: (ctx) => list(ctx, { filterParams: c.params, ...(c.sort ? { sort: c.sort } : {}) }),
+  describe: describeList,
+}));
+export const FILTER_BASELINE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+  name: `${c.name} [json engine]`,
+  run: (ctx) => list(ctx, { filterParams: c.params, engine: "json", ...(c.sort ? { sort: c.sort } : {}) }),
+  describe: describeList,
+}));
+
 export const SERVICE_CASES: BenchCase[] = [
   { name: "page 1, created_at desc", budgetMs: 20, run: (c) => list(c, {}), describe: describeList },
   { name: "page 1, duration asc", run: (c) => list(c, { sort: resolveSort("duration", "asc") }), describe: describeList },
   { name: "page 500, updated_at asc", run: (c) => list(c, { page: 500, sort: resolveSort("updated_at", "asc") }), describe: describeList },
   { name: "is_equal_to short-text (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filterParams: [EQ_FILTER] }), describe: describeList },
-  { name: "in_range number (1%) + exact totalCount", run: (c) => list(c, { filterParams: [RANGE_FILTER] }), describe: describeList },
+  { name: "in_range number (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filterParams: [RANGE_FILTER] }), describe: describeList },
   {
     name: "is_equal_to + before date + duration asc",
+    budgetMs: 50,
     run: (c) => list(c, { filterParams: [EQ_FILTER, ["Signup date__before", "2020-03-01"]], sort: resolveSort("duration", "asc") }),
     describe: describeList,
   },
@@ -206,12 +265,12 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const median = (sorted: number[]) =>
   sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 
-async function measure(c: BenchCase, ctx: BenchContext, statements?: { n: number }): Promise<Row> {
+async function measure(c: BenchCase, ctx: BenchContext, statements?: { n: number }, runs = RUNS, warmup = WARMUP): Promise<Row> {
   const first = await c.run(ctx);
-  for (let i = 1; i < WARMUP; i++) await c.run(ctx);
+  for (let i = 1; i < warmup; i++) await c.run(ctx);
   const before = statements?.n ?? 0;
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await c.run(ctx);
     times.push(performance.now() - t0);
@@ -222,7 +281,7 @@ async function measure(c: BenchCase, ctx: BenchContext, statements?: { n: number
     median: median(times),
     p95: pct(times, 0.95),
     min: times[0]!,
-    statements: statements ? (statements.n - before) / RUNS : undefined,
+    statements: statements ? (statements.n - before) / runs : undefined,
     budgetMs: c.budgetMs,
     note: c.describe ? c.describe(first) : "",
   };
@@ -248,6 +307,34 @@ function printTable(title: string, rows: Row[]) {
   for (const l of lines) console.log(line(l));
 }
 
+/** Index engine against the JSON engine, case by case (the JSON medians of BASELINE_RUNS runs). */
+function printComparison(indexed: Row[], baseline: Row[]) {
+  console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")})`);
+  const w = Math.max(...indexed.map((r) => r.name.length));
+  console.log(`${"case".padEnd(w)} | index ms | json ms |  speed-up | same answer`);
+  indexed.forEach((r, i) => {
+    const b = baseline[i]!;
+    console.log(
+      `${r.name.padEnd(w)} | ${r.median.toFixed(2).padStart(8)} | ${b.median.toFixed(2).padStart(7)} | ${(b.median / r.median).toFixed(1).padStart(8)}× | ${r.note === b.note ? "yes" : `NO (${b.note})`}`,
+    );
+  });
+}
+
+/** MB of the filter index per million submissions, table and each index. */
+async function printIndexStorage(db: Db) {
+  const [counts] = await db.execute<{ submissions: number; values: number }>(
+    sql`select (select count(*) from submissions)::int as submissions, (select count(*) from submission_values)::int as values`,
+  );
+  const sizes = await db.execute<{ name: string; bytes: string }>(sql`
+    select 'submission_values (table)' as name, pg_relation_size('submission_values')::text as bytes
+    union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text from pg_index where indrelid = 'submission_values'::regclass
+    union all select 'submission_values (total)', pg_total_relation_size('submission_values')::text
+    union all select 'submissions (total, for scale)', pg_total_relation_size('submissions')::text`);
+  const perMillion = (bytes: string) => ((Number(bytes) / 1024 / 1024) * 1_000_000) / Math.max(1, counts!.submissions);
+  console.log(`\nFilter index storage: ${counts!.values.toLocaleString("en-US")} value rows for ${counts!.submissions.toLocaleString("en-US")} submissions`);
+  for (const r of sizes) console.log(`  ${r.name.padEnd(40)} ${perMillion(r.bytes).toFixed(0).padStart(6)} MB per million submissions`);
+}
+
 // ---------------------------------------------------------------------------------------
 // Database and seed
 
@@ -257,6 +344,11 @@ const ELEMENTS: schema.FormElement[] = [
   { id: "q_date", label: "Signup date", type: "date" },
   { id: "q_email", label: "Email", type: "email" },
   { id: "q_phone", label: "Phone", type: "phone", countrySelector: true },
+  { id: "q_day", label: "Day", type: "date" },
+  { id: "q_tier", label: "Tier", type: "short-text" },
+  { id: "q_batch", label: "Batch", type: "date" },
+  { id: "q_note", label: "Note", type: "long-text" },
+  { id: "q_extra", label: "Extra", type: "short-text" },
 ];
 
 type Captured = { list?: { sql: string; params: unknown[] }[] };
@@ -286,7 +378,7 @@ async function seed(db: Db, freshDatabase: boolean) {
   const t0 = performance.now();
   const indexes = freshDatabase
     ? await db.execute<{ indexname: string; indexdef: string }>(
-        sql`select indexname, indexdef from pg_indexes where tablename = 'submissions' and indexname <> 'submissions_pkey'`,
+        sql`select indexname, indexdef from pg_indexes where tablename in ('submissions', 'submission_values') and indexname <> 'submissions_pkey'`,
       )
     : [];
   // A fresh bench database only: bulk-load without the secondary indexes, then rebuild them
@@ -294,7 +386,9 @@ async function seed(db: Db, freshDatabase: boolean) {
   for (const ix of indexes) await db.execute(sql.raw(`drop index ${ix.indexname}`));
 
   // Every row: q_plan = "needle" for 1% of rows (g % 100 = 0), else one of 997 values;
-  // q_amount uniform 0..9999 (so 1000..1099 is 1%); q_date over ~4 years; created_at one a
+  // q_amount uniform 0..9999 (so 1000..1099 is 1%); q_date over ~4 years; q_day 1% on each
+  // of 100 days from 2020-01-01; q_tier "gold" 1%, else "standard"; q_batch 2021-05-06 1%,
+  // else 2021-05-05; q_note blank or absent 1%; q_extra filled 1%; created_at one a
   // minute with jitter, updated_at up to a day later, duration 0..3599 s (2% unknown).
   await db.execute(sql`
     insert into submissions (form_id, organization_id, data, duration, created_at, updated_at)
@@ -303,7 +397,12 @@ async function seed(db: Db, freshDatabase: boolean) {
         'q_plan', case when g % 100 = 0 then 'needle' else 'plan-' || (g % 997) end,
         'q_amount', (g * 7919) % 10000,
         'q_date', to_char(date '2020-01-01' + (g % 1500)::int, 'YYYY-MM-DD'),
-        'q_email', 'user' || g || '@example.com'),
+        'q_email', 'user' || g || '@example.com',
+        'q_day', to_char(date '2020-01-01' + ((g * 37) % 100)::int, 'YYYY-MM-DD'),
+        'q_tier', case when g % 100 = 1 then 'gold' else 'standard' end,
+        'q_batch', case when g % 100 = 2 then '2021-05-06' else '2021-05-05' end)
+        || case when g % 200 = 3 then '{"q_note": " "}'::jsonb when g % 200 = 4 then '{}'::jsonb else '{"q_note": "ok"}'::jsonb end
+        || case when g % 200 = 5 then '{"q_extra": "yes"}'::jsonb when g % 200 = 6 then '{"q_extra": [1]}'::jsonb else '{}'::jsonb end,
       case when g % 50 = 0 then null else (g * 31) % 3600 end,
       timestamptz '2022-01-01' + g * interval '60 seconds' + ((g * 17) % 59) * interval '1 second',
       timestamptz '2022-01-01' + g * interval '60 seconds' + ((g * 7907) % 86400) * interval '1 second'
@@ -320,6 +419,7 @@ async function seed(db: Db, freshDatabase: boolean) {
   await db.update(forms).set({ submissionsCount: ROWS }).where(eq(forms.id, form!.id));
   const t2 = performance.now();
   await db.execute(sql`vacuum analyze submissions`);
+  await db.execute(sql`vacuum analyze submission_values`);
   const analyzeMs = performance.now() - t2;
   const { token } = await createApiToken(db, { organizationId: org!.id, kind: "v2", scopes: [...V2_SCOPES] });
   return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0 };
@@ -400,6 +500,17 @@ async function main() {
     for (const c of SERVICE_CASES) serviceRows.push(await measure(c, ctx, statements));
     printTable("Service functions, called in-process", serviceRows);
     failed ||= serviceRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+
+    if (process.env.BENCH_FILTERS !== "0") {
+      const filterRows: Row[] = [];
+      for (const c of FILTER_SERVICE_CASES) filterRows.push(await measure(c, ctx, statements));
+      printTable("Filters on the filter index, in-process", filterRows);
+      failed ||= filterRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+      const baseRows: Row[] = [];
+      for (const c of FILTER_BASELINE_CASES) baseRows.push(await measure(c, ctx, undefined, BASELINE_RUNS, 1));
+      printComparison(filterRows, baseRows);
+      await printIndexStorage(db);
+    }
 
     if (process.env.BENCH_HTTP !== "0") {
       const started = await startServer(url);

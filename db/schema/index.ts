@@ -7,3 +7,4 @@ export * from "./oauth";
 export * from "./webhooks";
 export * from "./submission-counts";
 export type * from "./elements";
+export * from "./submission-values";

@@ -3,6 +3,7 @@ import { submissions } from "@/db/schema";
 import type { FilterField } from "./fields";
 import type { Operand } from "@/server/services/lib/values";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
+import { indexedFilterSql } from "./value-index";
 
 /**
  * SQL for parsed filters. Principles:
@@ -86,7 +87,9 @@ function escapeLike(s: string): string {
 
 // Guards for the casts: constant SQL, no user input. Each regex accepts only text the cast
 // after it always parses, so no stored value can make a filter fail the query.
-const NUMBER_GUARD = String.raw`'^\s*-?[0-9]+(\.[0-9]+)?\s*$'`;
+// White space around a number: only what numeric's input skips (C isspace); the regex's `\s`
+// also admits Unicode spaces such as U+00A0, which the cast refuses.
+const NUMBER_GUARD = String.raw`'^[ \t\n\r\f\v]*-?[0-9]+(\.[0-9]+)?[ \t\n\r\f\v]*$'`;
 const YEAR = "([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])";
 const LEAP_YEAR = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
 /** A real calendar date (years 0001–9999, leap years exact). */
@@ -94,7 +97,8 @@ const CALENDAR_DATE =
   `(${YEAR}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))` +
   `|${LEAP_YEAR}-02-29)`;
 const TIME = String.raw`([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?`;
-const OFFSET = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)";
+/** UTC offsets PostgreSQL accepts: at most ±15:59 (a larger one fails the cast). */
+const OFFSET = "([Zz]|[+-](0[0-9]|1[0-5])(:?[0-5][0-9])?)";
 /** The stored text starts with a calendar date (a date, or a date-time's date part). */
 const DAY_GUARD = `'^${CALENDAR_DATE}($|[T ])'`;
 const NAIVE_TS_GUARD = `'^${CALENDAR_DATE}([T ]${TIME})?$'`;
@@ -168,10 +172,21 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
 }
 
 /**
+ * How filters are evaluated: `index` (default) reads the filter index for everything but
+ * equality (value-index.ts); `json` casts every submission's JSON, as before the index
+ * existed — the same answers, kept for the differential test and the benchmark's baseline.
+ */
+export type FilterEngine = "index" | "json";
+
+/**
  * A positive condition stands bare (NULL counts as false in WHERE, and a bare
  * `data @> …` is what lets the planner use the GIN index); a negated one is the complement.
  */
-export function filterSql(filter: Filter): SQL {
+export function filterSql(filter: Filter, engine: FilterEngine = "index"): SQL {
+  if (engine === "index") {
+    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate);
+    if (indexed) return indexed;
+  }
   const cond = conditionSql(filter.field, filter.condition);
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
 }
@@ -188,8 +203,8 @@ export function usesContainmentIndex(filters: readonly Filter[]): boolean {
  * the conditions are evaluated row by row, the cheap one then rules most rows out before
  * the costlier casts run.
  */
-export function filtersSql(filters: readonly Filter[]): SQL | undefined {
+export function filtersSql(filters: readonly Filter[], engine: FilterEngine = "index"): SQL | undefined {
   if (filters.length === 0) return undefined;
   const ordered = [...filters.filter(isContainment), ...filters.filter((f) => !isContainment(f))];
-  return and(...ordered.map(filterSql));
+  return and(...ordered.map((f) => filterSql(f, engine)));
 }

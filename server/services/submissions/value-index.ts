@@ -1,0 +1,116 @@
+import { sql, type SQL } from "drizzle-orm";
+import { submissions, submissionValues } from "@/db/schema";
+import type { Operand } from "@/server/services/lib/values";
+import type { FilterField } from "./fields";
+import type { CompareOp, FilterCondition } from "./filters";
+
+/**
+ * Filters answered by the filter index (`submission_values`, see db/schema/submission-values.ts):
+ * ordered comparisons, ranges, dates, contains and is_empty/is_filled. Each is an
+ * `exists (…)` over the index rows of one field, so the planner can run it as a semi-join
+ * (or, negated, an anti-join) driven by a btree range or the trigram index, instead of
+ * casting every submission's JSON.
+ *
+ * The rows hold the values exactly as filter-sql.ts's castAs reads them (the migration
+ * copies its casts), one row per place a filter reads: so `exists` over the rows of the
+ * field's places is the same predicate as filter-sql's `anyValue` over the JSON, and its
+ * negation (`not exists`) the same complement. Which rows a field reads:
+ * - loc: its location (element 0, sub-field 1, repeat-field component 2) and `sub`;
+ * - shape: a choice field reads the items of an array value (0 = a value that is not an
+ *   array, 2 = an array's item); any other field reads the value itself, array or not (0, 1);
+ *   is_empty on an element or sub-field always reads the value itself.
+ */
+
+const sv = submissionValues;
+
+const LOC = { element: 0, subfield: 1, component: 2 } as const;
+const VALUE_ITSELF = sql.raw("(0, 1)");
+const CHOICE_VALUES = sql.raw("(0, 2)");
+
+/** The index rows of `f`'s places with `shapes`: of the enclosing query's submission, or of form `formId`. */
+function placeRows(f: FilterField, shapes: SQL, formId?: number): SQL {
+  const loc = f.location;
+  const sub = loc.at === "subfield" ? loc.fixedname : loc.at === "component" ? loc.componentId : "";
+  // form_id = the outer row's: with the outer `form_id = $n`, the planner derives the
+  // constant for the index's leading column.
+  const owner =
+    formId === undefined
+      ? sql`${sv.submissionId} = ${submissions.id} and ${sv.formId} = ${submissions.formId}`
+      : sql`${sv.formId} = ${formId}`;
+  return sql`${owner} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} in ${shapes}`;
+}
+
+/** The typed column an operand of this kind compares with, and the operand as SQL. */
+function typed(o: Operand): { column: SQL; value: SQL } {
+  switch (o.kind) {
+    case "number":
+      return { column: sql`${sv.num}`, value: sql`${o.value}::numeric` };
+    case "date":
+      return { column: sql`${sv.day}`, value: sql`${o.value}::date` };
+    case "timestamp":
+      return { column: sql`${sv.ts}`, value: sql`${o.value.toISOString()}::timestamptz` };
+  }
+}
+
+const compare = (cmp: CompareOp, o: Operand) => {
+  const t = typed(o);
+  return sql`${t.column} ${sql.raw(cmp)} ${t.value}`;
+};
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The row condition of an indexed filter condition; null for equality (the GIN index's). */
+function rowCondition(f: FilterField, c: FilterCondition): { shapes: SQL; where: SQL } | null {
+  const valueShapes = f.kind === "choice" ? CHOICE_VALUES : VALUE_ITSELF;
+  switch (c.op) {
+    case "equals":
+      return null;
+    case "contains":
+      return { shapes: valueShapes, where: sql`${sv.txt} ilike ${`%${escapeLike(c.text)}%`}` };
+    case "compare":
+      return { shapes: valueShapes, where: compare(c.cmp, c.operand) };
+    case "range":
+      return { shapes: valueShapes, where: sql`${compare(">=", c.min)} and ${compare("<=", c.max)}` };
+    case "empty":
+      // Filled-ness of an element or sub-field is of its whole value; of a component, of any row's.
+      return { shapes: f.location.at === "component" ? valueShapes : VALUE_ITSELF, where: sql`${sv.filled}` };
+  }
+}
+
+/**
+ * The filter as `exists`/`not exists` over the index, or null when the index does not answer
+ * it (equality). `negate` as on Filter; is_empty is the complement of "filled".
+ */
+export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boolean): SQL | null {
+  const row = rowCondition(f, c);
+  if (!row) return null;
+  const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where})`;
+  return wantsRows(c, negate) ? exists : sql`not ${exists}`;
+}
+
+/** is_empty holds when no row is filled; `exists` is never null, so `not exists` is the exact complement. */
+const wantsRows = (c: FilterCondition, negate: boolean) => (c.op === "empty" ? negate : !negate);
+
+/**
+ * The ids of form `formId`'s submissions that have a matching index row, and whether the
+ * filter wants them (`keep`) or all others (`!keep`); null for equality. For counts that need
+ * no submission row: see indexOnlyCount in list-submissions.ts.
+ */
+export function indexedIdSet(
+  f: FilterField,
+  c: FilterCondition,
+  negate: boolean,
+  formId: number,
+): { ids: SQL; keep: boolean; unique: boolean } | null {
+  const row = rowCondition(f, c);
+  if (!row) return null;
+  return {
+    ids: sql`select ${sv.submissionId} from ${sv} where ${placeRows(f, row.shapes, formId)} and ${row.where}`,
+    keep: wantsRows(c, negate),
+    // A submission has one row per element or member (JSON keys are unique) and value itself;
+    // array items and repeat rows can give it several.
+    unique: f.location.at !== "component" && row.shapes === VALUE_ITSELF,
+  };
+}
