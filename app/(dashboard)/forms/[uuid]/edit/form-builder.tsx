@@ -131,7 +131,10 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         setProblems(null);
         setNotice(state.published ? "Changes published. Respondents see them now." : "Published. The form takes answers now.");
       } else {
-        setProblems(result.problems.map((problem) => ({ problem, elementId: sent[problem.path[1] as number]?.id ?? null })));
+        // Listed by element, in form order (the rules report structure first, then labels).
+        const byIndex = (p: ElementProblem) => (typeof p.path[1] === "number" ? p.path[1] : -1);
+        const sorted = [...result.problems].sort((a, b) => byIndex(a) - byIndex(b));
+        setProblems(sorted.map((problem) => ({ problem, elementId: sent[byIndex(problem)]?.id ?? null })));
         setTimeout(() => summaryRef.current?.focus(), 0);
       }
     } catch (error) {
