@@ -24,6 +24,15 @@ async function openBuilder(page: Page, user: { email: string; password: string }
 
 const card = (page: Page, n: number) => page.locator("ol.bl-cards > li").nth(n - 1);
 const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+/** Elements sticking out past the viewport's right edge (empty when the page fits). */
+async function overflowing(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && (el as HTMLElement).offsetParent !== null)
+      .slice(-8)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().width)}`),
+  );
+}
 const storedForm = async (seed: Seed, id: number) => (await seed.db.select().from(forms).where(eq(forms.id, id)))[0]!;
 
 /** Presses Enter on a control, reached by focus (the keyboard path). */
@@ -48,6 +57,7 @@ async function bulkAdd(scope: Locator, noun: string, lines: string[]) {
 }
 
 test("builds a form of all 16 types by keyboard, publishes it, and a respondent's answers are stored under the builder's ids", async ({ page, seed, api }) => {
+  test.setTimeout(300_000);
   const org = await seed.org();
   const form = await seed.form(org.organizationId, { name: "Everything form" });
   await openBuilder(page, org, form.uuid, "Everything form");
@@ -71,14 +81,14 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
   await bulkAdd(matrix.getByRole("group", { name: "Columns" }), "column", ["Bad", "Good"]);
   const repeat = await addField(page, "Repeat field", "Colleague");
   await press(repeat.getByRole("button", { name: "Add field" }));
-  await repeat.getByRole("listitem", { name: /^Field 1 in each entry/ }).getByLabel("Question").focus();
+  await repeat.getByRole("listitem", { name: /^Field 1 in each entry/ }).getByLabel("Question", { exact: true }).focus();
   await page.keyboard.type("Full name");
   await repeat.getByLabel("New field in each entry").focus();
   await page.keyboard.press("ArrowDown"); // Long text
   await page.keyboard.press("ArrowDown"); // Email
   await expect(repeat.getByLabel("New field in each entry")).toHaveValue("email");
   await press(repeat.getByRole("button", { name: "Add field" }));
-  await repeat.getByRole("listitem", { name: /^Field 2 in each entry/ }).getByLabel("Question").focus();
+  await repeat.getByRole("listitem", { name: /^Field 2 in each entry/ }).getByLabel("Question", { exact: true }).focus();
   await page.keyboard.type("Email address");
   await addField(page, "Name", "Your name");
   await addField(page, "Address", "Postal address");
@@ -168,7 +178,7 @@ test("ids stay the same after a rename and a reorder (read through the v2 API)",
   await openBuilder(page, org, form.uuid, "Stable ids");
   await expect(page.getByTestId("publish-state")).toHaveText("Published");
 
-  await card(page, 1).getByLabel("Question").fill("Favourite colour");
+  await card(page, 1).getByLabel("Question", { exact: true }).fill("Favourite colour");
   await card(page, 1).getByLabel("Option 1", { exact: true }).fill("Crimson");
   await press(card(page, 1).getByRole("button", { name: "Move down" }));
   await expect(page.getByTestId("builder-announcement")).toHaveText("Radio buttons “Favourite colour” moved to position 2 of 2.");
@@ -212,13 +222,13 @@ test("publishing with problems shows each beside its field and a summary; nothin
   ]);
   await expect(card(page, 2).locator(".bl-card-alert")).toHaveText("2 things to fix in this question");
   await expect(card(page, 2).getByText("Options must not be empty")).toBeVisible();
-  await expect(card(page, 2).getByLabel("Question")).toHaveAttribute("aria-invalid", "true");
+  await expect(card(page, 2).getByLabel("Question", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(card(page, 1).locator(".bl-card-alert")).toHaveCount(0);
   await screenshot(page, "builder-problems");
   await expectNoAxeViolations(page, "builder with publish problems");
 
   await summary.getByRole("link", { name: "Question 2: Options must not be empty" }).click();
-  await expect(card(page, 2).getByLabel("Question")).toBeFocused();
+  await expect(card(page, 2).getByLabel("Question", { exact: true })).toBeFocused();
 
   const stored = await storedForm(seed, form.id);
   expect(stored.published).toBe(false);
@@ -278,10 +288,14 @@ test("drag reorders with the pointer and with the keyboard", async ({ page, seed
   expect((await storedForm(seed, form.id)).draftElements!.map((e) => e.id)).toEqual(["q_two", "q_three", "q_one"]);
 
   // Keyboard: space picks up, arrow moves, space drops.
+  const dndStatus = page.locator("[id^=DndLiveRegion]");
   await card(page, 3).getByRole("button", { name: "Drag to reorder question 3" }).focus();
   await page.keyboard.press("Space");
+  await expect(dndStatus).toContainText("Picked up question 3");
   await page.keyboard.press("ArrowUp");
+  await expect(dndStatus).toContainText("Question 3 is over position 2");
   await page.keyboard.press("Space");
+  await expect(dndStatus).toContainText("Question 3 dropped at position 2");
   await expect(page.locator("ol.bl-cards > li .bl-card-label")).toHaveText([" — Two", " — One", " — Three"]);
   await saved(page);
   expect((await storedForm(seed, form.id)).draftElements!.map((e) => e.id)).toEqual(["q_two", "q_one", "q_three"]);
@@ -309,15 +323,15 @@ test("a second tab's save is refused with a message instead of overwriting the f
   await expect(other.getByRole("heading", { level: 1, name: "Two tabs" })).toBeVisible();
   await expect(other.getByRole("region", { name: "Add a field" }).getByRole("button", { name: "Short text" })).toBeEnabled();
 
-  await card(page, 1).getByLabel("Question").fill("From tab one");
+  await card(page, 1).getByLabel("Question", { exact: true }).fill("From tab one");
   await saved(page);
-  await card(other, 1).getByLabel("Question").fill("From tab two");
-  await expect(other.getByRole("alert")).toContainText("This form was changed in another tab or by someone else since you opened it");
+  await card(other, 1).getByLabel("Question", { exact: true }).fill("From tab two");
+  await expect(other.locator(".bl-conflict")).toContainText("This form was changed in another tab or by someone else since you opened it");
   await expect(other.getByTestId("save-status")).toHaveText("Not saved: changed elsewhere");
   expect((await storedForm(seed, form.id)).draftElements![0]!.label).toBe("From tab one");
 
   await other.getByRole("button", { name: "Reload the latest version" }).click();
-  await expect(card(other, 1).getByLabel("Question")).toHaveValue("From tab one");
+  await expect(card(other, 1).getByLabel("Question", { exact: true })).toHaveValue("From tab one");
 });
 
 test("at 390 px the builder fits, toggles its preview, and passes axe", async ({ page, seed }) => {
@@ -330,14 +344,16 @@ test("at 390 px the builder fits, toggles its preview, and passes axe", async ({
   ];
   const form = await seed.form(org.organizationId, { name: "Small screen", elements }, { publish: true });
   await openBuilder(page, org, form.uuid, "Small screen");
+  await screenshot(page, "builder-390");
+  expect(await overflowing(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, "builder at 390 px");
-  await screenshot(page, "builder-390");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("complementary", { name: "Preview" }).getByRole("group", { name: "Favourite colour" })).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, "builder preview at 390 px");
   await screenshot(page, "builder-390-preview");
   await page.getByRole("button", { name: "Back to editing" }).click();
-  await expect(card(page, 1).getByLabel("Question")).toBeVisible();
+  await expect(card(page, 1).getByLabel("Question", { exact: true })).toBeVisible();
 });

@@ -12,7 +12,7 @@ import type { ElementProblem } from "@/server/services/forms/definition";
 import { ELEMENT_TYPES, type ElementType } from "@/server/services/forms/element-types";
 import type { PhoneCountry } from "@/server/services/survey/phone-countries";
 import { ConfirmDialog } from "../../../_components/confirm-dialog";
-import { ErrorState, TableSkeleton } from "../../../_components/list-states";
+import { ErrorState } from "../../../_components/list-states";
 import { BuilderPreview } from "./builder-preview";
 import { ElementCard } from "./element-card";
 import { duplicateElement, move, newElement, TYPE_LABELS } from "./element-model";
@@ -20,13 +20,14 @@ import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./pro
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
 
-type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; revision: number; submissionsCount: number };
+export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; revision: number; submissionsCount: number };
 
-/** The form builder: loads the draft, then hands it to the editor. */
-export function FormBuilder({ uuid, countries }: { uuid: string; countries: PhoneCountry[] }) {
+/** The form builder: the draft the page loaded, kept in the query cache so "reload" refetches it. */
+export function FormBuilder({ initial, countries }: { initial: Draft; countries: PhoneCountry[] }) {
   const trpc = useTRPC();
-  const query = useQuery(trpc.forms.getDraft.queryOptions({ form: uuid }, { refetchOnWindowFocus: false, staleTime: Infinity, retry: false }));
-  if (query.isPending) return <TableSkeleton label="Loading the form…" selectable={false} />;
+  const query = useQuery(
+    trpc.forms.getDraft.queryOptions({ form: initial.uuid }, { initialData: initial, refetchOnWindowFocus: false, staleTime: Infinity, retry: false }),
+  );
   if (query.isError) {
     return (
       <>
@@ -79,7 +80,14 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     document.querySelector<HTMLElement>(target)?.focus();
   });
 
-  const edit = useCallback((fn: (list: FormElement[]) => FormElement[]) => setElements((list) => fn(list)), []);
+  const { touch } = autosave;
+  const edit = useCallback(
+    (fn: (list: FormElement[]) => FormElement[]) => {
+      setElements((list) => fn(list));
+      touch();
+    },
+    [touch],
+  );
 
   const moveTo = (from: number, to: number, focus: "button" | "handle") => {
     if (to < 0 || to >= elements.length) return;

@@ -28,7 +28,7 @@ export function problemsAt(problems: CardProblems, path: (string | number)[], be
     return below ? p.rest.length >= path.length : p.rest.length === path.length;
   });
   if (!found.length) return undefined;
-  return found.map((p) => `${describeRest(p.rest.slice(path.length))}${p.reason}`).join(" · ");
+  return found.map((p) => `${describeRest(p.rest)}${p.reason}`).join(" · ");
 }
 
 const KEY_NAMES: Record<string, string> = { label: "Label", value: "Value", id: "Id", options: "Options", rows: "Rows", columns: "Columns", components: "Fields in each entry", children: "Sub-fields" };

@@ -81,6 +81,11 @@ export function useAutosave({
     return () => clearTimeout(timer);
   }, [elements, flush]);
 
+  /** Called with every edit: the status says at once that a save is coming. */
+  const touch = useCallback(() => {
+    if (!stopped.current) setStatus("saving");
+  }, []);
+
   /** After publish or discard: the server's revision, with nothing left to save. */
   const reset = useCallback((next: number, tree: FormElement[]) => {
     revisionRef.current = next;
@@ -89,5 +94,5 @@ export function useAutosave({
     setStatus("idle");
   }, []);
 
-  return { status, flush, reset, revisionRef, retry: flush };
+  return { status, flush, reset, touch, revisionRef, retry: flush };
 }
