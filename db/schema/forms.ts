@@ -15,6 +15,13 @@ export const forms = pgTable(
     name: text("name").notNull(),
     elements: jsonb("elements").$type<FormElement[]>().notNull().default([]),
     published: boolean("published").notNull().default(false),
+    /**
+     * The builder's working copy of `elements`; null when there are no unpublished changes.
+     * Surveys and every API serve `elements` only, so editing never breaks a live form.
+     */
+    draftElements: jsonb("draft_elements").$type<FormElement[]>(),
+    /** Bumped by every builder write (save, publish, discard): two tabs cannot silently overwrite each other. */
+    draftRevision: integer("draft_revision").notNull().default(0),
     /** Set when the form is moved to the trash; trashed forms are hidden from every API. */
     trashedAt: timestamptz("trashed_at"),
     /** Kept exact in the same transaction as every submission insert/delete. */

@@ -3,8 +3,14 @@ import { getAccountRoute } from "./account/get-account";
 import { signUpRoute } from "./account/sign-up";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
+import { countElementAnswersRoute } from "./forms/count-element-answers";
+import { discardDraftRoute } from "./forms/discard-draft";
+import { getDraftRoute } from "./forms/get-draft";
 import { listFormOptionsRoute } from "./forms/list-form-options";
 import { listFormsRoute } from "./forms/list-forms";
+import { publishFormRoute } from "./forms/publish-form";
+import { saveDraftRoute } from "./forms/save-draft";
+import { unpublishFormRoute } from "./forms/unpublish-form";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
@@ -29,7 +35,16 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
 export const appRouter = router({
   account: router({ signUp: signUpRoute, me: getAccountRoute }),
   connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
-  forms: router({ list: listFormsRoute, listOptions: listFormOptionsRoute }),
+  forms: router({
+    list: listFormsRoute,
+    listOptions: listFormOptionsRoute,
+    getDraft: getDraftRoute,
+    saveDraft: saveDraftRoute,
+    discardDraft: discardDraftRoute,
+    publish: publishFormRoute,
+    unpublish: unpublishFormRoute,
+    countElementAnswers: countElementAnswersRoute,
+  }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,

@@ -281,6 +281,55 @@ export function dataSchema(elements: readonly FormElement[], what = "element id"
 }
 
 // ---------------------------------------------------------------------------------------
+// Publishing from the builder: the same element rules as a form file, plus what a respondent
+// needs to read the form (a form file may leave labels empty; the builder may not publish so).
+
+/** One problem of an element tree, where it is (`["elements", 2, "options"]`) and what it is. */
+export type ElementProblem = { path: (string | number)[]; message: string; reason: string };
+
+const ZNonEmptyLabel = z.string().refine((s) => s.trim() !== "", { error: msg((at) => `${at} must not be empty`) });
+const labelled = <T extends z.ZodType>(item: T) => z.array(z.object({ label: ZNonEmptyLabel }).loose().and(item));
+
+/** Labels a respondent reads: elements, options, matrix rows and columns, repeat components. */
+const ZPublishLabels: z.ZodType = z.lazy(() =>
+  z.array(
+    z
+      .object({
+        label: ZNonEmptyLabel,
+        options: labelled(z.unknown()).optional(),
+        rows: labelled(z.unknown()).optional(),
+        columns: labelled(z.unknown()).optional(),
+        components: ZPublishLabels.optional(),
+      })
+      .loose(),
+  ),
+);
+
+const ZPublishedTree = z
+  .object({ elements: z.array(ZElement) })
+  .superRefine((tree, ctx) => checkUniqueIds(tree.elements, ctx))
+  .and(z.object({ elements: ZPublishLabels }));
+
+/**
+ * Every problem that keeps an element tree from being published, each with its path (the
+ * builder shows it beside its element). Empty when the tree may go live.
+ */
+export function publishProblems(elements: unknown): ElementProblem[] {
+  const result = ZPublishedTree.safeParse({ elements }, { error: defaultMessage });
+  if (result.success) return [];
+  const seen = new Set<string>();
+  return result.error.issues.flatMap((issue) => {
+    const path = issue.path.filter((k): k is string | number => typeof k !== "symbol");
+    const where = formatPath(path);
+    const key = `${where}\u0000${issue.message}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const reason = issue.message.startsWith(where) ? issue.message.slice(where.length).trim() : issue.message;
+    return [{ path, message: issue.message, reason }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------
 
 function fail(issues: string[]): never {
   const listed = issues.slice(0, MAX_LISTED_ISSUES);

@@ -1,0 +1,122 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db";
+import { forms, submissions, type Form, type FormElement } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
+import { publishProblems, type ElementProblem } from "./definition";
+import { findElement } from "./element-types";
+
+/**
+ * The builder's draft of a form. The builder edits `draft_elements` (a copy of `elements`
+ * made on the first save); surveys and APIs keep serving `elements` until the owner
+ * publishes. `draft_revision` is the version the builder last saw: every write names it, and
+ * a write based on an older one is refused, so two tabs never silently overwrite each other.
+ */
+export type BuilderDraft = {
+  uuid: string;
+  name: string;
+  published: boolean;
+  /** The draft when there is one, else the live elements. */
+  elements: FormElement[];
+  /** Whether the draft differs from what respondents see (an unpublished draft or unpublished form). */
+  hasDraft: boolean;
+  revision: number;
+  submissionsCount: number;
+};
+
+export const DRAFT_CONFLICT =
+  "This form was changed in another tab or by someone else since you opened it. Reload to see the latest version; your last change was not saved.";
+
+function toDraft(form: Form): BuilderDraft {
+  return {
+    uuid: form.uuid,
+    name: form.name,
+    published: form.published,
+    elements: form.draftElements ?? form.elements,
+    hasDraft: form.draftElements !== null,
+    revision: form.draftRevision,
+    submissionsCount: form.submissionsCount,
+  };
+}
+
+export async function getDraft(db: DbOrTx, access: FormAccess, ref: string): Promise<BuilderDraft> {
+  return toDraft(await getAccessibleFormOrThrow(db, access, ref));
+}
+
+/** Writes `set` when the form is still at `revision`; otherwise 409 with DRAFT_CONFLICT. */
+async function writeAtRevision(db: DbOrTx, access: FormAccess, ref: string, revision: number, set: Partial<Form>): Promise<BuilderDraft> {
+  const form = await getAccessibleFormOrThrow(db, access, ref);
+  const [updated] = await db
+    .update(forms)
+    .set({ ...set, draftRevision: sql`${forms.draftRevision} + 1`, updatedAt: new Date() })
+    .where(and(formAccessFilter(access), eq(forms.id, form.id), eq(forms.draftRevision, revision)))
+    .returning();
+  if (!updated) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
+  return toDraft({ ...updated, submissionsCount: form.submissionsCount });
+}
+
+/** Autosave: stores the tree as the draft (its shape was checked by the procedure's input). */
+export function saveDraft(db: DbOrTx, access: FormAccess, ref: string, input: { elements: FormElement[]; revision: number }) {
+  return writeAtRevision(db, access, ref, input.revision, { draftElements: input.elements });
+}
+
+/** Drops the draft: the builder shows the live elements again. */
+export function discardDraft(db: DbOrTx, access: FormAccess, ref: string, input: { revision: number }) {
+  return writeAtRevision(db, access, ref, input.revision, { draftElements: null });
+}
+
+export type PublishResult = { ok: true; draft: BuilderDraft } | { ok: false; problems: ElementProblem[] };
+
+/**
+ * Publish (or publish changes): the draft must pass the import's element rules and the
+ * publishing ones (definition.ts). Then it becomes `elements`, the form is published and the
+ * draft is gone, in one statement. With problems nothing changes and each is answered with its path.
+ */
+export async function publishDraft(db: Db, access: FormAccess, ref: string, input: { revision: number }): Promise<PublishResult> {
+  return db.transaction(async (tx) => {
+    const form = await getAccessibleFormOrThrow(tx, access, ref);
+    if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
+    const elements = form.draftElements ?? form.elements;
+    const problems = publishProblems(elements);
+    if (problems.length) return { ok: false as const, problems };
+    const draft = await writeAtRevision(tx, access, ref, input.revision, { elements, draftElements: null, published: true });
+    return { ok: true as const, draft };
+  });
+}
+
+/** Stops taking answers; the elements and any draft stay. */
+export async function unpublishForm(db: DbOrTx, access: FormAccess, ref: string): Promise<BuilderDraft> {
+  const form = await getAccessibleFormOrThrow(db, access, ref);
+  const [updated] = await db
+    .update(forms)
+    .set({ published: false, updatedAt: new Date() })
+    .where(and(formAccessFilter(access), eq(forms.id, form.id)))
+    .returning();
+  if (!updated) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
+  return toDraft({ ...updated, submissionsCount: form.submissionsCount });
+}
+
+/**
+ * How many stored submissions hold an answer for an element (asked before the builder removes
+ * it). Answers live in `data` under the element id; a repeat component's answers sit inside
+ * its repeat field's rows, so for a component that field's answers are counted.
+ */
+export async function countElementAnswers(db: DbOrTx, access: FormAccess, ref: string, elementId: string): Promise<{ answers: number; submissions: number }> {
+  const form = await getAccessibleFormOrThrow(db, access, ref);
+  const tree = form.draftElements ?? form.elements;
+  const topLevel = tree.find((e) => e.id === elementId);
+  const owner = topLevel ?? tree.find((e) => e.components && findElement(e.components, elementId)) ?? null;
+  const key = owner?.id ?? elementId;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.formId, form.id),
+        eq(submissions.organizationId, access.organizationId),
+        sql`${submissions.data} ? ${key}`,
+        sql`${submissions.data} -> ${key} <> 'null'::jsonb`,
+      ),
+    );
+  return { answers: row?.n ?? 0, submissions: form.submissionsCount };
+}
