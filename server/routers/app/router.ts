@@ -3,8 +3,15 @@ import { getAccountRoute } from "./account/get-account";
 import { signUpRoute } from "./account/sign-up";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
+import { createFormRoute } from "./forms/create-form";
+import { duplicateFormRoute } from "./forms/duplicate-form";
+import { getFormOverviewRoute } from "./forms/get-form-overview";
 import { listFormOptionsRoute } from "./forms/list-form-options";
 import { listFormsRoute } from "./forms/list-forms";
+import { listTrashedFormsRoute } from "./forms/list-trashed-forms";
+import { renameFormRoute } from "./forms/rename-form";
+import { restoreFormRoute } from "./forms/restore-form";
+import { trashFormRoute } from "./forms/trash-form";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
@@ -29,7 +36,17 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
 export const appRouter = router({
   account: router({ signUp: signUpRoute, me: getAccountRoute }),
   connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
-  forms: router({ list: listFormsRoute, listOptions: listFormOptionsRoute }),
+  forms: router({
+    list: listFormsRoute,
+    listOptions: listFormOptionsRoute,
+    listTrashed: listTrashedFormsRoute,
+    create: createFormRoute,
+    overview: getFormOverviewRoute,
+    rename: renameFormRoute,
+    duplicate: duplicateFormRoute,
+    trash: trashFormRoute,
+    restore: restoreFormRoute,
+  }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,
