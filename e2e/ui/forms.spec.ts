@@ -20,14 +20,16 @@ test.describe("Forms page", () => {
 
     const rows = await formRows(page);
     expect(Object.keys(rows)).toEqual(["Draft feedback", "Customer survey"]); // newest first
-    // Cells: form (name + uuid), status, submissions, created, id.
+    // Cells: form (name + uuid), status, submissions, updated, survey link (host-less, UUID cut), actions.
     expect(rows["Customer survey"]?.[0]).toContain(survey.uuid);
     expect(rows["Customer survey"]?.slice(1, 3)).toEqual(["Published", "3"]);
-    expect(rows["Customer survey"]?.[4]).toBe(String(survey.id));
+    expect(rows["Customer survey"]?.[4]).toContain(`/f/${survey.uuid.slice(0, 8)}…`);
     expect(rows["Draft feedback"]?.slice(1, 3)).toEqual(["Draft", "0"]);
-    expect(rows["Draft feedback"]?.[4]).toBe(String(draft.id));
+    expect(rows["Draft feedback"]?.[4]).toContain(`/f/${draft.uuid.slice(0, 8)}…`);
     const year = String(new Date().getFullYear());
     expect(rows["Customer survey"]?.[3]).toContain(year);
+    // The name opens the form's page.
+    await expect(page.getByRole("link", { name: "Customer survey", exact: true })).toHaveAttribute("href", `/forms/${survey.uuid}`);
 
     await expect(page.getByText("Someone else's form")).toHaveCount(0);
     // One page: a count, no page buttons.

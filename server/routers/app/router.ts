@@ -4,12 +4,19 @@ import { signUpRoute } from "./account/sign-up";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
 import { countElementAnswersRoute } from "./forms/count-element-answers";
+import { createFormRoute } from "./forms/create-form";
 import { discardDraftRoute } from "./forms/discard-draft";
+import { duplicateFormRoute } from "./forms/duplicate-form";
 import { getDraftRoute } from "./forms/get-draft";
+import { getFormOverviewRoute } from "./forms/get-form-overview";
 import { listFormOptionsRoute } from "./forms/list-form-options";
 import { listFormsRoute } from "./forms/list-forms";
+import { listTrashedFormsRoute } from "./forms/list-trashed-forms";
 import { publishFormRoute } from "./forms/publish-form";
+import { renameFormRoute } from "./forms/rename-form";
+import { restoreFormRoute } from "./forms/restore-form";
 import { saveDraftRoute } from "./forms/save-draft";
+import { trashFormRoute } from "./forms/trash-form";
 import { unpublishFormRoute } from "./forms/unpublish-form";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
@@ -44,6 +51,14 @@ export const appRouter = router({
     publish: publishFormRoute,
     unpublish: unpublishFormRoute,
     countElementAnswers: countElementAnswersRoute,
+
+    listTrashed: listTrashedFormsRoute,
+    create: createFormRoute,
+    overview: getFormOverviewRoute,
+    rename: renameFormRoute,
+    duplicate: duplicateFormRoute,
+    trash: trashFormRoute,
+    restore: restoreFormRoute,
   }),
   prefills: router({
     list: listPrefillsRoute,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
@@ -18,10 +18,31 @@ export function accessForOrganization(organizationId: number): FormAccess {
 
 /** The tenant + restriction filter on `forms`; trashed forms are never visible. */
 export function formAccessFilter(access: FormAccess): SQL {
-  const conds = [eq(forms.organizationId, access.organizationId), isNull(forms.trashedAt)];
+  return and(tenantFormsFilter(access), isNull(forms.trashedAt))!;
+}
+
+/**
+ * The forms of `access` in the trash: only the dashboard's trash view and Restore read them.
+ * Every other reader uses formAccessFilter, which never shows them.
+ */
+export function trashedFormsFilter(access: FormAccess): SQL {
+  return and(tenantFormsFilter(access), isNotNull(forms.trashedAt))!;
+}
+
+/**
+ * The forms of `access` whether live or trashed: only a form's own dashboard page reads
+ * through it (to say a form is in the trash); nothing that shows or changes a form does.
+ */
+export function tenantFormsFilter(access: FormAccess): SQL {
+  const conds = [eq(forms.organizationId, access.organizationId)];
   // `= any(array)` keeps one plan for any list length; an empty list matches nothing.
   if (access.formIds) conds.push(sql`${forms.id} = any(${sql.param(access.formIds)}::int[])`);
   return and(...conds)!;
+}
+
+/** `forms.id` or `forms.uuid` = the parsed reference. */
+export function formRefFilter(parsed: { id: number } | { uuid: string }): SQL {
+  return "id" in parsed ? eq(forms.id, parsed.id) : eq(forms.uuid, parsed.uuid);
 }
 
 /** A form reference from a URL or query: UUID or numeric id; anything else matches nothing. */
@@ -39,7 +60,7 @@ export async function findAccessibleForm(db: DbOrTx, access: FormAccess, ref: st
   const [form] = await db
     .select({ ...getTableColumns(forms), submissionsCount: submissionsCountSql })
     .from(forms)
-    .where(and(formAccessFilter(access), "id" in parsed ? eq(forms.id, parsed.id) : eq(forms.uuid, parsed.uuid)))
+    .where(and(formAccessFilter(access), formRefFilter(parsed)))
     .limit(1);
   return form ?? null;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { formatPath } from "@/server/services/lib/paths";
+import { MAX_FORM_NAME_LENGTH } from "./rules";
 import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,
@@ -215,7 +216,7 @@ const ZSubmission = strictObject({
 });
 
 const ZFormFile = strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(MAX_FORM_NAME_LENGTH),
   elements: z.array(ZElement),
   submissions: z.array(ZSubmission).optional(),
 }).superRefine((file, ctx) => checkUniqueIds(file.elements, ctx));

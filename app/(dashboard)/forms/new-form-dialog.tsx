@@ -1,0 +1,96 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTRPC } from "@/app/_trpc/client";
+import { errorMessage } from "@/app/_trpc/errors";
+import { fieldIssue } from "./field-issue";
+import { formBuilderPath } from "./form-paths";
+
+/**
+ * "New form": a name, then an empty draft is created and the builder opens on it. A native
+ * modal <dialog>: focus stays inside, Escape closes, focus returns to the opener.
+ */
+export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [name, setName] = useState("");
+  const create = useMutation(trpc.forms.create.mutationOptions({ onSuccess: ({ uuid }) => router.push(formBuilderPath(uuid)) }));
+  // Pending until the builder has loaded: the dialog stays, so nothing can be sent twice.
+  const busy = create.isPending || create.isSuccess;
+  const nameError = create.isError ? fieldIssue(create.error, "name") : null;
+  const otherError = create.isError && !nameError ? errorMessage(create.error) : null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const close = () => {
+    setName("");
+    create.reset();
+    onClose();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) close();
+      }}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) create.mutate({ name });
+        }}
+      >
+        <h2 id={titleId}>New form</h2>
+        <div className="dialog-body">
+          <p>Name it now; you add the questions in the builder next. It stays a draft until you publish it.</p>
+          <div className={nameError ? "field is-invalid" : "field"}>
+            <label htmlFor="new-form-name">Name</label>
+            <input
+              id="new-form-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={200}
+              autoComplete="off"
+              placeholder="e.g. Customer feedback"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? "new-form-name-error" : undefined}
+              autoFocus
+            />
+            {nameError && (
+              <p className="field-error" id="new-form-name-error" role="alert">
+                {nameError}
+              </p>
+            )}
+          </div>
+        </div>
+        {otherError && (
+          <p className="alert alert-error" role="alert">
+            {otherError}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {busy ? "Creating…" : "Create form"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,181 @@
+import { and, eq } from "drizzle-orm";
+import type { APIRequestContext } from "@playwright/test";
+import { forms, prefills, submissions } from "../../../db/schema";
+import { expect, test, type SeededOrg } from "../../fixtures";
+import { connectNewUser, connectorGet } from "../../oauth";
+import { CONTACT_ELEMENTS } from "../form-fixtures";
+import { attemptSignIn } from "../sign-in-client";
+import { trpc } from "../trpc-client";
+
+/** The dashboard's form procedures over HTTP, as the signed-in browser calls them. */
+
+const NOT_FOUND = "Form not found or not authorized";
+
+/** A session of `user`: a caller of the dashboard's procedures. */
+async function session(request: APIRequestContext, baseURL: string, user: SeededOrg, clientAddress: string) {
+  const { sessionCookie } = await attemptSignIn(baseURL, user.email, user.password, { "x-forwarded-for": clientAddress });
+  expect(sessionCookie).not.toBeNull();
+  const headers = { cookie: sessionCookie! };
+  return {
+    query: (path: string, input: unknown) => trpc(request, "query", path, input, headers),
+    mutation: (path: string, input: unknown) => trpc(request, "mutation", path, input, headers),
+  };
+}
+
+const formRow = async (seed: { db: any }, id: number) => (await seed.db.select().from(forms).where(eq(forms.id, id)))[0];
+
+test("another organization cannot read, rename, duplicate, trash or restore a form: each is a 404 and nothing changes", async ({ request, seed, baseURL, clientAddress }) => {
+  const owner = await seed.org();
+  const live = await seed.form(owner.organizationId, { name: "Owner's live form" }, { publish: true });
+  const trashed = await seed.form(owner.organizationId, { name: "Owner's trashed form" });
+  const trashedAt = new Date("2026-01-02T03:04:05Z");
+  await seed.db.update(forms).set({ trashedAt }).where(eq(forms.id, trashed.id));
+  const before = await formRow(seed, live.id);
+
+  const intruder = await seed.org();
+  const as = await session(request, baseURL!, intruder, clientAddress);
+  const attempts = [
+    () => as.query("forms.overview", { formUuid: live.uuid }),
+    () => as.query("forms.overview", { formUuid: trashed.uuid }),
+    () => as.query("forms.overview", { formUuid: String(live.id) }),
+    () => as.mutation("forms.rename", { formUuid: live.uuid, name: "Hijacked" }),
+    () => as.mutation("forms.duplicate", { formUuid: live.uuid }),
+    () => as.mutation("forms.trash", { formUuid: live.uuid }),
+    () => as.mutation("forms.restore", { formUuid: trashed.uuid }),
+  ];
+  for (const attempt of attempts) {
+    const r = await attempt();
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toBe(NOT_FOUND);
+    expect(r.body.error.data.code).toBe("NOT_FOUND");
+  }
+  // Lists show none of the owner's forms.
+  expect((await as.query("forms.list", { page: 1 })).body.result.data.total).toBe(0);
+  expect((await as.query("forms.listTrashed", { page: 1 })).body.result.data.total).toBe(0);
+
+  expect(await formRow(seed, live.id)).toEqual(before);
+  expect((await formRow(seed, trashed.id)).trashedAt).toEqual(trashedAt);
+  expect(await seed.db.select().from(forms).where(eq(forms.organizationId, intruder.organizationId))).toEqual([]);
+  expect((await seed.db.select().from(forms).where(eq(forms.organizationId, owner.organizationId))).length).toBe(2);
+
+  // The owner reaches both.
+  const owns = await session(request, baseURL!, owner, clientAddress);
+  expect((await owns.query("forms.overview", { formUuid: live.uuid })).body.result.data.name).toBe("Owner's live form");
+  expect((await owns.query("forms.overview", { formUuid: trashed.uuid })).body.result.data.trashedAt).toBe(trashedAt.toISOString());
+});
+
+test("create and rename check the name with its path; unknown and malformed forms are 404, never 500", async ({ request, seed, baseURL, clientAddress }) => {
+  const org = await seed.org();
+  const as = await session(request, baseURL!, org, clientAddress);
+
+  for (const [name, message] of [
+    ["   ", "name is required"],
+    ["x".repeat(201), "name must be at most 200 characters"],
+    [42, "name is required"],
+  ] as const) {
+    const r = await as.mutation("forms.create", { name });
+    expect(r.status).toBe(400);
+    expect(r.body.error.data.code).toBe("BAD_REQUEST");
+    expect(r.body.error.data.zodIssues.map((i: { path: unknown; message: string }) => [i.path, i.message])).toEqual([[["name"], message]]);
+  }
+  expect(await seed.db.select().from(forms).where(eq(forms.organizationId, org.organizationId))).toEqual([]);
+
+  const created = await as.mutation("forms.create", { name: "  Event sign-up  " });
+  expect(created.status).toBe(200);
+  const { uuid, id } = created.body.result.data;
+  const row = await formRow(seed, id);
+  expect(row).toMatchObject({ id, organizationId: org.organizationId, name: "Event sign-up", elements: [], published: false, trashedAt: null });
+
+  const blank = await as.mutation("forms.rename", { formUuid: uuid, name: "" });
+  expect(blank.status).toBe(400);
+  expect(blank.body.error.data.zodIssues[0].path).toEqual(["name"]);
+  const renamed = await as.mutation("forms.rename", { formUuid: uuid, name: " Event RSVP " });
+  expect(renamed.status).toBe(200);
+  expect(renamed.body.result.data.name).toBe("Event RSVP");
+  const after = await formRow(seed, id);
+  expect(after.name).toBe("Event RSVP");
+  expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
+
+  for (const ref of ["00000000-0000-4000-8000-000000000000", "nope", "99999999", "'; drop table forms; --", "9".repeat(40)]) {
+    for (const [kind, path, input] of [
+      ["query", "forms.overview", { formUuid: ref }],
+      ["mutation", "forms.rename", { formUuid: ref, name: "X" }],
+      ["mutation", "forms.duplicate", { formUuid: ref }],
+      ["mutation", "forms.trash", { formUuid: ref }],
+      ["mutation", "forms.restore", { formUuid: ref }],
+    ] as const) {
+      const r = await (kind === "query" ? as.query(path, input) : as.mutation(path, input));
+      expect(r.status, `${path} ${ref}`).toBe(404);
+      expect(r.body.error.message).toBe(NOT_FOUND);
+    }
+  }
+  // Restore of a live form and trash of a trashed one: not in the place asked for.
+  expect((await as.mutation("forms.restore", { formUuid: uuid })).status).toBe(404);
+  expect((await as.mutation("forms.trash", { formUuid: uuid })).status).toBe(200);
+  expect((await as.mutation("forms.trash", { formUuid: uuid })).status).toBe(404);
+  expect((await as.mutation("forms.rename", { formUuid: uuid, name: "Renamed in the trash" })).status).toBe(404);
+  expect((await as.mutation("forms.duplicate", { formUuid: uuid })).status).toBe(404);
+});
+
+test("duplicate copies the name and elements into a new draft, and nothing else", async ({ request, seed, baseURL, clientAddress }) => {
+  const org = await seed.org();
+  const source = await seed.form(
+    org.organizationId,
+    { name: "Contact us", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }, { data: {} }] },
+    { publish: true },
+  );
+  await seed.db.insert(prefills).values({ id: crypto.randomUUID(), formId: source.id, organizationId: org.organizationId, name: "Ada", data: [], resolved: {} });
+  const as = await session(request, baseURL!, org, clientAddress);
+
+  const r = await as.mutation("forms.duplicate", { formUuid: source.uuid });
+  expect(r.status).toBe(200);
+  const copy = r.body.result.data;
+  expect(copy.name).toBe("Copy of Contact us");
+  expect(copy.uuid).not.toBe(source.uuid);
+  const row = await formRow(seed, copy.id);
+  expect(row).toMatchObject({ uuid: copy.uuid, organizationId: org.organizationId, name: "Copy of Contact us", published: false, trashedAt: null, submissionsCount: 0 });
+  expect(row.elements).toEqual(CONTACT_ELEMENTS);
+  expect(await seed.db.select().from(submissions).where(eq(submissions.formId, copy.id))).toEqual([]);
+  expect(await seed.db.select().from(prefills).where(eq(prefills.formId, copy.id))).toEqual([]);
+  expect((await seed.db.select().from(submissions).where(eq(submissions.formId, source.id))).length).toBe(2);
+
+  // A copy of a copy of a long name stays within the name rule.
+  const long = await seed.form(org.organizationId, { name: "é".repeat(200) });
+  const longCopy = (await as.mutation("forms.duplicate", { formUuid: long.uuid })).body.result.data;
+  expect(longCopy.name).toBe(`Copy of ${"é".repeat(192)}`);
+});
+
+test("a form trashed through the dashboard is not found by API v2, v1, the connector and its survey page; restore brings it back", async ({ request, seed, baseURL, api }) => {
+  // The connection signs `request` in as the owner: the dashboard procedures use that session.
+  const { org, tokens } = await connectNewUser(request, seed, baseURL!);
+  const form = await seed.form(org.organizationId, { name: "Going away", elements: CONTACT_ELEMENTS }, { publish: true });
+  const v2 = await seed.token(org.organizationId);
+  const v1 = await seed.v1Token(org.organizationId, form.id);
+
+  const visible = async () => ({
+    v2Get: (await api.get(`/api/v2/forms/${form.uuid}`, v2)).status,
+    v2List: (await api.get("/api/v2/forms", v2)).body.forms.map((f: { uuid: string }) => f.uuid),
+    v1List: (await api.get("/api/v1/forms", v1)).body.results?.length,
+    connector: (await connectorGet(request, "/forms", tokens.access_token)).body.map((f: { uuid: string }) => f.uuid),
+    survey: (await api.get(`/f/${form.uuid}`)).status,
+  });
+  expect(await visible()).toEqual({ v2Get: 200, v2List: [form.uuid], v1List: 1, connector: [form.uuid], survey: 200 });
+
+  const trashed = await trpc(request, "mutation", "forms.trash", { formUuid: form.uuid });
+  expect(trashed.status).toBe(200);
+  expect(trashed.body.result.data).toEqual({ uuid: form.uuid, name: "Going away" });
+  expect((await formRow(seed, form.id)).trashedAt).toBeInstanceOf(Date);
+  expect(await visible()).toEqual({ v2Get: 404, v2List: [], v1List: 0, connector: [], survey: 404 });
+  expect((await api.get(`/api/v2/forms/${form.uuid}`, v2)).body).toEqual({ message: NOT_FOUND });
+  // The dashboard's trash lists it; its submissions and status are kept.
+  const trash = await trpc(request, "query", "forms.listTrashed", { page: 1 });
+  expect(trash.body.result.data.forms.map((f: { uuid: string; published: boolean }) => [f.uuid, f.published])).toEqual([[form.uuid, true]]);
+  expect((await trpc(request, "query", "forms.list", { page: 1 })).body.result.data.total).toBe(0);
+
+  const restored = await trpc(request, "mutation", "forms.restore", { formUuid: form.uuid });
+  expect(restored.status).toBe(200);
+  expect(await visible()).toEqual({ v2Get: 200, v2List: [form.uuid], v1List: 1, connector: [form.uuid], survey: 200 });
+  expect(
+    await seed.db.select({ id: forms.id }).from(forms).where(and(eq(forms.id, form.id), eq(forms.published, true))),
+  ).toEqual([{ id: form.id }]);
+});
