@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { getSubmissionOrThrow } from "@/server/services/submissions/get-submission";
 import { sessionProcedure } from "@/server/trpc";
-import { ZDashboardSubmission, ZElements } from "./schemas";
+import { toDashboardSubmission, ZDashboardSubmission, ZElements } from "./schemas";
 
 export const ZGetDashboardSubmissionOutput = z.object({
   submission: ZDashboardSubmission.extend({ uniqueLinkId: z.string().nullable() }),
@@ -17,7 +17,7 @@ export const getSubmissionRoute = sessionProcedure
     const { submission: s, formUuid } = await getSubmissionOrThrow(ctx.db, ctx.access, input.id);
     const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, formUuid);
     return {
-      submission: { id: s.id, data: s.data, spam: s.spam, duration: s.duration, createdAt: s.createdAt, updatedAt: s.updatedAt, uniqueLinkId: s.uniqueLinkId },
+      submission: { ...toDashboardSubmission(s), uniqueLinkId: s.uniqueLinkId },
       form: { id: form.id, uuid: form.uuid, name: form.name, elements: form.elements },
     };
   });

@@ -4,12 +4,13 @@ import { filterableFields } from "@/server/services/submissions/filter-fields";
 import { parseFilterRows } from "@/server/services/submissions/filter-rows";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
-import { ZColumnSort, ZDashboardSubmission, ZElements, ZSubmissionSet } from "./schemas";
+import { toDashboardSubmission, ZColumnSort, ZDashboardSubmission, ZElements, ZSubmissionSet } from "./schemas";
+import { surveyUrl } from "@/server/urls";
 
 export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({ page: ZDashboardPage, sort: ZColumnSort.default({ field: "created_at", order: "desc" }) });
 
 export const ZListDashboardSubmissionsOutput = ZDashboardPageInfo.extend({
-  form: z.object({ id: z.number().int(), uuid: z.string(), name: z.string(), elements: ZElements }),
+  form: z.object({ id: z.number().int(), uuid: z.string(), name: z.string(), elements: ZElements, surveyUrl: z.string() }),
   filterFields: z.array(
     z.object({
       key: z.string(),
@@ -40,9 +41,9 @@ export const listSubmissionsRoute = sessionProcedure
       view: input.view,
     });
     return {
-      form: { id: form.id, uuid: form.uuid, name: form.name, elements: form.elements },
+      form: { id: form.id, uuid: form.uuid, name: form.name, elements: form.elements, surveyUrl: surveyUrl(form.uuid) },
       filterFields: filterableFields(form.elements),
-      submissions,
+      submissions: submissions.map(toDashboardSubmission),
       ...pageInfo(input.page, totalCount),
     };
   });

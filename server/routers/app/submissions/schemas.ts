@@ -34,6 +34,16 @@ export const ZDashboardSubmission = z.object({
   data: z.record(z.string(), z.unknown()),
   spam: z.boolean(),
   duration: z.number().int().nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+});
+
+/** A submission row as the dashboard gets it (no transformer: instants as ISO text). */
+export const toDashboardSubmission = (s: { id: string; data: Record<string, unknown>; spam: boolean; duration: number | null; createdAt: Date; updatedAt: Date }) => ({
+  id: s.id,
+  data: s.data,
+  spam: s.spam,
+  duration: s.duration,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
 });

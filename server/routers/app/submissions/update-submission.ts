@@ -8,7 +8,7 @@ export const ZUpdateDashboardSubmissionInput = z.object({
 });
 
 export const ZUpdateDashboardSubmissionOutput = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), updatedAt: z.date() }),
+  z.object({ ok: z.literal(true), updatedAt: z.string() }),
   z.object({ ok: z.literal(false), issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })) }),
 ]);
 
@@ -18,5 +18,5 @@ export const updateSubmissionRoute = sessionProcedure
   .output(ZUpdateDashboardSubmissionOutput)
   .mutation(async ({ ctx, input }) => {
     const result = await updateSubmissionAnswers(ctx.db, ctx.access, input.id, input.data);
-    return result.ok ? { ok: true as const, updatedAt: result.submission.updatedAt } : { ok: false as const, issues: result.issues };
+    return result.ok ? { ok: true as const, updatedAt: result.submission.updatedAt.toISOString() } : { ok: false as const, issues: result.issues };
   });
