@@ -6,9 +6,12 @@ import { submissions } from "../../db/schema";
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { expect, test, type Seed } from "../fixtures";
-import { bodyRows, openDashboardPage, screenshot } from "./helpers";
+import { openDashboardPage, screenshot } from "./helpers";
 
 /** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
+
+// Several pages, axe and two viewports per test, on a machine shared with other builds.
+test.describe.configure({ timeout: 120_000 });
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const opts = (...labels: string[]) => labels.map((label) => ({ id: `opt_${label.toLowerCase()}`, label, value: label.toLowerCase() }));
@@ -47,6 +50,9 @@ async function tableForm(seed: Seed, count = 25) {
   return { org, form, token };
 }
 
+/** The rows of the submissions table (the charts have tables of their own). */
+const bodyRows = (page: Page) => page.locator("table.submissions-table tbody tr");
+
 /** The submission ids of the table, top to bottom (from each row's link). */
 async function tableIds(page: Page): Promise<string[]> {
   const hrefs = await bodyRows(page).locator("a[href^='/submissions/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
@@ -69,6 +75,13 @@ async function checkPage(page: Page, name: string) {
   expect(axe.violations).toEqual([]);
   await screenshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest(".table-wrap"))
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -203,7 +216,8 @@ const ALL_DATA = {
   postal: { street: "12 St James's Square", city: "London", zip: "SW1Y 4JH", country: "United Kingdom" },
 };
 
-const answer = (page: Page, label: string) => page.locator(".answer-item").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+const answer = (page: Page, label: string) =>
+  page.locator(".answer-item").filter({ has: page.locator(":scope > dt", { hasText: new RegExp(`^${label}$`) }) }).locator(":scope > dd");
 
 test("one submission shows every element type; edit (Submission.Updated) and the spam flag", async ({ page, seed }) => {
   const org = await seed.org();

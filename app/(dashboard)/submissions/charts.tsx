@@ -38,7 +38,7 @@ function PerDayChart({ days }: { days: { day: string; count: number }[] }) {
   return (
     <figure className="chart">
       <figcaption className="chart-title">Submissions per day, last {days.length} days</figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 18}`} role="img" aria-labelledby={`${id}-t ${id}-d`} className="chart-svg" preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} className="chart-svg" preserveAspectRatio="none">
         <title id={`${id}-t`}>Submissions per day, last {days.length} days</title>
         <desc id={`${id}-d`}>
           {numberFormat.format(total)} in all; the busiest day was {formatDay(busiest.day)} with {numberFormat.format(busiest.count)}.
@@ -47,14 +47,13 @@ function PerDayChart({ days }: { days: { day: string; count: number }[] }) {
           const h = (d.count / max) * H;
           return <rect key={d.day} x={i * bar + 1} y={H - h} width={Math.max(1, bar - 2)} height={h} className="chart-bar" />;
         })}
-        <line x1="0" x2={W} y1={H} y2={H} className="chart-axis" />
-        <text x="0" y={H + 14} className="chart-label">
-          {formatDay(days[0]!.day)}
-        </text>
-        <text x={W} y={H + 14} textAnchor="end" className="chart-label">
-          {formatDay(days[days.length - 1]!.day)}
-        </text>
+        <line x1="0" x2={W} y1={H} y2={H} className="chart-axis" vectorEffect="non-scaling-stroke" />
       </svg>
+      {/* Outside the SVG: it stretches to the card's width, which would stretch text too. */}
+      <div className="chart-axis-labels" aria-hidden="true">
+        <span>{formatDay(days[0]!.day)}</span>
+        <span>{formatDay(days[days.length - 1]!.day)}</span>
+      </div>
       <details className="chart-data">
         <summary>Show the numbers</summary>
         <div className="table-wrap">

@@ -108,7 +108,6 @@ function FormSubmissions({ form }: { form: FormOption }) {
         </EmptyState>
       ) : (
         <>
-          <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
           <SubmissionsTable
             data={query.data}
             stale={query.isPlaceholderData}
@@ -117,6 +116,7 @@ function FormSubmissions({ form }: { form: FormOption }) {
             onNotice={setNotice}
             onClearFilters={p.filters.length ? () => p.setFilters([]) : undefined}
           />
+          <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
         </>
       )}
     </>

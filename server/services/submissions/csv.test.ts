@@ -50,8 +50,8 @@ const ROW: ExportRow = {
   },
   spam: false,
   duration: 42,
-  created_at: new Date("2026-01-02T03:04:05.000Z"),
-  updated_at: new Date("2026-01-02T03:04:06.000Z"),
+  created_at: "2026-01-02T03:04:05.000Z",
+  updated_at: "2026-01-02T03:04:06.000Z",
 };
 
 test("columns by label: composites split, matrix per row, repeat per component, duplicates numbered", () => {

@@ -44,8 +44,9 @@ export type ExportRow = {
   data: Record<string, unknown>;
   spam: boolean;
   duration: number | null;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  updated_at: string;
 };
 
 export type CsvColumn = { header: string; value: (row: ExportRow) => unknown };
@@ -76,8 +77,8 @@ function valueText(el: FormElement, value: unknown): unknown {
 
 const META_COLUMNS: CsvColumn[] = [
   { header: "Submission ID", value: (r) => r.id },
-  { header: "Created at", value: (r) => r.created_at.toISOString() },
-  { header: "Updated at", value: (r) => r.updated_at.toISOString() },
+  { header: "Created at", value: (r) => r.created_at },
+  { header: "Updated at", value: (r) => r.updated_at },
   { header: "Duration (seconds)", value: (r) => r.duration },
   { header: "Spam", value: (r) => (r.spam ? "yes" : "no") },
 ];

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";
 import { submissions, type Form } from "@/db/schema";
@@ -12,6 +12,9 @@ import { resolveSort, type ColumnSort } from "./sort";
 export const EXPORT_BATCH = 1000;
 
 const dialect = new PgDialect({ casing: "snake_case" });
+
+/** An instant as ISO 8601 UTC text, written by PostgreSQL (the driver hands timestamps over as its own text). */
+const iso = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The filtered set of a form's submissions as a CSV stream (csv.ts's rules), read through a
@@ -29,7 +32,7 @@ export function exportSubmissionsCsv(
   const columns = csvColumns(form.elements);
   const query = dialect.sqlToQuery(sql`
     select ${submissions.id} as id, ${submissions.data} as data, ${submissions.spam} as spam, ${submissions.duration} as duration,
-      ${submissions.createdAt} as created_at, ${submissions.updatedAt} as updated_at
+      ${iso(submissions.createdAt)} as created_at, ${iso(submissions.updatedAt)} as updated_at
     from ${submissions}
     where ${dashboardWhere(access, form, params.filters, params.view)}
     order by ${sql.join(dashboardOrder(params.sort), sql`, `)}`);
