@@ -27,12 +27,15 @@ export function FormScopedPage({
   title,
   description,
   items,
+  noForms,
   children,
 }: {
   title: string;
   description: ReactNode;
   /** What the page lists, for the messages: "Prefills". */
   items: string;
+  /** What to do when the organization has no form yet (default: the import command). */
+  noForms?: ReactNode;
   children: (form: FormOption) => ReactNode;
 }) {
   const scope = useFormScope();
@@ -46,8 +49,12 @@ export function FormScopedPage({
   else if (!forms?.length)
     body = (
       <EmptyState icon={<FormIcon />} title="No forms yet">
-        {items} belong to a form, and your organization has none yet. To import one from a JSON definition, run{" "}
-        <code>npm run admin -- import-form</code> on the server.
+        {noForms ?? (
+          <>
+            {items} belong to a form, and your organization has none yet. To import one from a JSON definition, run{" "}
+            <code>npm run admin -- import-form</code> on the server.
+          </>
+        )}
       </EmptyState>
     );
   else if (!selected)

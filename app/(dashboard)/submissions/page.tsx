@@ -1,23 +1,14 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "../_components/coming-soon";
+import { Suspense } from "react";
+import { SubmissionsView } from "./submissions-view";
 
 export const metadata: Metadata = { title: "Submissions" };
 
 export default function SubmissionsPage() {
+  // The view reads the URL (?form=, ?page=, ?view=, ?sort=, ?order= and v2's filters) on the client.
   return (
-    <ComingSoon
-      title="Submissions"
-      description="The responses your forms receive."
-      points={[
-        "Browse the submissions of each form, newest first.",
-        "Filter on any field and sort by date or completion time.",
-        "Open a submission to read every answer; delete spam.",
-      ]}
-      meanwhile={
-        <>
-          Until then, submissions are available through the API: <code>GET /api/v2/submissions</code>.
-        </>
-      }
-    />
+    <Suspense>
+      <SubmissionsView />
+    </Suspense>
   );
 }

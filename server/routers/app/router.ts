@@ -22,6 +22,12 @@ import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
 import { listPrefillsRoute } from "./prefills/list-prefills";
+import { bulkDeleteSubmissionsRoute } from "./submissions/bulk-delete-submissions";
+import { getSubmissionRoute } from "./submissions/get-submission";
+import { getSubmissionStatsRoute } from "./submissions/get-submission-stats";
+import { listSubmissionsRoute } from "./submissions/list-submissions";
+import { markSubmissionsSpamRoute } from "./submissions/mark-submissions-spam";
+import { updateSubmissionRoute } from "./submissions/update-submission";
 import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
@@ -65,6 +71,14 @@ export const appRouter = router({
     listFields: listPrefillFieldsRoute,
     create: createPrefillRoute,
     bulkDelete: bulkDeletePrefillsRoute,
+  }),
+  submissions: router({
+    list: listSubmissionsRoute,
+    get: getSubmissionRoute,
+    update: updateSubmissionRoute,
+    markSpam: markSubmissionsSpamRoute,
+    bulkDelete: bulkDeleteSubmissionsRoute,
+    stats: getSubmissionStatsRoute,
   }),
   uniqueLinks: router({
     list: listUniqueLinksRoute,

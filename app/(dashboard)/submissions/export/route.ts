@@ -1,0 +1,33 @@
+import type { NextRequest } from "next/server";
+import { db } from "@/db";
+import { getSessionUserFromRequest } from "@/server/auth/next-auth";
+import { AppError, MESSAGES } from "@/server/errors";
+import { logError } from "@/server/log";
+import { accessForOrganization } from "@/server/services/forms/access";
+import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
+import { exportQuery, exportSubmissionsCsv } from "@/server/services/submissions/export-csv";
+import { parseFilterRows } from "@/server/services/submissions/filter-rows";
+
+export const dynamic = "force-dynamic";
+
+/** GET /submissions/export?form=…&<v2 filters>: the filtered set as a CSV download, streamed. */
+export async function GET(req: NextRequest) {
+  const session = await getSessionUserFromRequest(req);
+  if (!session) return text(401, MESSAGES.signIn);
+  try {
+    const access = accessForOrganization(session.organizationId);
+    const q = exportQuery(req.nextUrl.searchParams);
+    const form = await dashboardForm(db(), access, q.formRef);
+    const filters = parseFilterRows(form.elements, q.rows);
+    const csv = exportSubmissionsCsv(db(), access, form, { filters, view: q.view, sort: q.sort });
+    return new Response(csv.stream, {
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": csv.contentDisposition, "cache-control": "no-store" },
+    });
+  } catch (e) {
+    if (e instanceof AppError) return text(e.status, e.message);
+    logError("submissions export failed", e);
+    return text(500, MESSAGES.internal);
+  }
+}
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });

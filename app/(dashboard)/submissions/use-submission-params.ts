@@ -1,0 +1,82 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { pageParam } from "../_components/use-url-state";
+
+export type FilterRow = { field: string; type: string; value: string };
+export type SpamView = "all" | "not_spam" | "spam";
+export type SortField = "created_at" | "updated_at" | "duration";
+
+/** Keys of the page's URL that are not filters; every `<field>__<type>` key is one (v2's syntax). */
+const OWN_KEYS = new Set(["form", "page", "view", "sort", "order"]);
+
+export function filtersOf(params: URLSearchParams): FilterRow[] {
+  const rows: FilterRow[] = [];
+  for (const [key, value] of params) {
+    const cut = key.lastIndexOf("__");
+    if (OWN_KEYS.has(key) || cut < 0) continue;
+    rows.push({ field: key.slice(0, cut), type: key.slice(cut + 2), value });
+  }
+  return rows;
+}
+
+/**
+ * The table's view in the URL, so it can be linked, reloaded and exported: `?page`, `?view`,
+ * `?sort`, `?order` and the filters as v2 writes them (`Email__contains=…`). The export link
+ * is the same query on /submissions/export.
+ */
+export function useSubmissionParams() {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const filters = useMemo(() => filtersOf(new URLSearchParams(params.toString())), [params]);
+  const rawView = params.get("view");
+  const view: SpamView = rawView === "spam" || rawView === "not_spam" ? rawView : "all";
+  const rawSort = params.get("sort");
+  const sort = { field: (rawSort === "updated_at" || rawSort === "duration" ? rawSort : "created_at") as SortField, order: params.get("order") === "asc" ? ("asc" as const) : ("desc" as const) };
+
+  const write = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(window.location.search);
+      change(next);
+      const qs = next.toString();
+      window.history.pushState(null, "", qs ? `${pathname}?${qs}` : pathname);
+    },
+    [pathname],
+  );
+
+  return {
+    page: pageParam(params.get("page")),
+    view,
+    sort,
+    filters,
+    setPage: (page: number) => write((n) => (page === 1 ? n.delete("page") : n.set("page", String(page)))),
+    setView: (v: SpamView) =>
+      write((n) => {
+        n.delete("page");
+        if (v === "all") n.delete("view");
+        else n.set("view", v);
+      }),
+    setSort: (field: SortField, order: "asc" | "desc") =>
+      write((n) => {
+        n.delete("page");
+        n.set("sort", field);
+        n.set("order", order);
+      }),
+    setFilters: (rows: FilterRow[]) =>
+      write((n) => {
+        for (const key of [...n.keys()]) if (!OWN_KEYS.has(key) && key.includes("__")) n.delete(key);
+        n.delete("page");
+        for (const r of rows) n.append(`${r.field}__${r.type}`, r.value);
+      }),
+    /** The same set as a CSV download. */
+    exportHref: (formUuid: string) => {
+      const q = new URLSearchParams({ form: formUuid });
+      if (view !== "all") q.set("view", view);
+      q.set("sort", sort.field);
+      q.set("order", sort.order);
+      for (const r of filters) q.append(`${r.field}__${r.type}`, r.value);
+      return `/submissions/export?${q.toString()}`;
+    },
+  };
+}

@@ -1,0 +1,387 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { submissions } from "../../db/schema";
+import { startReceiver, waitFor } from "../api/webhooks/receiver";
+import { insertWebhook } from "../api/webhooks/helpers";
+import { expect, test, type Seed } from "../fixtures";
+import { openDashboardPage, screenshot } from "./helpers";
+
+/** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
+
+// Several pages, axe and two viewports per test, on a machine shared with other builds.
+test.describe.configure({ timeout: 120_000 });
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const opts = (...labels: string[]) => labels.map((label) => ({ id: `opt_${label.toLowerCase()}`, label, value: label.toLowerCase() }));
+
+/** A small form for the table: text, number, choice, multi-choice, name. */
+const TABLE_ELEMENTS = [
+  { id: "nickname", label: "Nickname", type: "short-text" },
+  { id: "team", label: "Team size", type: "number" },
+  { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support") },
+  { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
+  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+];
+
+const DAY = 86_400_000;
+/** Person i: team size i, topic Support when i is even, sent i days ago (noon UTC), so newest first is Person 1. */
+function person(i: number) {
+  const at = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 12) - i * DAY);
+  if (at.getTime() > Date.now()) at.setTime(at.getTime() - DAY);
+  return {
+    data: {
+      nickname: i === 3 ? "=cmd|' /C calc'!A0" : `Person ${i}`,
+      team: i,
+      topic: i % 2 === 0 ? "support" : "sales",
+      products: i % 3 === 0 ? ["forms", "webhooks"] : ["api"],
+      full_name: { first_name: `First${i}`, last_name: `Last${i}` },
+    },
+    createdAt: at.toISOString(),
+    duration: 100 - i,
+  };
+}
+
+async function tableForm(seed: Seed, count = 25) {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Team survey", elements: TABLE_ELEMENTS, submissions: Array.from({ length: count }, (_, k) => person(k + 1)) });
+  const token = await seed.token(org.organizationId);
+  return { org, form, token };
+}
+
+/** The rows of the submissions table (the charts have tables of their own). */
+const bodyRows = (page: Page) => page.locator("table.submissions-table tbody tr");
+
+/** The submission ids of the table, top to bottom (from each row's link). */
+async function tableIds(page: Page): Promise<string[]> {
+  const hrefs = await bodyRows(page).locator("a[href^='/submissions/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  return hrefs.map((h) => h.split("/").pop()!);
+}
+
+const nicknames = (page: Page) => bodyRows(page).locator("td:nth-child(3)");
+
+async function addFilter(page: Page, field: string, condition: string, fill: (page: Page) => Promise<void>) {
+  await page.getByRole("button", { name: "Add filter" }).click();
+  const form = page.getByRole("form", { name: "New filter" });
+  await form.getByLabel("Field").selectOption({ label: field });
+  await form.getByLabel("Condition").selectOption({ label: condition });
+  await fill(page);
+  await form.getByRole("button", { name: "Apply filter" }).click();
+}
+
+async function checkPage(page: Page, name: string) {
+  const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(axe.violations).toEqual([]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest(".table-wrap"))
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("the table shows a form's submissions with field columns, sorts and pages like v2", async ({ page, seed, api }) => {
+  const { org, form, token } = await tableForm(seed);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+
+  await expect(page.locator("table.submissions-table thead th")).toHaveText(["", "Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"]);
+  await expect(bodyRows(page)).toHaveCount(20);
+  await expect(bodyRows(page).first().locator("td").nth(2)).toHaveText("Person 1");
+  await expect(bodyRows(page).first().locator("td").nth(5)).toHaveText("API");
+  await expect(bodyRows(page).first().locator("td").nth(6)).toHaveText("First1 Last1");
+  await expect(page.getByText("1–20 of 25")).toBeVisible();
+  const v2 = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}`, token);
+  expect(await tableIds(page)).toEqual(v2.body.submissions.map((s: { id: string }) => s.id));
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("21–25 of 25")).toBeVisible();
+  await expect(nicknames(page)).toHaveText(["Person 21", "Person 22", "Person 23", "Person 24", "Person 25"]);
+
+  await page.getByLabel("Sort").selectOption({ label: "Oldest first" });
+  await expect(nicknames(page).first()).toHaveText("Person 25");
+  await expect(page.getByText("1–20 of 25")).toBeVisible();
+  const asc = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&sort=created_at&order=asc`, token);
+  expect(await tableIds(page)).toEqual(asc.body.submissions.map((s: { id: string }) => s.id));
+
+  // Quickest first: duration 100 - i, so Person 25 (75 s) first.
+  await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
+  await expect(nicknames(page).first()).toHaveText("Person 25");
+  await checkPage(page, "submissions-table");
+});
+
+test("a filter built by clicks returns exactly v2's rows; an invalid one shows v2's message beside it", async ({ page, seed, api }) => {
+  const { org, form, token } = await tableForm(seed);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(bodyRows(page)).toHaveCount(20);
+
+  await addFilter(page, "Team size", "is between", async (p) => {
+    await p.getByLabel("From").fill("5");
+    await p.getByLabel("To").fill("12");
+  });
+  await expect(page.locator(".filter-text")).toHaveText(["Team size is between 5 and 12"]);
+  await addFilter(page, "Topic", "is", async (p) => {
+    await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
+  });
+  await expect(nicknames(page)).toHaveText(["Person 6", "Person 8", "Person 10", "Person 12"]);
+  expect(page.url()).toContain("team__in_range=5%2C12");
+  expect(page.url()).toContain("topic__is_equal_to=support");
+  const v2 = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&team__in_range=5,12&topic__is_equal_to=support`, token);
+  expect(v2.body.meta.totalCount).toBe(4);
+  expect(await tableIds(page)).toEqual(v2.body.submissions.map((s: { id: string }) => s.id));
+  await expect(page.getByText("4 submissions")).toBeVisible();
+
+  // A name part, by its label (v2 has no other name for it), and a multi-choice "is any of".
+  await page.getByRole("button", { name: "Clear all filters" }).click();
+  await addFilter(page, "Your name: Last name", "contains", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("last2"));
+  await addFilter(page, "Products", "is any of", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Webhooks").check());
+  const v2b = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&${encodeURIComponent("Last name")}__contains=last2&products__is_in=webhooks`, token);
+  await expect(nicknames(page)).toHaveText(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname));
+  expect(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname)).toEqual(["Person 21", "Person 24"]);
+
+  // min > max: v2's message, word for word, beside that filter.
+  await page.getByRole("button", { name: "Clear all filters" }).click();
+  await addFilter(page, "Team size", "is between", async (p) => {
+    await p.getByLabel("From").fill("9");
+    await p.getByLabel("To").fill("5");
+  });
+  const bad = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&team__in_range=9,5`, token);
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toBe("team__in_range: min must not be greater than max");
+  await expect(page.locator(".filter-item.is-invalid .field-error")).toHaveText(bad.body.message);
+  await expect(page.getByRole("heading", { name: "Fix the filter to see submissions" })).toBeVisible();
+  await checkPage(page, "submissions-filter-error");
+  await page.getByRole("button", { name: /^Remove filter/ }).click();
+  await expect(bodyRows(page)).toHaveCount(20);
+});
+
+/** One element of each of the 16 types, and an answer to each (v2's stored shape). */
+const ALL_ELEMENTS = [
+  { id: "nickname", label: "Nickname", type: "short-text", required: true },
+  { id: "story", label: "Your story", type: "long-text" },
+  { id: "work_email", label: "Work email", type: "email" },
+  { id: "team", label: "Team size", type: "number" },
+  { id: "start", label: "Start date", type: "date" },
+  { id: "ref", label: "Referrer", type: "hidden" },
+  { id: "mobile", label: "Mobile", type: "phone", countrySelector: true },
+  { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support", "Other") },
+  { id: "country", label: "Country", type: "dropdown", options: [{ id: "o_de", label: "Germany", value: "DE" }, { id: "o_fr", label: "France", value: "FR" }] },
+  { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
+  { id: "mood", label: "Mood", type: "picture-checkbox", options: opts("Happy", "Meh") },
+  { id: "priorities", label: "Rank what matters", type: "ranking", options: opts("Price", "Speed", "Privacy") },
+  {
+    id: "rate",
+    label: "Rate us",
+    type: "matrix",
+    rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
+    columns: [{ id: "col_bad", label: "Bad", value: "1" }, { id: "col_ok", label: "OK", value: "2" }, { id: "col_great", label: "Great", value: "3" }],
+  },
+  { id: "people", label: "Colleague", type: "repeat-field", components: [{ id: "person_name", label: "Full name", type: "short-text" }, { id: "person_email", label: "Email address", type: "email" }] },
+  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+  {
+    id: "postal",
+    label: "Postal address",
+    type: "address",
+    children: [
+      { fixedname: "street", label: "Street", required: false },
+      { fixedname: "city", label: "City", required: false },
+      { fixedname: "zip", label: "ZIP code", required: false },
+      { fixedname: "country", label: "Country", required: false },
+    ],
+  },
+];
+
+const ALL_DATA = {
+  nickname: "Ada",
+  story: "Line one\nLine two",
+  work_email: "ada@example.com",
+  team: 12.5,
+  start: "2030-06-03",
+  ref: "campaign-7",
+  mobile: "+442071234567",
+  topic: "support",
+  country: "FR",
+  products: ["forms", "webhooks"],
+  mood: "meh",
+  priorities: ["privacy", "price", "speed"],
+  rate: { row_docs: { col_great: "3" }, row_support: { col_ok: "2" } },
+  people: [{ person_name: "Grace Hopper" }, { person_name: "Alan Turing", person_email: "alan@example.com" }],
+  full_name: { first_name: "Ada", last_name: "Lovelace" },
+  postal: { street: "12 St James's Square", city: "London", zip: "SW1Y 4JH", country: "United Kingdom" },
+};
+
+const answer = (page: Page, label: string) =>
+  page.locator(".answer-item").filter({ has: page.locator(":scope > dt", { hasText: new RegExp(`^${label}$`) }) }).locator(":scope > dd");
+
+test("one submission shows every element type; edit (Submission.Updated) and the spam flag", async ({ page, seed }) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Everything", elements: ALL_ELEMENTS, submissions: [{ data: ALL_DATA, duration: 92 }] });
+  const [stored] = await seed.db.select().from(submissions).where(eq(submissions.formId, form.id));
+  const receiver = await startReceiver();
+  try {
+    await insertWebhook(seed.db, form.id, receiver.url, ["Submission.Updated"]);
+    await openDashboardPage(page, org, `/submissions/${stored!.id}`, "Submission");
+
+    await expect(answer(page, "Nickname")).toHaveText("Ada");
+    await expect(answer(page, "Your story")).toHaveText("Line one\nLine two");
+    await expect(answer(page, "Work email")).toHaveText("ada@example.com");
+    await expect(answer(page, "Team size")).toHaveText("12.5");
+    await expect(answer(page, "Start date")).toHaveText("Jun 3, 2030");
+    await expect(answer(page, "Referrer")).toHaveText("campaign-7");
+    await expect(answer(page, "Mobile")).toHaveText("+442071234567");
+    await expect(answer(page, "Topic")).toHaveText("Support");
+    await expect(answer(page, "Country")).toHaveText("France");
+    await expect(answer(page, "Products").locator("li")).toHaveText(["Forms", "Webhooks"]);
+    await expect(answer(page, "Mood")).toHaveText("Meh");
+    await expect(answer(page, "Rank what matters").locator("ol > li")).toHaveText(["Privacy", "Price", "Speed"]);
+    const matrix = page.getByRole("table", { name: "Rate us" });
+    await expect(matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell")).toHaveText(["not chosen", "not chosen", "✓"]);
+    await expect(matrix.getByRole("row", { name: /Support/ }).getByRole("cell")).toHaveText(["not chosen", "✓", "not chosen"]);
+    await expect(answer(page, "Colleague").locator("ol > li")).toHaveCount(2);
+    await expect(answer(page, "Colleague").locator("ol > li").nth(1).locator("dd")).toHaveText(["Alan Turing", "alan@example.com"]);
+    await expect(answer(page, "Your name").locator("dd")).toHaveText(["Ada", "Lovelace"]);
+    await expect(answer(page, "Postal address").locator("dd")).toHaveText(["12 St James's Square", "London", "SW1Y 4JH", "United Kingdom"]);
+    await expect(page.locator(".meta-list")).toContainText("Time to answer1 min 32 s");
+    await expect(page.locator(".meta-list")).toContainText("Unique linkNone");
+    await checkPage(page, "submission-detail");
+
+    // Edit: a bad email is refused with the survey's message beside it; nothing stored.
+    await page.getByRole("button", { name: "Edit answers" }).click();
+    await page.getByLabel("Nickname").fill("Ada L.");
+    await page.getByLabel("Work email").fill("not-an-email");
+    await page.getByRole("button", { name: "Save answers" }).click();
+    await expect(page.locator(".field.is-invalid").filter({ hasText: "Work email" }).locator(".field-error")).toHaveText("Enter an email address like name@example.com");
+    await checkPage(page, "submission-edit-error");
+    expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.data).toEqual(ALL_DATA);
+
+    await page.getByLabel("Work email").fill("ada@lovelace.example");
+    await page.getByRole("button", { name: "Save answers" }).click();
+    await expect(page.getByRole("status")).toContainText("Answers saved.");
+    await expect(answer(page, "Nickname")).toHaveText("Ada L.");
+    const [edited] = await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id));
+    expect(edited!.data).toEqual({ ...ALL_DATA, nickname: "Ada L.", work_email: "ada@lovelace.example" });
+    expect(edited!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
+    const updated = await waitFor("Submission.Updated", () => receiver.received.find((r) => r.json?.event === "Submission.Updated"), 20_000);
+    expect(updated.json.submission.id).toBe(stored!.id);
+    expect(updated.json.submission.data.nickname).toBe("Ada L.");
+
+    // Spam and back: only the way back tells the webhooks (spam makes no events).
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(page.getByRole("status")).toContainText("Marked as spam.");
+    await expect(page.locator(".meta-list")).toContainText("SpamSpam");
+    expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.spam).toBe(true);
+    await page.getByRole("button", { name: "Not spam" }).click();
+    await expect(page.getByRole("status")).toContainText("Marked as not spam.");
+    expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.spam).toBe(false);
+    await waitFor("a second Submission.Updated", () => receiver.received.filter((r) => r.json?.event === "Submission.Updated").length === 2, 20_000);
+    expect(receiver.received.map((r) => r.json.submission.spam)).toEqual([false, false]);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("delete many from the table: gone, counted, and Submission.Deleted delivered for each", async ({ page, seed }) => {
+  const { org, form } = await tableForm(seed, 4);
+  const receiver = await startReceiver();
+  try {
+    await insertWebhook(seed.db, form.id, receiver.url, ["Submission.Deleted"]);
+    await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+    await expect(bodyRows(page)).toHaveCount(4);
+    const ids = await tableIds(page);
+    await bodyRows(page).nth(0).getByRole("checkbox").check();
+    await bodyRows(page).nth(1).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete 2 submissions?" });
+    await expect(dialog).toBeVisible();
+    await checkPage(page, "submissions-delete-dialog");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status")).toContainText("Deleted 2 submissions.");
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0", "Person 4"]);
+    const left = await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, form.id));
+    expect(left.map((r) => r.id).sort()).toEqual(ids.slice(2).sort());
+    await waitFor("two Submission.Deleted", () => receiver.received.length >= 2, 20_000);
+    expect(receiver.received.map((r) => r.json.event)).toEqual(["Submission.Deleted", "Submission.Deleted"]);
+    expect(receiver.received.map((r) => r.json.submission.id).sort()).toEqual(ids.slice(0, 2).sort());
+
+    // Spam from the table: the row is marked, and the spam view lists it alone.
+    await bodyRows(page).nth(1).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(page.getByRole("status")).toContainText("Marked 1 submission as spam.");
+    await expect(bodyRows(page).nth(1).locator(".badge")).toHaveText("Spam");
+    await page.getByLabel("Show").selectOption({ label: "Spam" });
+    await expect(nicknames(page)).toHaveText(["Person 4"]);
+    await page.getByLabel("Show").selectOption({ label: "Not spam" });
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0"]);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("Download CSV: the filtered set, labels, split composites, joined choices, formulas neutralised", async ({ page, seed }) => {
+  const { org, form } = await tableForm(seed, 6);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await addFilter(page, "Team size", "is at most", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("3"));
+  await expect(bodyRows(page)).toHaveCount(3);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("Team survey.csv");
+  const csv = await readFile((await download.path())!, "utf8");
+  const rows = await seed.db.select().from(submissions).where(eq(submissions.formId, form.id));
+  const byTeam = (n: number) => rows.find((r) => (r.data as { team: number }).team === n)!;
+  const line = (n: number, nickname: string, topic: string, products: string) => {
+    const r = byTeam(n);
+    return `${r.id},${r.createdAt.toISOString()},${r.updatedAt.toISOString()},${100 - n},no,${nickname},${n},${topic},${products},First${n},Last${n}`;
+  };
+  expect(csv).toBe(
+    "\uFEFF" +
+      [
+        "Submission ID,Created at,Updated at,Duration (seconds),Spam,Nickname,Team size,Topic,Products,Your name: First name,Your name: Last name",
+        line(1, "Person 1", "Sales", "API"),
+        line(2, "Person 2", "Support", "API"),
+        line(3, `'=cmd|' /C calc'!A0`, "Sales", "Forms; Webhooks"),
+      ].join("\r\n") +
+      "\r\n",
+  );
+  // The export is signed-in only.
+  const anonymous = await page.context().browser()!.newContext();
+  const res = await anonymous.request.get(new URL(`/submissions/export?form=${form.uuid}`, page.url()).toString());
+  expect(res.status()).toBe(401);
+  await anonymous.close();
+});
+
+test("charts: submissions per day and each choice's counts, for the filtered set", async ({ page, seed }) => {
+  const { org, form } = await tableForm(seed, 6);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  const charts = page.getByRole("region", { name: "Overview" });
+  await expect(charts.getByRole("img", { name: "Submissions per day, last 30 days" })).toBeVisible();
+  await charts.getByText("Show the numbers").click();
+  const perDay = charts.getByRole("table", { name: "Submissions per day" });
+  await expect(perDay.locator("tbody tr")).toHaveCount(30);
+  const counts = await perDay.locator("tbody tr td:nth-child(2)").allInnerTexts();
+  // Persons 1–6, one a day on the last six days before today.
+  expect(counts.slice(-7)).toEqual(["1", "1", "1", "1", "1", "1", "0"]);
+  expect(counts.slice(0, -7).every((c) => c === "0")).toBe(true);
+  await expect(charts.getByRole("table", { name: "Answers to Topic" }).locator("tbody tr")).toHaveText(["Sales350%", "Support350%"]);
+  await expect(charts.getByRole("table", { name: "Answers to Products" }).locator("tbody tr")).toHaveText(["Forms233.3%", "API466.7%", "Webhooks233.3%"]);
+
+  await addFilter(page, "Topic", "is", async (p) => {
+    await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
+  });
+  await expect(charts.getByRole("table", { name: "Answers to Topic" }).locator("tbody tr")).toHaveText(["Sales00%", "Support3100%"]);
+  await checkPage(page, "submissions-charts");
+});
+
+test("a form without submissions says to share its link", async ({ page, seed }) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Quiet form", elements: TABLE_ELEMENTS });
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(page.getByRole("heading", { name: "No submissions yet" })).toBeVisible();
+  await expect(page.locator(".survey-url a")).toHaveAttribute("href", new RegExp(`/f/${form.uuid}$`));
+  await expect(page.getByText("npm run")).toHaveCount(0);
+  await checkPage(page, "submissions-empty");
+});

@@ -1,0 +1,15 @@
+import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
+import { deleteSubmissions } from "@/server/services/submissions/delete-submissions";
+import { sessionProcedure } from "@/server/trpc";
+import { ZBulkDeleteOutput } from "../../rest-body";
+import { z } from "zod";
+import { ZDashboardFormRef, ZDashboardIds } from "../inputs";
+
+/** Deletes the chosen submissions, all or nothing, each through v2's delete (one Submission.Deleted each). */
+export const bulkDeleteSubmissionsRoute = sessionProcedure
+  .input(z.object({ formUuid: ZDashboardFormRef, ids: ZDashboardIds }))
+  .output(ZBulkDeleteOutput)
+  .mutation(async ({ ctx, input }) => {
+    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
+    return deleteSubmissions(ctx.db, ctx.access, form, input.ids);
+  });

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { dashboardForm, listDashboardSubmissions } from "@/server/services/submissions/dashboard-submissions";
+import { filterableFields } from "@/server/services/submissions/filter-fields";
+import { parseFilterRows } from "@/server/services/submissions/filter-rows";
+import { sessionProcedure } from "@/server/trpc";
+import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
+import { toDashboardSubmission, ZColumnSort, ZDashboardSubmission, ZElements, ZSubmissionSet } from "./schemas";
+import { surveyUrl } from "@/server/urls";
+
+export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({ page: ZDashboardPage, sort: ZColumnSort.default({ field: "created_at", order: "desc" }) });
+
+export const ZListDashboardSubmissionsOutput = ZDashboardPageInfo.extend({
+  form: z.object({ id: z.number().int(), uuid: z.string(), name: z.string(), elements: ZElements, surveyUrl: z.string() }),
+  filterFields: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      elementType: z.string(),
+      input: z.enum(["text", "number", "date", "choice", "none"]),
+      types: z.array(z.string()),
+      options: z.array(z.object({ label: z.string(), value: z.string() })),
+    }),
+  ),
+  submissions: z.array(ZDashboardSubmission),
+});
+
+/**
+ * A page of a form's submissions for the table: v2's listing (same filters, parser, messages,
+ * sorts and pages) plus the spam view, and the fields the filter builder offers.
+ */
+export const listSubmissionsRoute = sessionProcedure
+  .input(ZListDashboardSubmissionsInput)
+  .output(ZListDashboardSubmissionsOutput)
+  .query(async ({ ctx, input }) => {
+    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
+    const filters = parseFilterRows(form.elements, input.filters);
+    const { submissions, totalCount } = await listDashboardSubmissions(ctx.db, ctx.access, form, {
+      page: input.page,
+      sort: input.sort,
+      filters,
+      view: input.view,
+    });
+    return {
+      form: { id: form.id, uuid: form.uuid, name: form.name, elements: form.elements, surveyUrl: surveyUrl(form.uuid) },
+      filterFields: filterableFields(form.elements),
+      submissions: submissions.map(toDashboardSubmission),
+      ...pageInfo(input.page, totalCount),
+    };
+  });
