@@ -1,6 +1,9 @@
 import { router } from "@/server/trpc";
 import { getAccountRoute } from "./account/get-account";
+import { changePasswordRoute } from "./account/change-password";
+import { renameOrganizationRoute } from "./account/rename-organization";
 import { signUpRoute } from "./account/sign-up";
+import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
 import { listFormOptionsRoute } from "./forms/list-form-options";
@@ -13,6 +16,9 @@ import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-li
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
+import { createTokenRoute } from "./tokens/create-token";
+import { listTokensRoute } from "./tokens/list-tokens";
+import { revokeTokenRoute } from "./tokens/revoke-token";
 import { createWebhookRoute } from "./webhooks/create-webhook";
 import { deleteWebhookRoute } from "./webhooks/delete-webhook";
 import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
@@ -27,7 +33,13 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
  * of the dashboard's procedures.
  */
 export const appRouter = router({
-  account: router({ signUp: signUpRoute, me: getAccountRoute }),
+  account: router({
+    signUp: signUpRoute,
+    me: getAccountRoute,
+    updateProfile: updateProfileRoute,
+    changePassword: changePasswordRoute,
+    renameOrganization: renameOrganizationRoute,
+  }),
   connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
   forms: router({ list: listFormsRoute, listOptions: listFormOptionsRoute }),
   prefills: router({
@@ -36,6 +48,7 @@ export const appRouter = router({
     create: createPrefillRoute,
     bulkDelete: bulkDeletePrefillsRoute,
   }),
+  tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({
     list: listUniqueLinksRoute,
     bulkCreate: bulkCreateUniqueLinksRoute,
