@@ -18,8 +18,9 @@ export function fieldErrors(error: unknown): { byField: Record<string, string>; 
       const key = issue.path[0];
       if (typeof key === "string" && !(key in byField)) byField[key] = issue.message;
     }
+    // A service's message names its field as the API writes it ("url is not allowed: …"): kept as written.
     const key = data?.inputPath?.[0];
-    if (typeof key === "string" && !(key in byField)) byField[key] = errorMessage(error);
+    if (typeof key === "string" && !(key in byField)) byField[key] = error.message;
   }
   return { byField, other: Object.keys(byField).length ? null : errorMessage(error) };
 }

@@ -2,7 +2,7 @@
 
 import "../_components/integrate.css";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { Notice } from "../_components/notice";
 import { ShownOnce } from "../_components/shown-once";
@@ -14,7 +14,7 @@ import { TokenList } from "./token-list";
  * One form's v1 tokens (the legacy API, one form per token): list, create, revoke. Mounted on
  * the API tokens page under its form picker, and on a form's overview page.
  */
-export function FormTokensSection({ formUuid }: { formUuid: string }) {
+export function FormTokensSection({ formUuid, picker }: { formUuid: string; /** Shown in the header, e.g. a form picker. */ picker?: ReactNode }) {
   const trpc = useTRPC();
   const id = useId();
   const list = useQuery(trpc.tokens.list.queryOptions({ kind: "v1", formUuid }));
@@ -29,7 +29,9 @@ export function FormTokensSection({ formUuid }: { formUuid: string }) {
           <h2 id={`${id}-title`}>Form tokens (API v1)</h2>
           <p className="muted">For integrations built on the v1 API: a token reads this form only.</p>
         </div>
-        {!creating && !created && (
+        <div className="section-actions">
+          {picker}
+          {!creating && !created && (
           <button
             type="button"
             className="button"
@@ -40,7 +42,8 @@ export function FormTokensSection({ formUuid }: { formUuid: string }) {
           >
             New form token
           </button>
-        )}
+          )}
+        </div>
       </header>
       <div aria-live="polite">{notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}</div>
       {creating && (

@@ -98,12 +98,5 @@ function FormTokens() {
   const options = forms.data.forms;
   if (options.length === 0) return null;
   const uuid = picked ?? options[0]!.uuid;
-  return (
-    <>
-      <div className="toolbar">
-        <FormPicker forms={options} value={uuid} onChange={setPicked} />
-      </div>
-      <FormTokensSection key={uuid} formUuid={uuid} />
-    </>
-  );
+  return <FormTokensSection key={uuid} formUuid={uuid} picker={<FormPicker forms={options} value={uuid} onChange={setPicked} />} />;
 }
