@@ -58,7 +58,7 @@ function sessionUserFromToken(token: JWT | null | undefined): SessionUser | null
 /** The token's user while its server-side session is on; null once signed out or expired. */
 async function activeSessionUser(token: JWT | null | undefined): Promise<SessionUser | null> {
   const user = sessionUserFromToken(token);
-  return user && (await isSessionActive(db(), token?.sessionId, user.userId)) ? user : null;
+  return user && (await isSessionActive(db(), token?.sessionId, user.userId)) ? { ...user, sessionId: token?.sessionId } : null;
 }
 
 /**

@@ -9,7 +9,7 @@ export default function SignUpPage() {
   return (
     <div className="auth-card">
       <h1>Create your account</h1>
-      <p className="auth-lead">You get your own organization; invite your team later.</p>
+      <p className="auth-lead">You get an organization of your own for your forms.</p>
       <SignUpForm />
       <p className="auth-switch">
         Already have an account? <Link href={SIGN_IN_PATH}>Sign in</Link>

@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
 
 export function SignUpForm() {
   const trpc = useTRPC();
@@ -47,17 +48,17 @@ export function SignUpForm() {
       )}
       <div className="field">
         <label htmlFor="name">Your name</label>
-        <input id="name" name="name" type="text" autoComplete="name" maxLength={200} required autoFocus />
+        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_NAME_LENGTH} required autoFocus />
       </div>
       <div className="field">
         <label htmlFor="organizationName">
           Organization name <span className="optional">optional</span>
         </label>
-        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={200} />
+        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_NAME_LENGTH} />
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" required />
+        <input id="email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required />
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
@@ -66,12 +67,12 @@ export function SignUpForm() {
           name="password"
           type="password"
           autoComplete="new-password"
-          minLength={8}
+          minLength={MIN_PASSWORD_LENGTH}
           required
           aria-describedby="password-hint"
         />
         <p id="password-hint" className="hint">
-          At least 8 characters.
+          At least {MIN_PASSWORD_LENGTH} characters.
         </p>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={pending} aria-busy={pending}>

@@ -1,9 +1,31 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+const FOCUSABLE = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
- * A modal question with a destructive answer (native <dialog>: focus trap, Escape, backdrop).
+ * Keeps Tab inside the dialog: a modal <dialog> makes the page inert, but Tab past its last
+ * control still leaves for the browser's own UI.
+ */
+function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal question with a destructive answer (native <dialog>: inert page, Escape, backdrop,
+ * focus back to the opener on close; Tab kept inside by `trapTab`).
  * Stays open while `pending`, and shows `error` when the action failed.
  */
 export function ConfirmDialog({
@@ -42,6 +64,7 @@ export function ConfirmDialog({
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
+      onKeyDown={trapTab}
       onCancel={(e) => {
         e.preventDefault();
         if (!pending) onCancel();

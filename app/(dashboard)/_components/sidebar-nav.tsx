@@ -10,6 +10,8 @@ const ITEMS = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/prefills", label: "Prefills" },
   { href: "/unique-links", label: "Unique links" },
+  { href: "/connected-apps", label: "Connected apps" },
+  { href: "/account", label: "Account" },
 ] as const;
 
 export function SidebarNav() {

@@ -1,18 +1,14 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "../_components/coming-soon";
+import { Suspense } from "react";
+import { WebhooksView } from "./webhooks-view";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default function WebhooksPage() {
+  // The view reads the URL (?form=, ?page=) on the client.
   return (
-    <ComingSoon
-      title="Webhooks"
-      description="Get told about new submissions as they arrive."
-      points={[
-        "Send each new submission of a form as an HTTP POST to your endpoint.",
-        "See the subscriptions an automation platform created through the connector API.",
-        "Remove a subscription when you no longer need it.",
-      ]}
-    />
+    <Suspense>
+      <WebhooksView />
+    </Suspense>
   );
 }

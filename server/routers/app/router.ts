@@ -1,6 +1,9 @@
 import { router } from "@/server/trpc";
+import { changePasswordRoute } from "./account/change-password";
 import { getAccountRoute } from "./account/get-account";
+import { renameOrganizationRoute } from "./account/rename-organization";
 import { signUpRoute } from "./account/sign-up";
+import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
 import { countElementAnswersRoute } from "./forms/count-element-answers";
@@ -28,6 +31,9 @@ import { getSubmissionStatsRoute } from "./submissions/get-submission-stats";
 import { listSubmissionsRoute } from "./submissions/list-submissions";
 import { markSubmissionsSpamRoute } from "./submissions/mark-submissions-spam";
 import { updateSubmissionRoute } from "./submissions/update-submission";
+import { createTokenRoute } from "./tokens/create-token";
+import { listTokensRoute } from "./tokens/list-tokens";
+import { revokeTokenRoute } from "./tokens/revoke-token";
 import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
@@ -46,7 +52,13 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
  * of the dashboard's procedures.
  */
 export const appRouter = router({
-  account: router({ signUp: signUpRoute, me: getAccountRoute }),
+  account: router({
+    signUp: signUpRoute,
+    me: getAccountRoute,
+    updateProfile: updateProfileRoute,
+    changePassword: changePasswordRoute,
+    renameOrganization: renameOrganizationRoute,
+  }),
   connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
   forms: router({
     list: listFormsRoute,
@@ -57,7 +69,6 @@ export const appRouter = router({
     publish: publishFormRoute,
     unpublish: unpublishFormRoute,
     countElementAnswers: countElementAnswersRoute,
-
     listTrashed: listTrashedFormsRoute,
     create: createFormRoute,
     overview: getFormOverviewRoute,
@@ -80,6 +91,7 @@ export const appRouter = router({
     bulkDelete: bulkDeleteSubmissionsRoute,
     stats: getSubmissionStatsRoute,
   }),
+  tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({
     list: listUniqueLinksRoute,
     bulkCreate: bulkCreateUniqueLinksRoute,

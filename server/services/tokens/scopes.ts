@@ -18,3 +18,16 @@ export type ApiScope = V2Scope;
 
 export const CONNECTOR_SCOPES = ["profile:read", "forms:read", "submission:read"] as const;
 export type ConnectorScope = (typeof CONNECTOR_SCOPES)[number];
+
+/** What each API scope lets an integration do, in the words the dashboard shows beside it. */
+export const API_SCOPE_DESCRIPTIONS: Record<V2Scope, string> = {
+  "form.view": "See forms: their names, settings and fields",
+  "submission.view": "Read submissions and their answers",
+  "submission.delete": "Delete submissions",
+  "prefill.read": "See prefills and their links",
+  "prefill.write": "Create and delete prefills",
+  "unique_link.read": "See unique links and their status",
+  "unique_link.write": "Create, change and delete unique links",
+  "webhook.read": "See webhooks and their delivery log",
+  "webhook.write": "Add, change and delete webhooks, and retry deliveries",
+};

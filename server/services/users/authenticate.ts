@@ -5,9 +5,8 @@ import { memberships, users } from "@/db/schema";
 import { textProblem } from "@/server/services/lib/text";
 import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 import type { SessionUser } from "@/server/services/users/session-user";
+import { MAX_EMAIL_LENGTH } from "./rules";
 
-/** Longer than any address (RFC 5321): no account can have it. */
-export const MAX_EMAIL_LENGTH = 254;
 
 /** A hash no password matches, verified when there is no account, so both cases take as long. */
 let absentUserHash: Promise<string> | undefined;

@@ -3,21 +3,13 @@ import type { Db } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
 import { hashPassword } from "@/server/services/users/passwords";
 import { AppError } from "@/server/errors";
-import { MAX_EMAIL_LENGTH } from "./authenticate";
+import { ZEmail, ZOrganizationName, ZPassword, ZPersonName } from "./rules";
 
 export const ZNewUser = z.object({
-  email: z
-    .string({ error: "email is required" })
-    .trim()
-    .toLowerCase()
-    .max(MAX_EMAIL_LENGTH, { error: `email must be at most ${MAX_EMAIL_LENGTH} characters` })
-    .pipe(z.email({ error: "email must be a valid email address" })),
-  password: z
-    .string({ error: "password is required" })
-    .min(8, { error: "password must be at least 8 characters" })
-    .max(1024, { error: "password must be at most 1024 characters" }),
-  name: z.string().trim().max(200).optional(),
-  organizationName: z.string().trim().min(1).max(200).optional(),
+  email: ZEmail,
+  password: ZPassword,
+  name: ZPersonName.optional(),
+  organizationName: ZOrganizationName.optional(),
 });
 export type NewUserInput = z.input<typeof ZNewUser>;
 

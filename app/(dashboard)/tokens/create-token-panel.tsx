@@ -1,0 +1,122 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTRPC } from "@/app/_trpc/client";
+import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
+import { fieldErrors } from "../_components/field-errors";
+import { ScopeChoices } from "./scope-choices";
+
+/**
+ * A new token: name, scopes and (v2) an optional set of forms; (v1) for `formUuid`. Errors
+ * are shown by their field; `onCreated` gets the token, which the page then shows once.
+ */
+export function CreateTokenPanel({
+  kind,
+  formUuid,
+  onCreated,
+  onClose,
+}: {
+  kind: "v1" | "v2";
+  formUuid?: string;
+  onCreated: (created: { name: string; token: string }) => void;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [limit, setLimit] = useState(false);
+  const [formUuids, setFormUuids] = useState<string[]>([]);
+  const forms = useQuery({ ...trpc.forms.listOptions.queryOptions(), enabled: kind === "v2" });
+  const create = useMutation(
+    trpc.tokens.create.mutationOptions({
+      onSuccess: async (created) => {
+        onCreated({ name: name.trim(), token: created.token });
+        await queryClient.invalidateQueries(trpc.tokens.list.pathFilter());
+      },
+    }),
+  );
+  const errors = fieldErrors(create.error);
+  const titleId = `${id}-title`;
+  const nameError = errors.byField.name;
+
+  return (
+    <form
+      className="card panel"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (kind === "v1") create.mutate({ kind, name, scopes: scopes as (typeof V1_SCOPES)[number][], formUuid: formUuid ?? "" });
+        else create.mutate({ kind, name, scopes: scopes as (typeof V2_SCOPES)[number][], formUuids: limit ? formUuids : [] });
+      }}
+    >
+      <div className="panel-header">
+        <h2 id={titleId}>{kind === "v2" ? "New API token" : "New form token (v1)"}</h2>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          autoComplete="off"
+          autoFocus
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? `${id}-name-error` : `${id}-name-hint`}
+        />
+        {nameError ? (
+          <p className="field-error" id={`${id}-name-error`}>
+            {nameError}
+          </p>
+        ) : (
+          <p className="hint" id={`${id}-name-hint`}>
+            What uses it, e.g. “CRM sync”.
+          </p>
+        )}
+      </div>
+      <ScopeChoices idPrefix={id} scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES} value={scopes} onChange={setScopes} error={errors.byField.scopes} />
+      {kind === "v2" && (
+        <fieldset className="plain">
+          <legend>Forms</legend>
+          <label className="toggle">
+            <input type="checkbox" checked={limit} onChange={(e) => setLimit(e.target.checked)} />
+            Only some forms (otherwise every form, including new ones)
+          </label>
+          {limit && forms.data && (
+            <div className="form-choices" role="group" aria-label="Forms the token may use">
+              {forms.data.forms.map((f) => (
+                <label key={f.uuid} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={formUuids.includes(f.uuid)}
+                    onChange={(e) => setFormUuids((v) => (e.target.checked ? [...v, f.uuid] : v.filter((x) => x !== f.uuid)))}
+                  />
+                  {f.name}
+                </label>
+              ))}
+            </div>
+          )}
+          {errors.byField.formUuids && <p className="field-error">{errors.byField.formUuids}</p>}
+        </fieldset>
+      )}
+      {errors.byField.formUuid && <p className="field-error">{errors.byField.formUuid}</p>}
+      {create.isError && (
+        <p className="alert alert-error" role="alert">
+          {errors.other ?? "Please correct the fields marked above."} <span className="muted">(tokens.create)</span>
+        </p>
+      )}
+      <div className="panel-actions">
+        <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending ? "Creating…" : "Create token"}
+        </button>
+      </div>
+    </form>
+  );
+}

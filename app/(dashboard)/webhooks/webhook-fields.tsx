@@ -1,0 +1,118 @@
+"use client";
+
+import { useId, useState } from "react";
+import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+import { EVENT_DESCRIPTIONS } from "./events";
+
+/**
+ * The URL and events of a webhook, for creating and editing it. Errors come by field from the
+ * procedure (`byField.url`, `byField.events`); `procedure` names it in the general error.
+ */
+export function WebhookFields({
+  initial,
+  titleId,
+  title,
+  submitLabel,
+  pendingLabel,
+  pending,
+  errors,
+  procedure,
+  onSubmit,
+  onCancel,
+}: {
+  initial: { url: string; events: SubmissionEvent[] };
+  titleId: string;
+  title: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  errors: { byField: Record<string, string>; other: string | null } | null;
+  procedure: string;
+  onSubmit: (value: { url: string; events: SubmissionEvent[] }) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [url, setUrl] = useState(initial.url);
+  const [events, setEvents] = useState<SubmissionEvent[]>(initial.events);
+  const urlError = errors?.byField.url;
+  const eventsError = errors?.byField.events;
+  return (
+    <form
+      className="card panel"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ url, events });
+      }}
+    >
+      <div className="panel-header">
+        <h2 id={titleId}>{title}</h2>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Endpoint URL</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/hooks/formhouse"
+          autoComplete="off"
+          autoFocus
+          maxLength={2048}
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={urlError ? `${id}-url-error` : `${id}-url-hint`}
+        />
+        {urlError ? (
+          <p className="field-error" id={`${id}-url-error`}>
+            {urlError}
+          </p>
+        ) : (
+          <p className="hint" id={`${id}-url-hint`}>
+            Gets a signed JSON POST for each event.
+          </p>
+        )}
+      </div>
+      <fieldset className="plain" aria-describedby={eventsError ? `${id}-events-error` : undefined}>
+        <legend>Events</legend>
+        <ul className="scope-list">
+          {SUBMISSION_EVENTS.map((ev) => (
+            <li key={ev} className="scope-choice">
+              <input
+                id={`${id}-${ev}`}
+                type="checkbox"
+                checked={events.includes(ev)}
+                onChange={(e) => setEvents((v) => (e.target.checked ? [...v, ev] : v.filter((x) => x !== ev)))}
+                aria-describedby={`${id}-${ev}-hint`}
+              />
+              <label htmlFor={`${id}-${ev}`}>
+                <code>{ev}</code>
+              </label>
+              <span className="hint" id={`${id}-${ev}-hint`}>
+                {EVENT_DESCRIPTIONS[ev]}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {eventsError && (
+          <p className="field-error" id={`${id}-events-error`}>
+            {eventsError}
+          </p>
+        )}
+      </fieldset>
+      {errors && (
+        <p className="alert alert-error" role="alert">
+          {errors.other ?? "Please correct the fields marked above."} <span className="muted">({procedure})</span>
+        </p>
+      )}
+      <div className="panel-actions">
+        <button type="button" className="button" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

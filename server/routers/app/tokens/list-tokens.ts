@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { listTokens } from "@/server/services/tokens/dashboard-tokens";
+import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardFormRef, ZTokenSummary } from "./inputs";
+import { toTokenSummary } from "./serialize";
+
+export const ZListTokensInput = z.object({
+  kind: z.enum(["v1", "v2"]).describe("v2: organization tokens; v1: per-form tokens"),
+  formUuid: ZDashboardFormRef.optional().describe("v1: only this form's tokens"),
+});
+
+/** The organization's live API tokens (name, prefix, scopes, use); never the tokens themselves. */
+export const listTokensRoute = sessionProcedure
+  .input(ZListTokensInput)
+  .output(z.array(ZTokenSummary))
+  .query(async ({ ctx, input }) => (await listTokens(ctx.db, ctx.access, input.kind, input.formUuid)).map(toTokenSummary));
