@@ -11,6 +11,7 @@ import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
 import { listPrefillsRoute } from "./prefills/list-prefills";
 import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
+import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
 import { createWebhookRoute } from "./webhooks/create-webhook";
@@ -38,6 +39,7 @@ export const appRouter = router({
   }),
   uniqueLinks: router({
     list: listUniqueLinksRoute,
+    get: getUniqueLinkRoute,
     bulkCreate: bulkCreateUniqueLinksRoute,
     update: updateUniqueLinkRoute,
     bulkDelete: bulkDeleteUniqueLinksRoute,
