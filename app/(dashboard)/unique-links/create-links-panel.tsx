@@ -3,12 +3,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
-import { errorAt, errorMessage } from "@/app/_trpc/errors";
+import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
 import { CreatePanel } from "../_components/create-panel";
 import { countOf } from "../_components/format";
 import { PrefillEditor, usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import { fieldErrorOf, toPrefillData, type EditorValues, type PrefillEntry } from "../_components/prefill-editor/prefill-values";
 import type { FormOption } from "../_components/use-form-scope";
+import { issueReason } from "./csv/csv-links";
 import { endOfLocalDay, entryNamesOf, localToday } from "./entry-names";
 
 /**
@@ -37,7 +38,7 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
   // Every link carries the same values, so a problem with link n's values is a problem with the editor's.
   const at = create.isError ? errorAt(create.error) : null;
   const fieldError = at?.path?.[0] === "unique_links" ? fieldErrorOf({ path: at.path.slice(2), reason: at.reason }, sent) : null;
-  const message = create.isError ? errorMessage(create.error) : null;
+  const message = create.isError ? panelMessage(create.error, names) : null;
 
   return (
     <CreatePanel
@@ -104,4 +105,15 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
       )}
     </CreatePanel>
   );
+}
+
+/** The panel's fields are shared by every link: a problem with link n's expiry is the expiry field's. */
+function panelMessage(error: unknown, names: readonly string[]): string {
+  const [issue] = errorIssues(error);
+  const [root, index, key] = issue?.path ?? [];
+  if (issue && root === "links" && typeof index === "number") {
+    if (key === "expiresAt") return `Expiry ${issueReason(issue)}`;
+    if (key === "entryName") return `Entry name “${names[index] ?? ""}” ${issueReason(issue)}`;
+  }
+  return errorMessage(error);
 }

@@ -20,7 +20,7 @@ import { LINK_STATE_LABELS, StateBadge, type LinkState } from "./link-state";
 
 type UniqueLink = inferRouterOutputs<AppRouter>["uniqueLinks"]["list"]["uniqueLinks"][number];
 
-const PROGRESS: Record<UniqueLink["status"], string> = { pending: "Not opened", in_progress: "Opened", completed: "Submitted" };
+const PROGRESS: Record<UniqueLink["status"], string> = { pending: "Pending", in_progress: "In progress", completed: "Submitted" };
 
 export function UniqueLinksTable({
   form,
