@@ -14,8 +14,16 @@ export async function expectNoAxeViolations(page: Page, what: string) {
 
 /** The page is no wider than the viewport: nothing to scroll sideways. */
 export async function expectNoHorizontalScroll(page: Page, what: string) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, `${what}: scrollWidth ${scroll} > ${width}`).toBeLessThanOrEqual(width);
+  const { scroll, width, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // The elements reaching past the right edge, innermost first, to say what to fix.
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 0.5))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)})`);
+    return { scroll: document.documentElement.scrollWidth, width, wide };
+  });
+  expect(scroll, `${what}: scrollWidth ${scroll} > ${width}: ${wide.join(", ")}`).toBeLessThanOrEqual(width);
 }
 
 /** Both checks at the phone width used across the suite (390 px) and at desktop width. */

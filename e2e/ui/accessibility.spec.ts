@@ -29,6 +29,8 @@ for (const width of WIDTHS) {
     }
 
     test("/docs passes axe and fits", async ({ page }) => {
+      // Hundreds of operations: axe alone takes over a minute here.
+      test.setTimeout(300_000);
       await page.goto("/docs");
       await expect(page.getByRole("heading", { level: 1, name: /v2/ }).first()).toBeVisible();
       await expectNoAxeViolations(page, "/docs");

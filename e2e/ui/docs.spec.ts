@@ -1,7 +1,12 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { screenshot } from "./helpers";
 
 /** The API reference at /docs: one token for every Try it panel of a surface, kept for the tab only. */
+
+/** The reference's article about one operation, by its heading (`GET /api/v2/forms`). */
+const operation = (page: Page, method: string, path: string) =>
+  page.locator("article.op").filter({ has: page.locator("h2", { hasText: new RegExp(`^${method}\\s*${path.replace(/[{}/]/g, "\\$&")}$`) }) });
 
 test("a token entered in one Try it panel serves every panel of that API, for the tab's session only", async ({ page, seed }) => {
   const org = await seed.org();
@@ -9,13 +14,13 @@ test("a token entered in one Try it panel serves every panel of that API, for th
   const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
   await page.goto("/docs");
 
-  const listForms = page.locator("#v2-getForms, [id^='v2-'][id$='ListForms'], article").filter({ has: page.locator("h2", { hasText: /^GET\s*\/api\/v2\/forms$/ }) }).first();
-  const getForm = page.locator("article").filter({ has: page.locator("h2", { hasText: /^GET\s*\/api\/v2\/forms\/\{id\}$/ }) }).first();
-  await listForms.getByText("Try it").click();
+  const listForms = operation(page, "GET", "/api/v2/forms");
+  const getForm = operation(page, "GET", "/api/v2/forms/{id}");
+  await listForms.getByText("Try it", { exact: true }).click();
   await listForms.getByLabel("X-SERVICE-TOKEN").fill(token);
 
   // Another panel of the same API has it already.
-  await getForm.getByText("Try it").click();
+  await getForm.getByText("Try it", { exact: true }).click();
   await expect(getForm.getByLabel("X-SERVICE-TOKEN")).toHaveValue(token);
   await getForm.getByLabel(/^id/).fill(String(form.id));
   await getForm.getByRole("button", { name: "Send request" }).click();
@@ -26,11 +31,11 @@ test("a token entered in one Try it panel serves every panel of that API, for th
   // Never written to localStorage; a reload in the same tab keeps it, a new tab does not have it.
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
   await page.reload();
-  await page.locator("article").filter({ has: page.locator("h2", { hasText: /^GET\s*\/api\/v2\/forms$/ }) }).first().getByText("Try it").click();
+  await operation(page, "GET", "/api/v2/forms").getByText("Try it", { exact: true }).click();
   await expect(page.getByLabel("X-SERVICE-TOKEN").first()).toHaveValue(token);
   const other = await page.context().newPage();
   await other.goto("/docs");
-  await other.locator("article").filter({ has: other.locator("h2", { hasText: /^GET\s*\/api\/v2\/forms$/ }) }).first().getByText("Try it").click();
+  await operation(other, "GET", "/api/v2/forms").getByText("Try it", { exact: true }).click();
   await expect(other.getByLabel("X-SERVICE-TOKEN").first()).toHaveValue("");
 });
 
