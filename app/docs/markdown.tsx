@@ -41,7 +41,8 @@ function Block({ block }: { block: string }) {
   const lines = block.replace(/^\n+|\s+$/g, "").split("\n");
   if (lines[0]?.startsWith("```") && lines.length > 1 && lines.at(-1)!.trim() === "```") {
     return (
-      <pre>
+      // Focusable: a block wider than the screen scrolls, and keyboard users must reach it too.
+      <pre tabIndex={0}>
         <code>{lines.slice(1, -1).join("\n")}</code>
       </pre>
     );
@@ -53,7 +54,7 @@ function Block({ block }: { block: string }) {
     const [head, ...body] = rows;
     return (
       // A wide table scrolls in its own box on a narrow screen.
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0}>
       <table className="md-table">
         <thead>
           <tr>{head?.map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>

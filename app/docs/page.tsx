@@ -64,7 +64,7 @@ export default function DocsPage() {
                   </p>
                   {op.description && <Markdown text={op.description} />}
                   {params.length > 0 && (
-                    <div className="table-scroll">
+                    <div className="table-scroll" tabIndex={0}>
                     <table className="md-table">
                       <thead>
                         <tr><th>Parameter</th><th>In</th><th>Description</th></tr>
@@ -84,10 +84,10 @@ export default function DocsPage() {
                   {op.requestBody && (
                     <details>
                       <summary>Request body schema</summary>
-                      <pre>{JSON.stringify(op.requestBody.content?.["application/json"]?.schema, null, 2)}</pre>
+                      <pre tabIndex={0}>{JSON.stringify(op.requestBody.content?.["application/json"]?.schema, null, 2)}</pre>
                     </details>
                   )}
-                  <div className="table-scroll">
+                  <div className="table-scroll" tabIndex={0}>
                   <table className="md-table responses">
                     <thead>
                       <tr><th>Status</th><th>Meaning</th><th>Example</th></tr>

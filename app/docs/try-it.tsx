@@ -91,7 +91,7 @@ export function TryIt(props: { method: string; basePath: string; path: string; p
           <div>
             Status <strong>{result.status}</strong> · {result.ms} ms
           </div>
-          <pre>{result.text}</pre>
+          <pre tabIndex={0}>{result.text}</pre>
         </div>
       )}
     </details>

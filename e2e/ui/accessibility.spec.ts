@@ -1,7 +1,7 @@
 import { createLinks, publishedForm, setLink } from "../api/survey/survey-fixtures";
 import { expect, test } from "../fixtures";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./a11y";
-import { screenshot } from "./helpers";
+import { screenshot, viewportShot } from "./helpers";
 
 /** The public pages: axe clean and no sideways scroll, at desktop width and at 390 px. */
 
@@ -35,7 +35,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1, name: /v2/ }).first()).toBeVisible();
       await expectNoAxeViolations(page, "/docs");
       await expectNoHorizontalScroll(page, "/docs");
-      await screenshot(page, `public-docs-${width}`);
+      await viewportShot(page, `public-docs-${width}`);
     });
 
     test("the completed and expired unique-link pages pass axe and fit", async ({ page, seed }) => {

@@ -63,7 +63,7 @@ for (const width of WIDTHS) {
       const text = await sw.locator(".switch-text").boundingBox();
       expect(Math.abs(track!.y + track!.height / 2 - (text!.y + text!.height / 2))).toBeLessThanOrEqual(1.5);
 
-      await page.getByRole("button", { name: "a-rather-long-recipient-name@example.com" }).click();
+      await page.getByRole("button", { name: "a-rather-long-recipient-name@example.com", exact: true }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await checkPage(page, "link details");
       await screenshot(page, `dash-links-details-${width}`);

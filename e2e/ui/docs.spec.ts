@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { screenshot } from "./helpers";
+import { viewportShot } from "./helpers";
 
 /** The API reference at /docs: one token for every Try it panel of a surface, kept for the tab only. */
 
@@ -26,7 +26,7 @@ test("a token entered in one Try it panel serves every panel of that API, for th
   await getForm.getByRole("button", { name: "Send request" }).click();
   await expect(getForm.locator(".try-result")).toContainText("Status 200");
   await expect(getForm.locator(".try-result pre")).toContainText("Docs form");
-  await screenshot(page, "docs-try-it");
+  await viewportShot(page, "docs-try-it");
 
   // Never written to localStorage; a reload in the same tab keeps it, a new tab does not have it.
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
@@ -67,6 +67,6 @@ test.describe("at 390px", () => {
     await page.locator(".docs-nav a.nav-surface").first().click();
     await expect(contents).toHaveAttribute("aria-expanded", "false");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, "docs-390");
+    await viewportShot(page, "docs-390");
   });
 });

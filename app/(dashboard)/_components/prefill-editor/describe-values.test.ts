@@ -22,7 +22,7 @@ test("stored values read with labels, by type; unknown ids keep their id and JSO
     f("topic", "choice", { options: [{ id: "o1", label: "Sales" }] }),
     f("rank", "ranking", { options: [{ id: "a", label: "Apple" }, { id: "b", label: "Banana" }] }),
     f("grid", "matrix", { rows: [{ id: "r1", label: "Speed" }], columns: [{ id: "c2", label: "Good" }] }),
-    f("who", "composite", { parts: [{ key: "first_name", label: "First name" }] }),
+    f("who", "composite", { parts: [{ key: "first_name", label: "First name" }, { key: "last_name", label: "Last name" }] }),
     f("people", "repeat", { components: [f("pn", "text", { label: "Name" })] }),
   ];
   assert.deepEqual(
@@ -30,7 +30,8 @@ test("stored values read with labels, by type; unknown ids keep their id and JSO
       { id: "topic", value: "o1" },
       { id: "rank", value: ["b", "a"] },
       { id: "grid", value: { r1: { c2: true } } },
-      { id: "who", value: { first_name: "Ada" } },
+      // Stored jsonb comes back with its keys sorted by length: shown in the form's order.
+      { id: "who", value: { last_name: "Lovelace", first_name: "Ada" } },
       { id: "people", value: [{ pn: "Bo" }] },
       { id: "gone", value: { x: 1 } },
     ]).map((d) => [d.label, d.lines]),
@@ -38,7 +39,7 @@ test("stored values read with labels, by type; unknown ids keep their id and JSO
       ["TOPIC", ["Sales"]],
       ["RANK", ["1. Banana", "2. Apple"]],
       ["GRID", ["Speed: Good"]],
-      ["WHO", ["First name: Ada"]],
+      ["WHO", ["First name: Ada", "Last name: Lovelace"]],
       ["PEOPLE", ["Row 1: Name: Bo"]],
       ["gone", ['{"x":1}']],
     ],
