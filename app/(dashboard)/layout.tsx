@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { serverCaller } from "@/app/_trpc/server";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
+import { SidebarDisclosure } from "./_components/sidebar-disclosure";
 import { SidebarNav } from "./_components/sidebar-nav";
 import { SignOutButton } from "./_components/sign-out-button";
 
@@ -24,22 +25,27 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <Providers session={session}>
       <div className="app-shell">
         <aside className="sidebar">
-          <Link href="/forms" className="sidebar-brand">
-            <span className="brand-mark" aria-hidden="true">F</span>
-            Formhouse
-          </Link>
-          <SidebarNav />
-          <div className="sidebar-footer">
-            <div className="account" aria-label="Signed in as">
-              <div className="account-org" data-testid="org-name" title={account.organization.name}>
-                {account.organization.name}
+          <SidebarDisclosure
+            brand={
+              <Link href="/forms" className="sidebar-brand">
+                <span className="brand-mark" aria-hidden="true">F</span>
+                Formhouse
+              </Link>
+            }
+          >
+            <SidebarNav />
+            <div className="sidebar-footer">
+              <div className="account" aria-label="Signed in as">
+                <div className="account-org" data-testid="org-name" title={account.organization.name}>
+                  {account.organization.name}
+                </div>
+                <div className="account-email" data-testid="user-email" title={account.email}>
+                  {account.email}
+                </div>
               </div>
-              <div className="account-email" data-testid="user-email" title={account.email}>
-                {account.email}
-              </div>
+              <SignOutButton />
             </div>
-            <SignOutButton />
-          </div>
+          </SidebarDisclosure>
         </aside>
         <main className="content">{children}</main>
       </div>

@@ -24,3 +24,10 @@ export function errorAt(error: unknown): { path?: readonly (string | number)[]; 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error as TRPCClientError<AppRouter>).data?.code === "UNAUTHORIZED";
 }
+
+/** Every input-validation issue of a failed call (zod's path and message), else []. */
+export function errorIssues(error: unknown): { path: (string | number)[]; message: string }[] {
+  if (!(error instanceof TRPCClientError)) return [];
+  const issues = (error as TRPCClientError<AppRouter>).data as { zodIssues?: { path: (string | number)[]; message: string }[] } | undefined;
+  return issues?.zodIssues ?? [];
+}

@@ -2,11 +2,14 @@ import type { ReactNode } from "react";
 
 /**
  * Just enough Markdown for our API descriptions: paragraphs, `## ` headings, `- ` lists, tables,
- * fenced code blocks without blank lines, `code`, **bold**.
+ * fenced code blocks without blank lines, `code`, **bold**, and links to this site's own pages
+ * (`[API tokens](/tokens)`; other targets stay text).
  */
 function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
+  return text.split(/(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([/#][^)\s]*\))/g).map((part, i) => {
     if (part.startsWith("`") && part.endsWith("`")) return <code key={i}>{part.slice(1, -1)}</code>;
+    const link = /^\[([^\]]+)\]\(([/#][^)\s]*)\)$/.exec(part);
+    if (link) return <a key={i} href={link[2]}>{link[1]}</a>;
     if (part.startsWith("**") && part.endsWith("**")) return <strong key={i}>{part.slice(2, -2)}</strong>;
     return part;
   });
@@ -38,7 +41,8 @@ function Block({ block }: { block: string }) {
   const lines = block.replace(/^\n+|\s+$/g, "").split("\n");
   if (lines[0]?.startsWith("```") && lines.length > 1 && lines.at(-1)!.trim() === "```") {
     return (
-      <pre>
+      // Focusable: a block wider than the screen scrolls, and keyboard users must reach it too.
+      <pre tabIndex={0}>
         <code>{lines.slice(1, -1).join("\n")}</code>
       </pre>
     );
@@ -49,6 +53,8 @@ function Block({ block }: { block: string }) {
       .map((l) => l.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
     const [head, ...body] = rows;
     return (
+      // A wide table scrolls in its own box on a narrow screen.
+      <div className="table-scroll" tabIndex={0}>
       <table className="md-table">
         <thead>
           <tr>{head?.map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>
@@ -59,6 +65,7 @@ function Block({ block }: { block: string }) {
           ))}
         </tbody>
       </table>
+      </div>
     );
   }
   const heading = /^#{2,3} (.+)$/.exec(lines[0]?.trim() ?? "");

@@ -1,4 +1,5 @@
 import { openApiDocument, type DocumentedSurface } from "@/server/rest/documents";
+import { DocsNav } from "./docs-nav";
 import { headingId, Markdown } from "./markdown";
 import { TryIt } from "./try-it";
 import "./docs.css";
@@ -24,8 +25,7 @@ export default function DocsPage() {
   const docs = SURFACES.map((s) => ({ ...s, doc: openApiDocument(s.id) as Json }));
   return (
     <div className="docs">
-      <nav className="docs-nav">
-        <a href="/forms" className="brand">Formhouse</a>
+      <DocsNav brand={<a href="/forms" className="brand">Formhouse</a>}>
         {docs.map(({ id, doc, sections }) => (
           <div key={id}>
             <a href={`#${id}`} className="nav-surface">{doc.info.title}</a>
@@ -34,13 +34,14 @@ export default function DocsPage() {
             ))}
             {operations(doc).map(({ path, method, op }) => (
               <a key={op.operationId} href={`#${id}-${op.operationId}`} className="nav-op">
-                <span className={`method m-${method}`}>{method.toUpperCase()}</span> {path}
+                <span className={`method m-${method}`}>{method.toUpperCase()}</span>
+                <span className="nav-path">{path}</span>
               </a>
             ))}
             <a href={`${SURFACES.find((s) => s.id === id)!.basePath}/openapi.json`} className="nav-op">openapi.json</a>
           </div>
         ))}
-      </nav>
+      </DocsNav>
       <main className="docs-main">
         {docs.map(({ id, doc, basePath, authHeader }) => (
           <section key={id} id={id}>
@@ -54,7 +55,8 @@ export default function DocsPage() {
               return (
                 <article key={op.operationId} id={`${id}-${op.operationId}`} className="op">
                   <h2>
-                    <span className={`method m-${method}`}>{method.toUpperCase()}</span> <code>{basePath}{path}</code>
+                    <span className={`method m-${method}`}>{method.toUpperCase()}</span>
+                    <code className="op-path">{basePath}{path}</code>
                   </h2>
                   <p className="op-summary">
                     {op.summary}
@@ -62,6 +64,7 @@ export default function DocsPage() {
                   </p>
                   {op.description && <Markdown text={op.description} />}
                   {params.length > 0 && (
+                    <div className="table-scroll" tabIndex={0}>
                     <table className="md-table">
                       <thead>
                         <tr><th>Parameter</th><th>In</th><th>Description</th></tr>
@@ -76,13 +79,15 @@ export default function DocsPage() {
                         ))}
                       </tbody>
                     </table>
+                    </div>
                   )}
                   {op.requestBody && (
                     <details>
                       <summary>Request body schema</summary>
-                      <pre>{JSON.stringify(op.requestBody.content?.["application/json"]?.schema, null, 2)}</pre>
+                      <pre tabIndex={0}>{JSON.stringify(op.requestBody.content?.["application/json"]?.schema, null, 2)}</pre>
                     </details>
                   )}
+                  <div className="table-scroll" tabIndex={0}>
                   <table className="md-table responses">
                     <thead>
                       <tr><th>Status</th><th>Meaning</th><th>Example</th></tr>
@@ -101,6 +106,7 @@ export default function DocsPage() {
                       })}
                     </tbody>
                   </table>
+                  </div>
                   <TryIt
                     method={method}
                     basePath={basePath}

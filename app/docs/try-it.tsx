@@ -1,12 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
+import { setTryItToken, useTryItToken } from "./try-it-token";
 
 type Param = { name: string; in: string; required?: boolean };
 
 /** Sends a real request from the browser to this server and shows the answer. */
 export function TryIt(props: { method: string; basePath: string; path: string; params: Param[]; hasBody: boolean; authHeader: string }) {
-  const [token, setToken] = useState("");
+  // Shared by every panel of this API (try-it-token.ts).
+  const token = useTryItToken(props.basePath);
+  const setToken = (value: string) => setTryItToken(props.basePath, value);
+  const tokenHint = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [extraQuery, setExtraQuery] = useState("");
   const [body, setBody] = useState("{}");
@@ -51,10 +55,15 @@ export function TryIt(props: { method: string; basePath: string; path: string; p
     <details className="try-it">
       <summary>Try it</summary>
       <div className="try-grid">
-        <label>
-          {props.authHeader}
-          <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder="fh_v2_…" autoComplete="off" />
-        </label>
+        <div className="try-field">
+          <label>
+            {props.authHeader}
+            <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder="fh_v2_…" autoComplete="off" aria-describedby={tokenHint} />
+          </label>
+          <span className="muted try-hint" id={tokenHint}>
+            Used by every Try it panel of this API; kept in this tab until it closes.
+          </span>
+        </div>
         {props.params.map((p) => (
           <label key={`${p.in}:${p.name}`}>
             {p.name} <span className="muted">({p.in}{p.required ? ", required" : ""})</span>
@@ -82,7 +91,7 @@ export function TryIt(props: { method: string; basePath: string; path: string; p
           <div>
             Status <strong>{result.status}</strong> · {result.ms} ms
           </div>
-          <pre>{result.text}</pre>
+          <pre tabIndex={0}>{result.text}</pre>
         </div>
       )}
     </details>

@@ -37,11 +37,11 @@ test.describe("tRPC mutations check where they come from", () => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name" }] }, { publish: true });
     const { sessionCookie } = await attemptSignIn(baseURL!, org.email, org.password, { "x-forwarded-for": clientAddress });
-    const input = { formUuid: form.uuid, entryNames: ["ada@example.com"] };
+    const input = { formUuid: form.uuid, links: [{ entryName: "ada@example.com" }] };
 
     const batch = await request.post("/api/trpc/uniqueLinks.bulkCreate,uniqueLinks.bulkCreate?batch=1", {
       headers: { cookie: sessionCookie!, origin: EVIL, "content-type": "application/json" },
-      data: JSON.stringify({ 0: input, 1: { ...input, entryNames: ["bob@example.com"] } }),
+      data: JSON.stringify({ 0: input, 1: { ...input, links: [{ entryName: "bob@example.com" }] } }),
     });
     expect(batch.status()).toBe(403);
     const answers = (await batch.json()) as { error: { data: { code: string; path: string } } }[];

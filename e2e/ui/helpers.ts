@@ -38,6 +38,12 @@ export async function screenshot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
+/** Like screenshot, the viewport only: for pages too long to capture whole in time (/docs). */
+export async function viewportShot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
 /** The body rows of the forms table, keyed by form name → their cells' text. */
 export async function formRows(page: Page): Promise<Record<string, string[]>> {
   const rows = page.locator("table tbody tr");

@@ -37,9 +37,12 @@ test.describe("Prefills page", () => {
 
     await page.getByRole("button", { name: "New prefill" }).click();
     const panel = page.getByRole("form", { name: "New prefill" });
-    // Simple top-level fields get inputs; the structured ones are left to the API.
+    // Every element type gets an input (the editor unique links share); none is left to the API alone.
     await expect(panel.getByLabel("Subject", { exact: true })).toBeVisible();
-    await expect(panel.getByText("Prefilled through the API only: Your name (name), Rank what matters (ranking), Rate us (matrix), Colleagues to contact (repeat-field), Postal address (address).")).toBeVisible();
+    for (const group of ["Your name", "Rank what matters", "Rate us", "Colleagues to contact", "Postal address"]) {
+      await expect(panel.getByRole("group", { name: group, exact: true })).toBeVisible();
+    }
+    await expect(panel.getByText(/Prefilled through the API only/)).toHaveCount(0);
 
     await panel.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
     await panel.getByLabel("Subject", { exact: true }).fill("Analytical engine");
@@ -49,8 +52,10 @@ test.describe("Prefills page", () => {
     await panel.getByLabel("Topic", { exact: true }).selectOption({ label: "Support" });
     await panel.getByRole("checkbox", { name: "Webhooks", exact: true }).check();
     await panel.getByRole("checkbox", { name: "Forms", exact: true }).check();
-    await panel.getByLabel("Country", { exact: true }).selectOption({ label: "France" });
-    await panel.getByLabel("Country", { exact: true }).selectOption({ label: "Not prefilled" }); // changed their mind
+    await panel.getByRole("group", { name: "Rate us" }).getByLabel("Support").selectOption({ label: "Bad" });
+    // The dropdown, not the address's Country part.
+    await panel.getByLabel("Country", { exact: true }).first().selectOption({ label: "France" });
+    await panel.getByLabel("Country", { exact: true }).first().selectOption({ label: "Not prefilled" }); // changed their mind
     await screenshot(page, "prefills-create");
     await panel.getByRole("button", { name: "Create prefill" }).click();
 
@@ -67,6 +72,7 @@ test.describe("Prefills page", () => {
       { id: "callback_on", value: "2030-06-03" },
       { id: "topic", value: "opt_support" },
       { id: "products", value: ["opt_forms", "opt_webhooks"] },
+      { id: "satisfaction", value: { row_support: { col_bad: true } } },
     ]);
     expect(stored!.resolved).toEqual({ phone: { country: "GB", dialCode: "+44", number: "2071234567" } });
     expect(stored!).toMatchObject({ name: "Ada Lovelace", forUniqueLink: false, organizationId: org.organizationId });

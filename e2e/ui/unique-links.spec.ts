@@ -164,34 +164,73 @@ test.describe("Unique links page", () => {
     expect(left!.n).toBe(0);
   });
 
-  test("shows each link's status and whether it expired", async ({ page, seed }) => {
+  test("shows each link's state and progress; the state filter lists exactly the links in that state", async ({ page, seed }) => {
     const { org, form } = await orgWithForm(seed);
-    const [opened, done, old] = await seedLinks(seed, org.organizationId, form.uuid, [
+    const future = new Date("2099-01-01T00:00:00Z");
+    const [opened, done, old, off, doneLate, offLate] = await seedLinks(seed, org.organizationId, form.uuid, [
       { entryName: "opened" },
       { entryName: "done" },
-      { entryName: "old", expiresAt: new Date("2099-01-01T00:00:00Z") },
+      { entryName: "old", expiresAt: future },
+      { entryName: "off" },
+      { entryName: "done-late", expiresAt: future },
+      { entryName: "off-late", expiresAt: future },
     ]);
+    const past = new Date(Date.now() - 60_000);
     await seed.db.update(uniqueLinks).set({ status: "in_progress" }).where(eq(uniqueLinks.id, opened!.id));
     await seed.db.update(uniqueLinks).set({ status: "completed" }).where(eq(uniqueLinks.id, done!.id));
-    await seed.db.update(uniqueLinks).set({ expiresAt: new Date("2020-01-01T00:00:00Z") }).where(eq(uniqueLinks.id, old!.id));
+    await seed.db.update(uniqueLinks).set({ expiresAt: past }).where(eq(uniqueLinks.id, old!.id));
+    await seed.db.update(uniqueLinks).set({ active: false }).where(eq(uniqueLinks.id, off!.id));
+    // Completed wins over expired, inactive over expired (the survey page's order).
+    await seed.db.update(uniqueLinks).set({ status: "completed", expiresAt: past }).where(eq(uniqueLinks.id, doneLate!.id));
+    await seed.db.update(uniqueLinks).set({ active: false, expiresAt: past }).where(eq(uniqueLinks.id, offLate!.id));
 
     await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
     await expect(rowTitled(page, "opened").getByText("In progress")).toBeVisible();
+    await expect(rowTitled(page, "opened").getByText("Active", { exact: true })).toBeVisible();
+    await expect(rowTitled(page, "done").getByText("Submitted")).toBeVisible();
     await expect(rowTitled(page, "done").getByText("Completed")).toBeVisible();
     await expect(rowTitled(page, "old").getByText("Pending")).toBeVisible();
     await expect(rowTitled(page, "old").getByText("Expired")).toBeVisible();
-    await expect(rowTitled(page, "old")).toContainText("2020");
+    await expect(rowTitled(page, "off").getByText("Inactive")).toBeVisible();
     await expect(rowTitled(page, "done")).toContainText("Never");
-    await page.getByRole("switch", { name: "Active: done" }).click();
-    await expect(page.getByRole("switch", { name: "Active: done" })).not.toBeChecked();
-    await expect(page.getByRole("switch", { name: "Active: done" })).toBeEnabled();
-    // A completed link can still be switched off, and only that one changed.
+    await screenshot(page, "unique-links-statuses");
+
+    const filter = page.getByLabel("Show");
+    const expectShown = async (state: string, titles: string[]) => {
+      await filter.selectOption(state);
+      await expect(page).toHaveURL(new RegExp(`state=${state}`));
+      await expect(rowTitles(page)).toHaveText(titles);
+    };
+    await expectShown("active", ["opened"]);
+    await expectShown("completed", ["done-late", "done"]);
+    await expectShown("expired", ["old"]);
+    await expectShown("inactive", ["off-late", "off"]);
+    // The filter is in the URL: a reload keeps it.
+    await page.reload();
+    await expect(page.getByLabel("Show")).toHaveValue("inactive");
+    await expect(rowTitles(page)).toHaveText(["off-late", "off"]);
+
+    // Switching a link on moves it to another state, by the server's rule.
+    await page.getByRole("switch", { name: "Active: off-late" }).click();
+    await expect(rowTitles(page)).toHaveText(["off"]);
+    await page.getByLabel("Show").selectOption("expired");
+    await expect(rowTitles(page)).toHaveText(["off-late", "old"]);
     expect((await linksOf(seed, form.id)).map((l) => [l.entryName, l.active, l.status])).toEqual([
       ["opened", true, "in_progress"],
-      ["done", false, "completed"],
+      ["done", true, "completed"],
       ["old", true, "pending"],
+      ["off", false, "pending"],
+      ["done-late", true, "completed"],
+      ["off-late", true, "pending"],
     ]);
-    await screenshot(page, "unique-links-statuses");
+
+    // A filter with no links says so and offers the whole list.
+    await page.getByRole("switch", { name: "Active: old" }).click();
+    await page.getByRole("switch", { name: "Active: off-late" }).click();
+    await expect(page.getByRole("heading", { name: "No expired links" })).toBeVisible();
+    await page.getByRole("button", { name: "Show all links" }).click();
+    await expect(rowTitles(page)).toHaveCount(6);
+    await expect(page.getByLabel("Show")).toHaveValue("");
   });
 
   test("copies a link's survey URL", async ({ page, seed, context, baseURL }) => {
@@ -207,6 +246,8 @@ test.describe("Unique links page", () => {
   });
 
   test("lists 20 a page and searches by entry name; the URL keeps form, page and search", async ({ page, seed }) => {
+    // Many steps with reloads: more than the default time on a busy machine.
+    test.slow();
     const { org, form } = await orgWithForm(seed);
     await seedLinks(
       seed,
@@ -223,10 +264,11 @@ test.describe("Unique links page", () => {
     await expect(page).toHaveURL(new RegExp(`form=${form.uuid}&page=2$`));
     await expect(bodyRows(page)).toHaveCount(5);
     await expect(rowTitles(page)).toHaveText(["person-05", "person-04", "person-03", "person-02", "person-01"]);
+    // A full page load (session, forms, links) can take a while on a busy machine.
     await page.reload();
-    await expect(bodyRows(page)).toHaveCount(5);
+    await expect(bodyRows(page)).toHaveCount(5, { timeout: 15_000 });
     await page.goBack();
-    await expect(bodyRows(page)).toHaveCount(20);
+    await expect(bodyRows(page)).toHaveCount(20, { timeout: 15_000 });
 
     // Partial, case-insensitive; a new search starts on page 1.
     await page.getByRole("searchbox", { name: "Search by entry name" }).fill("SON-1");
@@ -235,8 +277,8 @@ test.describe("Unique links page", () => {
     await expect(rowTitles(page)).toHaveText(Array.from({ length: 10 }, (_, i) => `person-${19 - i}`));
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveText("10 links");
     await page.reload();
-    await expect(page.getByRole("searchbox", { name: "Search by entry name" })).toHaveValue("SON-1");
-    await expect(bodyRows(page)).toHaveCount(10);
+    await expect(page.getByRole("searchbox", { name: "Search by entry name" })).toHaveValue("SON-1", { timeout: 15_000 });
+    await expect(bodyRows(page)).toHaveCount(10, { timeout: 15_000 });
 
     await page.getByRole("searchbox", { name: "Search by entry name" }).fill("nobody");
     await expect(page.getByRole("heading", { name: "No matching links" })).toBeVisible();

@@ -23,7 +23,7 @@ its input), each a 400 naming the parameter (a filter by its v2 name):
 
 export const V2_DESCRIPTION = `
 The organization-level API. Every request carries \`X-SERVICE-TOKEN: <token>\`; tokens are created on the
-dashboard's API page (or \`npm run admin -- create-token --org <id> --scopes …\`), shown once, stored hashed,
+dashboard's [API tokens](/tokens) page (or \`npm run admin -- create-token --org <id> --scopes …\`), shown once, stored hashed,
 and can be restricted to chosen forms — any other form then answers 404 \`Form not found or not authorized\`.
 
 **Errors** are JSON \`{"message": "…"}\` with the status of the table below; bulk deletes answer 422
@@ -85,7 +85,7 @@ export const V1_TO_V2_MIGRATION = `
 ## Migrating from v1 to v2
 
 v2 is the organization-level successor of this API; page size is 20 in both. To move an integration:
-change \`/api/v1/\` to \`/api/v2/\`, obtain an organization-level token (dashboard API page), read the named arrays
+change \`/api/v1/\` to \`/api/v2/\`, obtain an organization-level token (the dashboard's [API tokens](/tokens) page), read the named arrays
 instead of \`results\`, read pagination from \`meta\`, and pass \`form_uuid\` (the v1 form \`id\`) when listing submissions.
 
 | | v1 | v2 |
@@ -163,7 +163,17 @@ The authorization code grant of RFC 6749 with PKCE (RFC 7636, S256) and rotating
   and rotates the refresh token. The previous refresh token keeps working for 60 seconds, so two refreshes racing each
   get a working pair; used again after that it is treated as stolen and the connection is revoked.
 - **Revoke**: \`POST /oauth/revoke\` with \`token=…\` (RFC 7009). A refresh token ends the whole connection; an access
-  token stops alone. Users can also revoke a connection in the dashboard's Connected apps.
+  token stops alone.
+- **Metadata**: \`GET /.well-known/oauth-authorization-server\` (RFC 8414) lists the endpoints, grant types, PKCE
+  methods and scopes, e.g. \`{"issuer": "<base url>", "authorization_endpoint": "<base url>/oauth/authorize",
+  "token_endpoint": "<base url>/oauth/token", "revocation_endpoint": "<base url>/oauth/revoke", "code_challenge_methods_supported": ["S256"], …}\`.
+
+| Endpoint | Method | What it does |
+|---|---|---|
+| \`/oauth/authorize\` | GET | the consent page: the user signs in and allows or denies the platform |
+| \`/oauth/token\` | POST | \`grant_type=authorization_code\` (code → token pair) or \`refresh_token\` (a new pair, rotated) |
+| \`/oauth/revoke\` | POST | ends a token (a refresh token: the whole connection); 200 with no body, known token or not, once the client is authenticated |
+| \`/.well-known/oauth-authorization-server\` | GET | the server's metadata (RFC 8414) |
 
 A token response is \`{"access_token", "token_type": "Bearer", "expires_in": 3600, "refresh_token", "scope"}\`
 with \`Cache-Control: no-store\`. Token endpoint errors are \`{"error", "error_description"}\`: 400 \`invalid_request\`,

@@ -99,7 +99,7 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
             type: "apiKey",
             in: "header",
             name: "X-SERVICE-TOKEN",
-            description: "An API token from the dashboard's API page (or `npm run admin -- create-token`).",
+            description: "An API token from the dashboard's API tokens page (/tokens) or `npm run admin -- create-token`.",
           },
         };
 

@@ -3,18 +3,27 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
-import { errorMessage } from "@/app/_trpc/errors";
+import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
 import { CreatePanel } from "../_components/create-panel";
 import { countOf } from "../_components/format";
+import { PrefillEditor, usePrefillFields } from "../_components/prefill-editor/prefill-editor";
+import { fieldErrorOf, toPrefillData, type EditorValues, type PrefillEntry } from "../_components/prefill-editor/prefill-values";
 import type { FormOption } from "../_components/use-form-scope";
+import { issueReason } from "./csv/csv-links";
 import { endOfLocalDay, entryNamesOf, localToday } from "./entry-names";
 
-/** Many links at once: one entry name per line, an optional expiry for all of them. */
+/**
+ * Many links at once: one entry name per line, an optional expiry and prefilled values for all
+ * of them (each link gets its own copy, the prefill editor's).
+ */
 export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOption; onClose: () => void; onCreated: (count: number) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const fields = usePrefillFields(form.uuid);
   const [text, setText] = useState("");
   const [expiresOn, setExpiresOn] = useState("");
+  const [values, setValues] = useState<EditorValues>({});
+  const [sent, setSent] = useState<PrefillEntry[]>([]);
   const names = entryNamesOf(text);
 
   const create = useMutation(
@@ -26,15 +35,25 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
     }),
   );
 
+  // Every link carries the same values, so a problem with link n's values is a problem with the editor's.
+  const at = create.isError ? errorAt(create.error) : null;
+  const fieldError = at?.path?.[0] === "unique_links" ? fieldErrorOf({ path: at.path.slice(2), reason: at.reason }, sent) : null;
+  const message = create.isError ? panelMessage(create.error, names) : null;
+
   return (
     <CreatePanel
       titleId="new-links-title"
       title="New unique links"
       form={form}
       submitLabel={names.length ? `Create ${countOf(names.length, "link", "links")}` : "Create links"}
-      canSubmit={names.length > 0}
+      canSubmit={names.length > 0 && Boolean(fields.data)}
       pending={create.isPending}
-      onSubmit={() => create.mutate({ formUuid: form.uuid, entryNames: names, expiry: expiresOn ? endOfLocalDay(expiresOn) : undefined })}
+      onSubmit={() => {
+        const prefillData = toPrefillData(fields.data?.fields ?? [], values);
+        setSent(prefillData);
+        const expiresAt = expiresOn ? endOfLocalDay(expiresOn) : undefined;
+        create.mutate({ formUuid: form.uuid, links: names.map((entryName) => ({ entryName, expiresAt, prefillData })) });
+      }}
       onClose={onClose}
     >
       <div className="panel-grid">
@@ -66,11 +85,35 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
           </p>
         </div>
       </div>
-      {create.isError && (
+      <PrefillEditor
+        formUuid={form.uuid}
+        values={values}
+        onChange={setValues}
+        fieldError={fieldError}
+        idPrefix="link-field"
+        hint="Values every new link starts with; empty fields are left for the respondent."
+      />
+      {message && !fieldError && (
         <p className="alert alert-error" role="alert">
-          {errorMessage(create.error)}
+          {message}
+        </p>
+      )}
+      {fieldError && (
+        <p className="visually-hidden" role="alert">
+          {message}
         </p>
       )}
     </CreatePanel>
   );
+}
+
+/** The panel's fields are shared by every link: a problem with link n's expiry is the expiry field's. */
+function panelMessage(error: unknown, names: readonly string[]): string {
+  const [issue] = errorIssues(error);
+  const [root, index, key] = issue?.path ?? [];
+  if (issue && root === "links" && typeof index === "number") {
+    if (key === "expiresAt") return `Expiry ${issueReason(issue)}`;
+    if (key === "entryName") return `Entry name “${names[index] ?? ""}” ${issueReason(issue)}`;
+  }
+  return errorMessage(error);
 }

@@ -15,25 +15,34 @@ import { SelectAllHeader, SelectionBar, SelectRowCell } from "../_components/sel
 import { SurveyUrl } from "../_components/survey-url";
 import type { FormOption } from "../_components/use-form-scope";
 import { useRowSelection } from "../_components/use-row-selection";
+import { LinkDetailsDialog } from "./link-details";
+import { LINK_STATE_LABELS, StateBadge, type LinkState } from "./link-state";
 
 type UniqueLink = inferRouterOutputs<AppRouter>["uniqueLinks"]["list"]["uniqueLinks"][number];
 
-const STATUS: Record<UniqueLink["status"], { label: string; badge: string }> = {
-  pending: { label: "Pending", badge: "badge-neutral" },
-  in_progress: { label: "In progress", badge: "badge-info" },
-  completed: { label: "Completed", badge: "badge-success" },
-};
+const PROGRESS: Record<UniqueLink["status"], string> = { pending: "Pending", in_progress: "In progress", completed: "Submitted" };
 
-export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, onCreate, onNotice }: FormItemsTableProps) {
+export function UniqueLinksTable({
+  form,
+  page,
+  search,
+  state,
+  onPage,
+  onClearSearch,
+  onClearState,
+  onCreate,
+  onNotice,
+}: FormItemsTableProps & { state: LinkState | null; onClearState: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery({
-    ...trpc.uniqueLinks.list.queryOptions({ formUuid: form.uuid, page, search: search || undefined }),
+    ...trpc.uniqueLinks.list.queryOptions({ formUuid: form.uuid, page, search: search || undefined, state: state ?? undefined }),
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.uniqueLinks ?? [];
-  const selection = useRowSelection(`${page}|${search}`, query.isPlaceholderData ? [] : rows.map((l) => l.id));
+  const selection = useRowSelection(`${page}|${search}|${state}`, query.isPlaceholderData ? [] : rows.map((l) => l.id));
   const [rowError, setRowError] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const remove = useDeleteSelected({
     mutation: trpc.uniqueLinks.bulkDelete.mutationOptions(),
     formUuid: form.uuid,
@@ -49,6 +58,20 @@ export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, on
   if (query.isPending || query.isError) return <QueryState query={query} loading="Loading unique links…" failed="Could not load the unique links" />;
 
   const { total, totalPages, perPage } = query.data;
+  if (rows.length === 0 && total === 0 && state) {
+    return (
+      <EmptyState
+        title={`No ${LINK_STATE_LABELS[state].label.toLowerCase()} links`}
+        action={
+          <button type="button" className="button" onClick={onClearState}>
+            Show all links
+          </button>
+        }
+      >
+        None of the links{search ? ` matching “${search}”` : ""} is {LINK_STATE_LABELS[state].label.toLowerCase()} right now.
+      </EmptyState>
+    );
+  }
   if (rows.length === 0) {
     return (
       <NoRowsState
@@ -89,7 +112,7 @@ export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, on
         </p>
       )}
       <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
-        <table className="table list-table">
+        <table className="table list-table links-table">
           <caption className="visually-hidden">
             Unique links of {form.name}, page {page} of {totalPages}
           </caption>
@@ -97,7 +120,8 @@ export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, on
             <tr>
               <SelectAllHeader selection={selection} />
               <th scope="col">Entry name</th>
-              <th scope="col">Status</th>
+              <th scope="col">State</th>
+              <th scope="col">Progress</th>
               <th scope="col">Active</th>
               <th scope="col">Expires</th>
               <th scope="col">Created</th>
@@ -109,19 +133,18 @@ export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, on
               <tr key={link.id} className={selection.isSelected(link.id) ? "is-selected" : undefined}>
                 <SelectRowCell selection={selection} id={link.id} name={link.entryName} />
                 <td>
-                  <div className="cell-title" title={link.entryName}>
-                    {link.entryName}
-                  </div>
+                  <button type="button" className="link-open" onClick={() => setShown(link.id)} aria-haspopup="dialog" title={`Details of ${link.entryName}`}>
+                    <span className="cell-title">{link.entryName}</span>
+                  </button>
                 </td>
-                <td>
-                  <span className={`badge ${STATUS[link.status].badge}`}>{STATUS[link.status].label}</span>
+                <td className="col-state">
+                  <StateBadge state={link.state} />
                 </td>
+                <td className="nowrap">{PROGRESS[link.status]}</td>
                 <td>
                   <ActiveSwitch form={form} link={link} onError={setRowError} />
                 </td>
-                <td>
-                  <Expiry at={link.expiresAt} />
-                </td>
+                <td className="nowrap">{link.expiresAt ? <DateTime at={link.expiresAt} /> : <span className="muted">Never</span>}</td>
                 <td className="nowrap">
                   <DateTime at={link.createdAt} />
                 </td>
@@ -134,6 +157,7 @@ export function UniqueLinksTable({ form, page, search, onPage, onClearSearch, on
         </table>
       </div>
       <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["link", "links"]} nav={{ onPage }} />
+      {shown && <LinkDetailsDialog form={form} linkId={shown} onClose={() => setShown(null)} />}
       <DeleteSelectedDialog flow={remove} chosen={chosen.map((l) => ({ id: l.id, name: l.entryName }))}>
         <p>
           The {chosen.length === 1 ? "link stops" : "links stop"} working at once, and {chosen.length === 1 ? "its" : "their"} prefilled
@@ -172,18 +196,5 @@ function ActiveSwitch({ form, link, onError }: { form: FormOption; link: UniqueL
         {on ? "On" : "Off"}
       </span>
     </label>
-  );
-}
-
-function Expiry({ at }: { at: string | null }) {
-  // The moment the row was first drawn: a re-render does not move it.
-  const [now] = useState(Date.now);
-  if (!at) return <span className="muted">Never</span>;
-  const expired = new Date(at).getTime() <= now;
-  return (
-    <span className="expiry">
-      <DateTime at={at} />
-      {expired && <span className="badge badge-danger">Expired</span>}
-    </span>
   );
 }

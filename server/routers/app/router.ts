@@ -36,6 +36,7 @@ import { listTokensRoute } from "./tokens/list-tokens";
 import { revokeTokenRoute } from "./tokens/revoke-token";
 import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
+import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
 import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
 import { createWebhookRoute } from "./webhooks/create-webhook";
@@ -94,6 +95,7 @@ export const appRouter = router({
   tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({
     list: listUniqueLinksRoute,
+    get: getUniqueLinkRoute,
     bulkCreate: bulkCreateUniqueLinksRoute,
     update: updateUniqueLinkRoute,
     bulkDelete: bulkDeleteUniqueLinksRoute,

@@ -22,14 +22,18 @@ export const queryableIds = (ids: readonly string[]) => ids.map((id) => id.trim(
 
 /**
  * Runs the checks of one bulk item. A 400 from them keeps the spec's message and gains
- * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed.
+ * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed; with
+ * `at` (e.g. `["unique_links", 3]`) its input path is prefixed too, for UIs that map a
+ * problem back to the row and column it came from.
  */
-export function checkBulkItem<T>(item: string, check: () => T): T {
+export function checkBulkItem<T>(item: string, check: () => T, at?: readonly (string | number)[]): T {
   try {
     return check();
   } catch (e) {
     if (e instanceof AppError && e.code === "BAD_REQUEST") {
-      throw e.withDetails({ item });
+      const withItem = e.withDetails({ item });
+      if (!at || !e.path) throw withItem;
+      throw new AppError(e.code, e.message, { details: withItem.details, headers: e.headers, path: [...at, ...e.path], reason: e.reason });
     }
     throw e;
   }

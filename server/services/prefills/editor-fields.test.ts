@@ -53,19 +53,33 @@ test("choice fields list their options by id and label", () => {
   ]);
 });
 
-test("structured and unknown types are left to the API", () => {
+test("structured types get their own inputs; unknown types are left to the API", () => {
   const { fields, apiOnly } = prefillEditorFields([
     el("rank", "ranking", { options: [{ id: "o", label: "O", value: "o" }] }),
     el("grid", "matrix", { rows: [{ id: "r", label: "R" }], columns: [{ id: "c", label: "C" }] }),
-    el("people", "repeat-field", { components: [el("who", "short-text")] }),
+    el("people", "repeat-field", { components: [el("who", "short-text"), el("inner", "repeat-field"), el("odd", "signature")] }),
     el("full_name", "name", { children: [{ fixedname: "first_name", label: "First", required: true }] }),
     el("where", "address", { children: [{ fixedname: "city", label: "City", required: true }] }),
     el("odd", "signature"),
     el("toString", "constructor"),
   ]);
-  assert.deepEqual(fields, []);
+  assert.deepEqual(
+    fields.map((f) => [f.id, f.input]),
+    [
+      ["rank", "ranking"],
+      ["grid", "matrix"],
+      ["people", "repeat"],
+      ["full_name", "composite"],
+      ["where", "composite"],
+    ],
+  );
+  assert.deepEqual(fields[1]?.rows, [{ id: "r", label: "R" }]);
+  assert.deepEqual(fields[1]?.columns, [{ id: "c", label: "C" }]);
+  // A nested repeat-field and an unknown component are not offered inside the row.
+  assert.deepEqual(fields[2]?.components.map((c) => [c.id, c.input]), [["who", "text"]]);
+  assert.deepEqual(fields[3]?.parts, [{ key: "first_name", label: "First" }]);
   assert.deepEqual(
     apiOnly.map((f) => f.type),
-    ["ranking", "matrix", "repeat-field", "name", "address", "signature", "constructor"],
+    ["signature", "constructor"],
   );
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { and, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type Form, type NewPrefill, type UniqueLink } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { checkBulkItem } from "@/server/services/lib/bulk";
+import { checkBulkItem, inForm } from "@/server/services/lib/bulk";
 import { createPrefillDataValidator } from "@/server/services/prefills/prefill-data";
 import { duplicateEntryName, withEntryNameCheck } from "./entry-name";
 
@@ -37,11 +38,11 @@ export async function createUniqueLinks(
   const links = items.map((item, i): CreatedUniqueLink => {
     const id = randomUUID();
     const entryName = item.entryName ?? id;
-    if (names.has(entryName)) throw duplicateEntryName();
+    if (names.has(entryName)) throw duplicateEntryName(["unique_links", i, "entry_name"]);
     names.add(entryName);
     let prefillId: string | null = null;
     if (item.prefillData) {
-      const { data, resolved } = checkBulkItem(`unique_links[${i}]`, () => validate(item.prefillData!));
+      const { data, resolved } = checkBulkItem(`unique_links[${i}]`, () => validate(item.prefillData!), ["unique_links", i]);
       prefillId = randomUUID();
       prefillRows.push({ id: prefillId, ...base, name: entryName, data, resolved, forUniqueLink: true });
     }
@@ -49,6 +50,14 @@ export async function createUniqueLinks(
   });
 
   if (links.length) {
+    // Names already taken are found first, so the error can say which item clashed; the
+    // unique index still settles a race with a concurrent request.
+    const [taken] = await db
+      .select({ entryName: uniqueLinks.entryName })
+      .from(uniqueLinks)
+      .where(and(inForm(uniqueLinks, access, form.id), inArray(uniqueLinks.entryName, [...names])))
+      .limit(1);
+    if (taken) throw duplicateEntryName(["unique_links", links.findIndex((l) => l.entryName === taken.entryName), "entry_name"]);
     await withEntryNameCheck(() =>
       db.transaction(async (tx) => {
         if (prefillRows.length) await tx.insert(prefills).values(prefillRows);

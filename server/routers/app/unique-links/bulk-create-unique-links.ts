@@ -6,15 +6,26 @@ import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef } from "../inputs";
 import { ZEntryName, ZExpiresAt } from "@/server/services/unique-links/rules";
 
+/** Prefill entries as the editor sends them; their values are checked by the prefill rules. */
+const ZPrefillEntries = z
+  .array(z.unknown())
+  .max(1_000)
+  .describe("prefill_data: {id, value} per element; a prefill is attached when not empty");
+
 export const ZCreateDashboardUniqueLinksInput = z.object({
   formUuid: ZDashboardFormRef,
-  entryNames: z
-    .array(ZEntryName)
+  links: z
+    .array(
+      z.object({
+        entryName: ZEntryName.describe("Unique per form"),
+        // Named so that the shared messages read "expiresAt must be in the future".
+        expiresAt: ZExpiresAt.optional().describe("When the link stops working; absent or null = never"),
+        prefillData: ZPrefillEntries.optional(),
+      }),
+    )
     .min(1, { error: "Enter at least one entry name" })
     .max(MAX_BATCH, { error: `Enter at most ${MAX_BATCH} entry names at a time` })
-    .describe(`One link per entry name, at most ${MAX_BATCH}; unique per form`),
-  // Named so that the shared messages read "expiry must be in the future".
-  expiry: ZExpiresAt.optional().describe("When every new link stops working; absent or null = never"),
+    .describe(`The links, at most ${MAX_BATCH}; entry names unique per form`),
 });
 
 export const ZCreateDashboardUniqueLinksOutput = z.object({
@@ -24,8 +35,9 @@ export const ZCreateDashboardUniqueLinksOutput = z.object({
 });
 
 /**
- * Links for a list of entry names, all or nothing: the service of POST
- * /api/v2/forms/:form_uuid/unique_links (422 `Duplicate entry_name for this form`).
+ * Links, each with its own expiry and prefilled values, all or nothing: the service of POST
+ * /api/v2/forms/:form_uuid/unique_links (422 `Duplicate entry_name for this form`). Errors about
+ * one item carry its path (`["unique_links", 3, "prefill_data", 0, "value"]`).
  */
 export const bulkCreateUniqueLinksRoute = sessionProcedure
   .input(ZCreateDashboardUniqueLinksInput)
@@ -35,7 +47,7 @@ export const bulkCreateUniqueLinksRoute = sessionProcedure
       ctx.db,
       ctx.access,
       input.formUuid,
-      input.entryNames.map((entryName) => ({ entryName, expiresAt: input.expiry ?? null })),
+      input.links.map((l) => ({ entryName: l.entryName, expiresAt: l.expiresAt ?? null, prefillData: l.prefillData?.length ? l.prefillData : null })),
     );
     return { uniqueLinks: created.map(toCreatedUniqueLink) };
   });

@@ -1,19 +1,24 @@
 import { z } from "zod";
 import { listUniqueLinks } from "@/server/services/unique-links/list-unique-links";
-import { toUniqueLink } from "@/server/services/unique-links/serialize";
+import { LINK_STATES } from "@/server/services/unique-links/link-state";
+import { toUniqueLink, ZUniqueLink } from "@/server/services/unique-links/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef, ZDashboardPage, ZDashboardPageInfo, ZDashboardSearch, pageInfo } from "../inputs";
-import { ZUniqueLink } from "@/server/services/unique-links/serialize";
+
+export const ZLinkState = z.enum(LINK_STATES).describe("completed; else inactive (switched off); else expired (by the server's clock); else active");
 
 export const ZListDashboardUniqueLinksInput = z.object({
   formUuid: ZDashboardFormRef,
   page: ZDashboardPage,
   search: ZDashboardSearch.describe("Partial match on the entry name"),
+  state: ZLinkState.optional().describe("Only links in this state; absent = all"),
 });
 
-export const ZListDashboardUniqueLinksOutput = ZDashboardPageInfo.extend({ uniqueLinks: z.array(ZUniqueLink) });
+export const ZDashboardUniqueLink = ZUniqueLink.extend({ state: ZLinkState });
 
-/** A form's unique links for the dashboard: the service of GET /api/v2/forms/:form_uuid/unique_links. */
+export const ZListDashboardUniqueLinksOutput = ZDashboardPageInfo.extend({ uniqueLinks: z.array(ZDashboardUniqueLink) });
+
+/** A form's unique links for the dashboard: the service of GET /api/v2/forms/:form_uuid/unique_links, plus a state filter. */
 export const listUniqueLinksRoute = sessionProcedure
   .input(ZListDashboardUniqueLinksInput)
   .output(ZListDashboardUniqueLinksOutput)
@@ -21,6 +26,7 @@ export const listUniqueLinksRoute = sessionProcedure
     const { links, total } = await listUniqueLinks(ctx.db, ctx.access, input.formUuid, {
       page: input.page,
       entryName: input.search,
+      state: input.state,
     });
-    return { uniqueLinks: links.map((l) => toUniqueLink(l)), ...pageInfo(input.page, total) };
+    return { uniqueLinks: links.map((l) => ({ ...toUniqueLink(l), state: l.state })), ...pageInfo(input.page, total) };
   });

@@ -1,0 +1,124 @@
+import type { Page } from "@playwright/test";
+import { accessForOrganization } from "../../server/services/forms/access";
+import { createPrefills } from "../../server/services/prefills/create-prefills";
+import { createUniqueLinks } from "../../server/services/unique-links/create-unique-links";
+import { publishedForm, setLink } from "../api/survey/survey-fixtures";
+import { expect, test } from "../fixtures";
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./a11y";
+import { openDashboardPage, screenshot, signIn } from "./helpers";
+
+/** The Prefills and Unique links pages (and the dashboard shell): axe clean, fit at 390 px, usable by keyboard. */
+
+test.slow();
+
+async function orgWithData(seed: Parameters<typeof publishedForm>[0]) {
+  const { org, form } = await publishedForm(seed);
+  const access = accessForOrganization(org.organizationId);
+  await createPrefills(seed.db, access, form.uuid, [{ name: "Ada Lovelace", prefillData: [{ id: "subject", value: "Engines" }] }]);
+  const { created } = await createUniqueLinks(seed.db, access, form.uuid, [
+    { entryName: "a-rather-long-recipient-name@example.com", prefillData: [{ id: "topic", value: "opt_sales" }] },
+    { entryName: "bob@example.com", expiresAt: new Date("2099-01-01T00:00:00Z") },
+  ]);
+  await setLink(seed, created[1]!.id, { expiresAt: new Date(Date.now() - 1000) });
+  return { org, form };
+}
+
+async function checkPage(page: Page, what: string) {
+  await expectNoAxeViolations(page, what);
+  await expectNoHorizontalScroll(page, what);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("Prefills: list and the new-prefill editor", async ({ page, seed }) => {
+      const { org, form } = await orgWithData(seed);
+      await openDashboardPage(page, org, `/prefills?form=${form.uuid}`, "Prefills");
+      await expect(page.locator("table tbody tr")).toHaveCount(1);
+      const create = page.getByRole("button", { name: "New prefill" });
+      await expect(create).toBeInViewport();
+      await expect(page.getByLabel("Form", { exact: true })).toBeInViewport();
+      await checkPage(page, "prefills list");
+      await screenshot(page, `dash-prefills-${width}`);
+      await create.click();
+      await expect(page.getByRole("group", { name: "Rate us" })).toBeVisible();
+      await checkPage(page, "prefill editor");
+      await screenshot(page, `dash-prefills-editor-${width}`);
+    });
+
+    test("Unique links: list, editor, CSV panel and details", async ({ page, seed }) => {
+      const { org, form } = await orgWithData(seed);
+      await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+      await expect(page.locator("table tbody tr")).toHaveCount(2);
+      const create = page.getByRole("button", { name: "New links" });
+      await expect(create).toBeInViewport();
+      await expect(page.getByLabel("Form", { exact: true })).toBeInViewport();
+      await checkPage(page, "unique links list");
+      await screenshot(page, `dash-links-${width}`);
+
+      // The switch's On/Off text sits on the switch's middle line.
+      const sw = page.locator(".switch").first();
+      const track = await sw.locator(".switch-track").boundingBox();
+      const text = await sw.locator(".switch-text").boundingBox();
+      expect(Math.abs(track!.y + track!.height / 2 - (text!.y + text!.height / 2))).toBeLessThanOrEqual(1.5);
+
+      await page.getByRole("button", { name: "a-rather-long-recipient-name@example.com", exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await checkPage(page, "link details");
+      await screenshot(page, `dash-links-details-${width}`);
+      await page.keyboard.press("Escape");
+
+      await create.click();
+      await expect(page.getByRole("group", { name: "Rate us" })).toBeVisible();
+      await checkPage(page, "links editor");
+      await screenshot(page, `dash-links-editor-${width}`);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Upload CSV" }).click();
+      await page.getByLabel("CSV file").setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
+      await expect(page.locator(".upload-errors li")).toHaveCount(1);
+      await checkPage(page, "CSV panel");
+      await screenshot(page, `dash-links-csv-${width}`);
+    });
+  });
+}
+
+test.describe("the dashboard at 390px", () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test("a top bar's menu button opens the navigation; Escape closes it and gives focus back", async ({ page, seed }) => {
+    const org = await seed.org();
+    await signIn(page, org.email, org.password);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav).toBeHidden();
+    await expectNoHorizontalScroll(page, "forms page with the menu closed");
+
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Unique links" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expectNoAxeViolations(page, "open menu");
+    await screenshot(page, "dash-menu-390");
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // Following a link closes the menu on the new page.
+    await menu.click();
+    await nav.getByRole("link", { name: "Unique links" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Unique links" })).toBeVisible();
+    await expect(nav).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("at desktop width the sidebar shows without a menu button", async ({ page, seed }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const org = await seed.org();
+    await signIn(page, org.email, org.password);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+  });
+});

@@ -1,0 +1,35 @@
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { uniqueLinks } from "@/db/schema";
+
+/**
+ * What a link is for its owner right now, computed by the database with its own clock (never
+ * the browser's). The precedence is the survey page's (closedLinkReason in
+ * services/survey/survey-target.ts): a completed link stays completed even when switched off or
+ * past its expiry; an inactive one is inactive whatever its expiry; then expired; else active.
+ */
+export const LINK_STATES = ["active", "completed", "expired", "inactive"] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
+const notCompleted = sql`${uniqueLinks.status} <> 'completed'`;
+const expired = and(sql`${uniqueLinks.expiresAt} is not null`, lte(uniqueLinks.expiresAt, sql`now()`))!;
+
+/** The WHERE condition of one state. */
+export function linkStateFilter(state: LinkState): SQL {
+  switch (state) {
+    case "completed":
+      return eq(uniqueLinks.status, "completed");
+    case "inactive":
+      return and(notCompleted, eq(uniqueLinks.active, false))!;
+    case "expired":
+      return and(notCompleted, eq(uniqueLinks.active, true), expired)!;
+    case "active":
+      return and(notCompleted, eq(uniqueLinks.active, true), or(isNull(uniqueLinks.expiresAt), gt(uniqueLinks.expiresAt, sql`now()`)))!;
+  }
+}
+
+/** The state as a selected column, by the same rule. */
+export const linkStateColumn = sql<LinkState>`case
+  when ${uniqueLinks.status} = 'completed' then 'completed'
+  when not ${uniqueLinks.active} then 'inactive'
+  when ${expired} then 'expired'
+  else 'active' end`;
