@@ -17,7 +17,8 @@ test.describe("Sign up", () => {
     await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1, name: "Forms" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
-    await expect(page.getByText("npm run admin -- import-form")).toBeVisible();
+    // The next step is in the dashboard, not on a server's command line.
+    await expect(page.getByRole("button", { name: "Create your first form" })).toBeVisible();
     await screenshot(page, "forms-empty");
     await expect(page.getByTestId("org-name")).toHaveText("Analytical Engines");
     await expect(page.getByTestId("user-email")).toHaveText(email);

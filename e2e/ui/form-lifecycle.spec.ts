@@ -34,11 +34,14 @@ async function expectAccessible(page: Page, name: string) {
 const formById = async (db: any, id: number) => (await db.select().from(forms).where(eq(forms.id, id)))[0];
 
 test.describe("Form lifecycle", () => {
+  // Long journeys through several pages, with axe runs, on a machine shared with other builds.
+  test.setTimeout(90_000);
+
   test("a new organization creates its first form by keyboard alone and lands in the builder with a draft", async ({ page, seed }) => {
     const org = await seed.org();
     await signIn(page, org.email, org.password);
     const empty = page.locator("section.state");
-    await expect(empty.getByRole("heading", { name: "No forms yet" })).toBeVisible();
+    await expect(empty.getByRole("heading", { name: "No forms yet" })).toBeVisible({ timeout: 15_000 });
     await expect(empty).not.toContainText("npm run");
     await screenshot(page, "forms-empty");
 
@@ -73,6 +76,7 @@ test.describe("Form lifecycle", () => {
     expect(rows[0]).toMatchObject({ uuid, name: "Volunteer sign-up", published: false, elements: [], trashedAt: null });
 
     await page.goto("/forms");
+    await expect(page.locator("table tbody tr")).toHaveCount(1);
     expect((await formRows(page))["Volunteer sign-up"]?.slice(1, 3)).toEqual(["Draft", "0"]);
     // The header's New form opens the same dialog.
     await page.getByRole("button", { name: "New form" }).click();
@@ -140,7 +144,7 @@ test.describe("Form lifecycle", () => {
     await expect(confirm).toContainText("Its survey link stops working and the API no longer shows it. Its submissions are kept");
     await confirm.getByRole("button", { name: "Move to trash" }).click();
     await expect(page.getByRole("heading", { name: "This form is in the trash" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Restore" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Restore", exact: true })).toBeFocused();
     await expect(page.getByRole("button", { name: "Move to trash" })).toHaveCount(0);
     expect((await formById(seed.db, form.id)).trashedAt).toBeInstanceOf(Date);
     expect((await request.get(`/api/v2/forms/${form.uuid}`, { headers: { "X-SERVICE-TOKEN": token } })).status()).toBe(404);
@@ -153,11 +157,14 @@ test.describe("Form lifecycle", () => {
     expect(Object.keys(await formRows(page))).toEqual(["Copy of Customer survey 2026"]);
     await page.getByRole("link", { name: "Trash", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Trash" })).toBeVisible();
+    await expect(page.locator("table tbody tr")).toHaveCount(1);
     expect(Object.keys(await formRows(page))).toEqual(["Customer survey 2026"]);
 
     // Restore from its own page brings it all back.
     await page.getByRole("link", { name: "Customer survey 2026", exact: true }).click();
-    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page).toHaveURL(`/forms/${form.uuid}`);
+    await expect(page.getByRole("heading", { name: "This form is in the trash" })).toBeVisible();
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
     await expect(page.getByRole("status")).toContainText("Restored");
     await expect(page.getByRole("button", { name: "Move to trash" })).toBeVisible();
     expect((await formById(seed.db, form.id)).trashedAt).toBeNull();
@@ -193,6 +200,7 @@ test.describe("Form lifecycle", () => {
     expect((await formById(seed.db, keep.id)).trashedAt).toBeNull();
 
     await page.goto("/forms/trash");
+    await expect(page.locator("table tbody tr")).toHaveCount(1);
     const rows = await formRows(page);
     expect(Object.keys(rows)).toEqual(["Drop me"]);
     expect(rows["Drop me"]?.slice(1, 3)).toEqual(["Draft", "1"]);
@@ -242,11 +250,11 @@ test.describe("Form lifecycle", () => {
   test("the forms list, a form's page and the trash pass axe and fit a 390 px screen", async ({ page, seed }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, { name: "A form with a rather long name that has to wrap on a phone", submissions: [{ data: {} }] }, { publish: true });
-    await seed.form(org.organizationId, { name: "Draft" });
+    const draft = await seed.form(org.organizationId, { name: "Draft" });
     const trashed = await seed.form(org.organizationId, { name: "Old form" });
     await seed.db.update(forms).set({ trashedAt: new Date() }).where(eq(forms.id, trashed.id));
     await signIn(page, org.email, org.password);
-
+    await expect(page.locator("table tbody tr")).toHaveCount(2);
     await expectAccessible(page, "forms-list");
     await page.getByRole("button", { name: "New form" }).click();
     await expect(page.getByRole("dialog", { name: "New form" })).toBeVisible();
@@ -259,6 +267,11 @@ test.describe("Form lifecycle", () => {
     await page.getByRole("button", { name: "Move to trash" }).click();
     await expectAccessible(page, "form-trash-confirm");
     await page.keyboard.press("Escape");
+
+    await page.goto(`/forms/${draft.uuid}`);
+    await expect(page.getByRole("link", { name: "Open the builder to publish" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+    await expectAccessible(page, "form-page-draft");
 
     await page.goto(`/forms/${trashed.uuid}`);
     await expect(page.getByRole("heading", { name: "This form is in the trash" })).toBeVisible();

@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { FORMS_PATH } from "@/server/paths";
 import { FormPicker } from "./form-picker";
 import { EmptyState, ErrorState, FormIcon, TableSkeleton } from "./list-states";
 import { PageHeader } from "./page-header";
@@ -48,13 +50,16 @@ export function FormScopedPage({
     body = <ErrorState title="Could not load your forms" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   else if (!forms?.length)
     body = (
-      <EmptyState icon={<FormIcon />} title="No forms yet">
-        {noForms ?? (
-          <>
-            {items} belong to a form, and your organization has none yet. To import one from a JSON definition, run{" "}
-            <code>npm run admin -- import-form</code> on the server.
-          </>
-        )}
+      <EmptyState
+        icon={<FormIcon />}
+        title="No forms yet"
+        action={
+          <Link href={FORMS_PATH} className="button button-primary">
+            Create your first form
+          </Link>
+        }
+      >
+        {noForms ?? <>{items} belong to a form, and your organization has none yet. Create one on the Forms page.</>}
       </EmptyState>
     );
   else if (!selected)

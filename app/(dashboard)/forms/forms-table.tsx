@@ -136,7 +136,7 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
                   >
                     Duplicate<span className="visually-hidden"> {form.name}</span>
                   </button>
-                  <button type="button" className="button button-small button-danger" onClick={() => setTrashing({ uuid: form.uuid, name: form.name })}>
+                  <button type="button" className="button button-small" onClick={() => setTrashing({ uuid: form.uuid, name: form.name })}>
                     Trash<span className="visually-hidden"> {form.name}</span>
                   </button>
                 </td>

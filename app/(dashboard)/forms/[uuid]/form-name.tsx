@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { fieldIssue } from "../field-issue";
@@ -24,11 +24,16 @@ export function FormName({ form, editable }: { form: { uuid: string; name: strin
   const nameError = rename.isError ? fieldIssue(rename.error, "name") : null;
   const otherError = rename.isError && !nameError ? errorMessage(rename.error) : null;
 
+  // Back to the button that opened the field once it is gone, for keyboard users.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (!editing && wasEditing.current) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
   function stop() {
     setEditing(false);
     rename.reset();
-    // Back to the button that opened the field, for keyboard users.
-    requestAnimationFrame(() => renameButton.current?.focus());
   }
 
   if (!editing) {

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import type { AppRouter } from "@/server/routers/app/router";
@@ -53,6 +53,13 @@ function Overview({ form }: { form: Overview }) {
   const [notice, setNotice] = useState<ReactNode>(null);
   const [trashing, setTrashing] = useState(false);
   const trashed = form.trashedAt !== null;
+  const restoreButton = useRef<HTMLButtonElement>(null);
+  const wasTrashed = useRef(trashed);
+  useEffect(() => {
+    // Trashed from this page: the button that opened the dialog is gone; Restore takes its place.
+    if (trashed && !wasTrashed.current) restoreButton.current?.focus();
+    wasTrashed.current = trashed;
+  }, [trashed]);
   const duplicate = useMutation(
     trpc.forms.duplicate.mutationOptions({
       onSuccess: async (copy) => {
@@ -109,7 +116,7 @@ function Overview({ form }: { form: Overview }) {
               </p>
             )}
           </div>
-          <button type="button" className="button button-primary" onClick={() => restore.mutate({ formUuid: form.uuid })} disabled={restore.isPending} aria-busy={restore.isPending}>
+          <button ref={restoreButton} type="button" className="button button-primary" onClick={() => restore.mutate({ formUuid: form.uuid })} disabled={restore.isPending} aria-busy={restore.isPending}>
             {restore.isPending ? "Restoring…" : "Restore"}
           </button>
         </section>
