@@ -190,6 +190,8 @@ test("ids stay the same after a rename and a reorder (read through the v2 API)",
   const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
   const live = await api.get(`/api/v2/forms/${form.uuid}`, token);
   expect(live.body.elements.map((e: { label: string }) => e.label)).toEqual(["Colour", "Name"]);
+  // An autosaved draft is not a change anyone else sees: updatedAt stays.
+  expect(live.body.updatedAt).toBe((await storedForm(seed, form.id)).createdAt.toISOString());
 
   await press(page.getByRole("button", { name: "Publish changes" }));
   await expect(page.getByTestId("publish-state")).toHaveText("Published");
@@ -291,7 +293,8 @@ test("drag reorders with the pointer and with the keyboard", async ({ page, seed
   const dndStatus = page.locator("[id^=DndLiveRegion]");
   await card(page, 3).getByRole("button", { name: "Drag to reorder question 3" }).focus();
   await page.keyboard.press("Space");
-  await expect(dndStatus).toContainText("Picked up question 3");
+  // dnd-kit announces the pick-up and, at once, where the card is.
+  await expect(dndStatus).toContainText(/Picked up question 3|Question 3 is over position 3/);
   await page.keyboard.press("ArrowUp");
   await expect(dndStatus).toContainText("Question 3 is over position 2");
   await page.keyboard.press("Space");

@@ -43,12 +43,17 @@ export async function getDraft(db: DbOrTx, access: FormAccess, ref: string): Pro
   return toDraft(await getAccessibleFormOrThrow(db, access, ref));
 }
 
-/** Writes `set` when the form is still at `revision`; otherwise 409 with DRAFT_CONFLICT. */
+/**
+ * Writes `set` when the form is still at `revision`; otherwise 409 with DRAFT_CONFLICT.
+ * `updated_at` moves only when what respondents and the APIs see changes (publishing), not
+ * with every autosave of a draft nobody else can see.
+ */
 async function writeAtRevision(db: DbOrTx, access: FormAccess, ref: string, revision: number, set: Partial<Form>): Promise<BuilderDraft> {
   const form = await getAccessibleFormOrThrow(db, access, ref);
+  const live = "elements" in set || "published" in set;
   const [updated] = await db
     .update(forms)
-    .set({ ...set, draftRevision: sql`${forms.draftRevision} + 1`, updatedAt: new Date() })
+    .set({ ...set, draftRevision: sql`${forms.draftRevision} + 1`, ...(live ? { updatedAt: new Date() } : {}) })
     .where(and(formAccessFilter(access), eq(forms.id, form.id), eq(forms.draftRevision, revision)))
     .returning();
   if (!updated) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });

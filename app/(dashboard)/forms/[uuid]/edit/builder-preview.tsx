@@ -30,12 +30,10 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
   // A new tree is a new form for Conform (its fields are fixed when it mounts).
   const key = useMemo(() => JSON.stringify(deferred), [deferred]);
   return (
-    <div className="bl-preview-frame" onSubmitCapture={(e) => e.preventDefault()}>
+    <div className="sv-page bl-preview-frame" onSubmitCapture={(e) => e.preventDefault()}>
       <div className="sv-card bl-preview-card">
         <header className="sv-header">
-          <p className="sv-title" role="presentation">
-            {name}
-          </p>
+          <p className="sv-title">{name}</p>
         </header>
         {elements.length === 0 ? (
           <p className="hint">Add a field to see it here.</p>
