@@ -71,11 +71,11 @@ test.describe("Webhooks page", () => {
 
       // Disable: the reason shows, with a way back.
       await card.getByRole("button", { name: "Disable" }).click();
-      await expect(page.getByRole("status")).toHaveText("Webhook disabled.");
+      await expect(page.getByRole("status").locator(".notice-body")).toHaveText("Webhook disabled.");
       await expect(card).toContainText("Disabled: Disabled manually.");
       expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0]).toMatchObject({ enabled: false, disabledReason: "Disabled manually" });
       await card.getByRole("button", { name: "Enable again" }).click();
-      await expect(page.getByRole("status")).toHaveText("Webhook enabled.");
+      await expect(page.getByRole("status").locator(".notice-body")).toHaveText("Webhook enabled.");
       await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
       expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0]).toMatchObject({ enabled: true, disabledReason: null });
 
@@ -98,13 +98,13 @@ test.describe("Webhooks page", () => {
       const edit = card.getByRole("form", { name: "Edit webhook" });
       await edit.getByRole("checkbox", { name: "Submission.Deleted" }).check();
       await edit.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Webhook saved.");
+      await expect(page.getByRole("status").locator(".notice-body")).toHaveText("Webhook saved.");
       await expect(card.getByLabel("Events")).toHaveText("Submission.CreatedSubmission.Deleted");
 
       // Delete, after the question.
       await card.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete webhook" }).click();
-      await expect(page.getByRole("status")).toHaveText(`Webhook to ${receiver.url} deleted.`);
+      await expect(page.getByRole("status").locator(".notice-body")).toHaveText(`Webhook to ${receiver.url} deleted.`);
       await expect(page.getByRole("heading", { name: "No webhooks yet" })).toBeVisible();
       expect(await seed.db.select().from(webhooks).where(eq(webhooks.formId, form.id))).toEqual([]);
     } finally {

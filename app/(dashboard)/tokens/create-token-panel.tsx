@@ -39,6 +39,11 @@ export function CreateTokenPanel({
     }),
   );
   const errors = fieldErrors(create.error);
+  // Once a field changes, the last answer's errors no longer describe the form.
+  const edited = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    if (create.isError) create.reset();
+  };
   const titleId = `${id}-title`;
   const nameError = errors.byField.name;
 
@@ -61,7 +66,7 @@ export function CreateTokenPanel({
         <input
           id={`${id}-name`}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => edited(setName)(e.target.value)}
           maxLength={100}
           autoComplete="off"
           autoFocus
@@ -78,7 +83,7 @@ export function CreateTokenPanel({
           </p>
         )}
       </div>
-      <ScopeChoices idPrefix={id} scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES} value={scopes} onChange={setScopes} error={errors.byField.scopes} />
+      <ScopeChoices idPrefix={id} scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES} value={scopes} onChange={edited(setScopes)} error={errors.byField.scopes} />
       {kind === "v2" && (
         <fieldset className="plain">
           <legend>Forms</legend>

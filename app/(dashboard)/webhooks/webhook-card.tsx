@@ -134,6 +134,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
           pending={update.isPending}
           errors={update.isError && update.variables?.enabled === undefined ? fieldErrors(update.error) : null}
           procedure="webhooks.update"
+          onEdit={() => update.isError && update.reset()}
           onSubmit={(v) => update.mutate({ ...ref, ...v })}
           onCancel={() => {
             update.reset();

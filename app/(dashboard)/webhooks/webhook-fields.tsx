@@ -19,6 +19,7 @@ export function WebhookFields({
   procedure,
   onSubmit,
   onCancel,
+  onEdit,
 }: {
   initial: { url: string; events: SubmissionEvent[] };
   titleId: string;
@@ -30,6 +31,8 @@ export function WebhookFields({
   procedure: string;
   onSubmit: (value: { url: string; events: SubmissionEvent[] }) => void;
   onCancel: () => void;
+  /** A field changed: the last answer's errors no longer describe what is shown. */
+  onEdit: () => void;
 }) {
   const id = useId();
   const [url, setUrl] = useState(initial.url);
@@ -55,7 +58,10 @@ export function WebhookFields({
           id={`${id}-url`}
           type="url"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            onEdit();
+          }}
           placeholder="https://example.com/hooks/formhouse"
           autoComplete="off"
           autoFocus
@@ -82,7 +88,10 @@ export function WebhookFields({
                 id={`${id}-${ev}`}
                 type="checkbox"
                 checked={events.includes(ev)}
-                onChange={(e) => setEvents((v) => (e.target.checked ? [...v, ev] : v.filter((x) => x !== ev)))}
+                onChange={(e) => {
+                  setEvents((v) => (e.target.checked ? [...v, ev] : v.filter((x) => x !== ev)));
+                  onEdit();
+                }}
                 aria-describedby={`${id}-${ev}-hint`}
               />
               <label htmlFor={`${id}-${ev}`}>

@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { apiTokens, userSessions } from "../../../db/schema";
+import { appRouter } from "../../../server/routers/app/router";
+import { createCallerFactory, createContext } from "../../../server/trpc";
+import { startSession } from "../../../server/auth/sessions";
+import { expect, test, type Seed, type SeededOrg } from "../../fixtures";
+
+/** The dashboard's token and account procedures: tenant filters, fields named in errors, nothing leaked. */
+
+const createCaller = createCallerFactory(appRouter);
+const callerFor = (org: SeededOrg, sessionId?: string) =>
+  createCaller(
+    createContext({
+      headers: new Headers(),
+      surface: "trpc",
+      getSession: async () => ({ userId: org.userId, organizationId: org.organizationId, email: org.email, name: "Test", sessionId }),
+    }),
+  );
+
+async function orgWithForm(seed: Seed) {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Signups" });
+  return { org, form, caller: callerFor(org) };
+}
+
+test("tokens: listed without the token or its hash, never across organizations", async ({ seed }) => {
+  const a = await orgWithForm(seed);
+  const b = await orgWithForm(seed);
+  const created = await a.caller.tokens.create({ kind: "v2", name: "Sync", scopes: ["form.view"], formUuids: [] });
+  const list = await a.caller.tokens.list({ kind: "v2" });
+  expect(list).toEqual([
+    { id: created.id, kind: "v2", name: "Sync", prefix: `${created.token.slice(0, 10)}…`, scopes: ["form.view"], forms: null, createdAt: expect.any(String), lastUsedAt: null, usageCount: 0 },
+  ]);
+  const [row] = await seed.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
+  expect(JSON.stringify(list)).not.toContain(created.token);
+  expect(JSON.stringify(list)).not.toContain(row!.tokenHash);
+
+  // Another organization sees none of it, cannot revoke it, cannot name its forms.
+  expect(await b.caller.tokens.list({ kind: "v2" })).toEqual([]);
+  await expect(b.caller.tokens.revoke({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Token not found" });
+  const foreign = await b.caller.tokens.create({ kind: "v2", name: "X", scopes: ["form.view"], formUuids: [a.form.uuid] }).catch((e) => e);
+  expect(foreign).toMatchObject({ code: "NOT_FOUND", message: "Form not found or not authorized" });
+  expect(foreign.cause.path).toEqual(["formUuids", 0]);
+  await expect(b.caller.tokens.list({ kind: "v1", formUuid: a.form.uuid })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  const v1 = await b.caller.tokens.create({ kind: "v1", name: "X", scopes: ["form.view"], formUuid: a.form.uuid }).catch((e) => e);
+  expect(v1.cause.path).toEqual(["formUuid"]);
+
+  // Bad input: each problem at its field, never a 500.
+  const bad = await a.caller.tokens.create({ kind: "v2", name: " ", scopes: ["form.view", "nope"], formUuids: [] } as never).catch((e) => e);
+  expect(bad.code).toBe("BAD_REQUEST");
+  expect(bad.cause.issues.map((i: { path: unknown[] }) => i.path)).toEqual([["name"], ["scopes", 1]]);
+  // A v1 token has v1 scopes only.
+  await expect(a.caller.tokens.create({ kind: "v1", name: "X", scopes: ["webhook.read"], formUuid: a.form.uuid } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+  await a.caller.tokens.revoke({ id: created.id });
+  expect(await a.caller.tokens.list({ kind: "v2" })).toEqual([]);
+  await expect(a.caller.tokens.revoke({ id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+});
+
+test("password change ends the user's other sessions only, and checks the current password", async ({ seed }) => {
+  const org = await seed.org();
+  const other = await seed.org();
+  const mine = await startSession(seed.db, org.userId);
+  await startSession(seed.db, org.userId);
+  const othersSession = await startSession(seed.db, other.userId);
+  const caller = callerFor(org, mine);
+
+  const wrong = await caller.account.changePassword({ currentPassword: "nope", newPassword: "a long new password" }).catch((e) => e);
+  expect(wrong).toMatchObject({ code: "BAD_REQUEST", message: "The current password is not correct" });
+  expect(wrong.cause.path).toEqual(["currentPassword"]);
+  const short = await caller.account.changePassword({ currentPassword: org.password, newPassword: "short" }).catch((e) => e);
+  expect(short.cause.issues[0]).toMatchObject({ path: ["newPassword"], message: "password must be at least 8 characters" });
+
+  expect(await caller.account.changePassword({ currentPassword: org.password, newPassword: "a long new password" })).toEqual({ endedSessions: 1 });
+  expect((await seed.db.select().from(userSessions).where(eq(userSessions.userId, org.userId))).map((s) => s.id)).toEqual([mine]);
+  expect((await seed.db.select().from(userSessions).where(eq(userSessions.userId, other.userId))).map((s) => s.id)).toEqual([othersSession]);
+});
+
+test("profile: a new email needs the current password; a taken one is a 409 at the email", async ({ seed }) => {
+  const org = await seed.org();
+  const taken = await seed.org();
+  const caller = callerFor(org);
+  const without = await caller.account.updateProfile({ name: "Ada", email: "new@example.test" }).catch((e) => e);
+  expect(without.cause.path).toEqual(["currentPassword"]);
+  const conflict = await caller.account.updateProfile({ name: "Ada", email: taken.email.toUpperCase(), currentPassword: org.password }).catch((e) => e);
+  expect(conflict).toMatchObject({ code: "CONFLICT", message: "Another account uses this email" });
+  expect(conflict.cause.path).toEqual(["email"]);
+  // The name alone needs no password.
+  expect(await caller.account.updateProfile({ name: "Ada", email: org.email })).toEqual({ updated: true });
+  expect((await caller.account.me()).name).toBe("Ada");
+});
