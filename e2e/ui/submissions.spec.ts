@@ -388,3 +388,37 @@ test("a form without submissions says to share its link", async ({ page, seed })
   await expect(page.getByText("npm run")).toHaveCount(0);
   await checkPage(page, "submissions-empty");
 });
+
+test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({ page, seed }) => {
+  const { org, form } = await tableForm(seed, 4);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(bodyRows(page)).toHaveCount(4);
+
+  await page.getByRole("button", { name: "Add filter" }).focus();
+  await page.keyboard.press("Enter");
+  const newFilter = page.getByRole("form", { name: "New filter" });
+  await expect(newFilter.getByLabel("Field")).toBeFocused();
+  await newFilter.getByLabel("Field").selectOption({ label: "Nickname" });
+  await page.keyboard.press("Tab");
+  await expect(newFilter.getByLabel("Condition")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(newFilter.getByLabel("Value")).toBeFocused();
+  await page.keyboard.type("Person 4");
+  await page.keyboard.press("Enter");
+  await expect(nicknames(page)).toHaveText(["Person 4"]);
+
+  const box = bodyRows(page).first().getByRole("checkbox");
+  await box.focus();
+  await page.keyboard.press("Space");
+  await expect(box).toBeChecked();
+  const del = page.getByRole("button", { name: "Delete selected" });
+  await del.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete 1 submission?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(del).toBeFocused();
+  expect(await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, form.id))).toHaveLength(4);
+});
