@@ -5,10 +5,13 @@ import { readFile } from "node:fs/promises";
 import { submissions } from "../../db/schema";
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
-import { expect, test, type Seed } from "../fixtures";
+import { expect as baseExpect, test, type Seed } from "../fixtures";
 import { openDashboardPage, screenshot } from "./helpers";
 
 /** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
+
+// Pages load behind other builds on this machine: a patient expect, never a timing assertion.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Several pages, axe and two viewports per test, on a machine shared with other builds.
 test.describe.configure({ timeout: 120_000 });
@@ -122,8 +125,8 @@ test("a filter built by clicks returns exactly v2's rows; an invalid one shows v
   await expect(bodyRows(page)).toHaveCount(20);
 
   await addFilter(page, "Team size", "is between", async (p) => {
-    await p.getByLabel("From").fill("5");
-    await p.getByLabel("To").fill("12");
+    await p.getByRole("form", { name: "New filter" }).getByLabel("From", { exact: true }).fill("5");
+    await p.getByRole("form", { name: "New filter" }).getByLabel("To", { exact: true }).fill("12");
   });
   await expect(page.locator(".filter-text")).toHaveText(["Team size is between 5 and 12"]);
   await addFilter(page, "Topic", "is", async (p) => {
@@ -148,8 +151,8 @@ test("a filter built by clicks returns exactly v2's rows; an invalid one shows v
   // min > max: v2's message, word for word, beside that filter.
   await page.getByRole("button", { name: "Clear all filters" }).click();
   await addFilter(page, "Team size", "is between", async (p) => {
-    await p.getByLabel("From").fill("9");
-    await p.getByLabel("To").fill("5");
+    await p.getByRole("form", { name: "New filter" }).getByLabel("From", { exact: true }).fill("9");
+    await p.getByRole("form", { name: "New filter" }).getByLabel("To", { exact: true }).fill("5");
   });
   const bad = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&team__in_range=9,5`, token);
   expect(bad.status).toBe(400);
@@ -241,8 +244,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await expect(answer(page, "Mood")).toHaveText("Meh");
     await expect(answer(page, "Rank what matters").locator("ol > li")).toHaveText(["Privacy", "Price", "Speed"]);
     const matrix = page.getByRole("table", { name: "Rate us" });
-    await expect(matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell")).toHaveText(["not chosen", "not chosen", "✓"]);
-    await expect(matrix.getByRole("row", { name: /Support/ }).getByRole("cell")).toHaveText(["not chosen", "✓", "not chosen"]);
+    await expect(matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell")).toHaveText(["not chosen", "not chosen", "✓chosen"]);
+    await expect(matrix.getByRole("row", { name: /Support/ }).getByRole("cell")).toHaveText(["not chosen", "✓chosen", "not chosen"]);
     await expect(answer(page, "Colleague").locator("ol > li")).toHaveCount(2);
     await expect(answer(page, "Colleague").locator("ol > li").nth(1).locator("dd")).toHaveText(["Alan Turing", "alan@example.com"]);
     await expect(answer(page, "Your name").locator("dd")).toHaveText(["Ada", "Lovelace"]);
@@ -384,4 +387,38 @@ test("a form without submissions says to share its link", async ({ page, seed })
   await expect(page.locator(".survey-url a")).toHaveAttribute("href", new RegExp(`/f/${form.uuid}$`));
   await expect(page.getByText("npm run")).toHaveCount(0);
   await checkPage(page, "submissions-empty");
+});
+
+test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({ page, seed }) => {
+  const { org, form } = await tableForm(seed, 4);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(bodyRows(page)).toHaveCount(4);
+
+  await page.getByRole("button", { name: "Add filter" }).focus();
+  await page.keyboard.press("Enter");
+  const newFilter = page.getByRole("form", { name: "New filter" });
+  await expect(newFilter.getByLabel("Field")).toBeFocused();
+  await newFilter.getByLabel("Field").selectOption({ label: "Nickname" });
+  await page.keyboard.press("Tab");
+  await expect(newFilter.getByLabel("Condition")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(newFilter.getByLabel("Value")).toBeFocused();
+  await page.keyboard.type("Person 4");
+  await page.keyboard.press("Enter");
+  await expect(nicknames(page)).toHaveText(["Person 4"]);
+
+  const box = bodyRows(page).first().getByRole("checkbox");
+  await box.focus();
+  await page.keyboard.press("Space");
+  await expect(box).toBeChecked();
+  const del = page.getByRole("button", { name: "Delete selected" });
+  await del.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Delete 1 submission?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(del).toBeFocused();
+  expect(await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, form.id))).toHaveLength(4);
 });

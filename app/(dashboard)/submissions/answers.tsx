@@ -97,7 +97,14 @@ export function AnswerView({ element: el, value }: { element: FormElement; value
                     const chosen = isHash(row) && row[c.id] !== undefined;
                     return (
                       <td key={c.id} className="matrix-cell">
-                        {chosen ? <span aria-label="chosen">✓</span> : <span className="visually-hidden">not chosen</span>}
+                        {chosen ? (
+                          <>
+                            <span aria-hidden="true">✓</span>
+                            <span className="visually-hidden">chosen</span>
+                          </>
+                        ) : (
+                          <span className="visually-hidden">not chosen</span>
+                        )}
                       </td>
                     );
                   })}

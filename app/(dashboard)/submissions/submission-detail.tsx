@@ -257,7 +257,7 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
           <div key={el.id} className={mine.length ? "field is-invalid" : "field"}>
             <label htmlFor={id}>
               {el.label}
-              {el.type === "hidden" && <span className="field-type"> hidden field</span>}
+              {el.type === "hidden" && <span className="hint"> (hidden field)</span>}
             </label>
             {editor}
             {problem}

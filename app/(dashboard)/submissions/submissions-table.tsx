@@ -94,7 +94,7 @@ export function SubmissionsTable({
   return (
     <section className="card table-card" aria-busy={stale}>
       {ids.length > 0 && (
-        <div className="selection-bar">
+        <div className="selection-bar submissions-selection">
           <span>
             <strong>{ids.length}</strong> selected
           </span>
