@@ -12,6 +12,7 @@ import { DateTime } from "../../_components/date-time";
 import { numberFormat } from "../../_components/format";
 import { EmptyState, ErrorState, TableSkeleton } from "../../_components/list-states";
 import { Notice } from "../../_components/notice";
+import { FormTokensSection } from "../../tokens/form-tokens-section";
 import { FORMS_TRASH_PATH, formBuilderPath, formPath, formScopedLinks } from "../form-paths";
 import { StatusBadge } from "../status-badge";
 import { TrashFormDialog } from "../trash-form-dialog";
@@ -166,7 +167,11 @@ function Overview({ form }: { form: Overview }) {
             </section>
           )}
 
-          {/* Per-form v1 API token section: mount it here (a card like the ones above), for live forms only. */}
+          {!trashed && (
+            <div className="card form-section">
+              <FormTokensSection formUuid={form.uuid} />
+            </div>
+          )}
         </div>
 
         {!trashed && (
