@@ -148,7 +148,8 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
               ? `${countOf(progress.refusedBatches, "batch was", "batches were")} refused and nothing of ${progress.refusedBatches === 1 ? "it" : "them"} was stored (up to ${MAX_BATCH} rows a batch, all or nothing). Fix these rows and upload them again:`
               : "The file cannot be uploaded:"}
           </p>
-          <ul className="upload-errors">
+          {/* Focusable: a long list scrolls in its box, also by keyboard. */}
+          <ul className="upload-errors" tabIndex={0} aria-label="Rows to fix">
             {problems.map((p, i) => (
               <li key={i}>
                 {p.line !== null && `Line ${p.line}`}
