@@ -75,7 +75,7 @@ for (const width of WIDTHS) {
       await screenshot(page, `dash-links-editor-${width}`);
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("button", { name: "Upload CSV" }).click();
-      await page.getByLabel("CSV file").setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
+      await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
       await expect(page.locator(".upload-errors li")).toHaveCount(1);
       await checkPage(page, "CSV panel");
       await screenshot(page, `dash-links-csv-${width}`);

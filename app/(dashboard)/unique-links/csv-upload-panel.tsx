@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
@@ -21,19 +21,21 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const fields = usePrefillFields(form.uuid);
-  const [file, setFile] = useState<{ name: string; read: ReadCsv } | null>(null);
+  const [chosen, setChosen] = useState<{ name: string; text: string } | null>(null);
+  // Read once both the file and the form's fields are there, whichever comes last.
+  const file = useMemo<{ name: string; read: ReadCsv } | null>(
+    () => (chosen && fields.data ? { name: chosen.name, read: readLinksCsv(chosen.text, fields.data.fields) } : null),
+    [chosen, fields.data],
+  );
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problems, setProblems] = useState<CsvProblem[]>([]);
   const create = useMutation(trpc.uniqueLinks.bulkCreate.mutationOptions());
   const running = progress !== null && !progress.finished;
 
-  const choose = async (chosen: File | undefined) => {
+  const choose = async (picked: File | undefined) => {
     setProgress(null);
     setProblems([]);
-    if (!chosen || !fields.data) return setFile(null);
-    const read = readLinksCsv(await chosen.text(), fields.data.fields);
-    setFile({ name: chosen.name, read });
-    setProblems(read.problems);
+    setChosen(picked ? { name: picked.name, text: await picked.text() } : null);
   };
 
   const upload = async () => {
@@ -76,6 +78,8 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
   };
 
   const rows = file?.read.links.length ?? 0;
+  // Before an upload: the file's own problems; after: what the server refused.
+  const shown = progress ? problems : (file?.read.problems ?? []);
   const canUpload = Boolean(file) && rows > 0 && file!.read.problems.length === 0 && !running && !progress?.finished;
 
   return (
@@ -141,15 +145,16 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
           </>
         )}
       </div>
-      {problems.length > 0 && (
+      {shown.length > 0 && (
         <div role="alert">
           <p className="alert alert-error">
             {progress
               ? `${countOf(progress.refusedBatches, "batch was", "batches were")} refused and nothing of ${progress.refusedBatches === 1 ? "it" : "them"} was stored (up to ${MAX_BATCH} rows a batch, all or nothing). Fix these rows and upload them again:`
               : "The file cannot be uploaded:"}
           </p>
-          <ul className="upload-errors">
-            {problems.map((p, i) => (
+          {/* Focusable: a long list scrolls in its box, also by keyboard. */}
+          <ul className="upload-errors" tabIndex={0} aria-label="Rows to fix">
+            {shown.map((p, i) => (
               <li key={i}>
                 {p.line !== null && `Line ${p.line}`}
                 {p.column !== null && `, column “${p.column}”`}
