@@ -39,6 +39,8 @@ test.describe("Content-Security-Policy and framing", () => {
       ["/webhooks", "Webhooks"],
       ["/prefills", "Prefills"],
       ["/unique-links", "Unique links"],
+      ["/connected-apps", "Connected apps"],
+      ["/account", "Account"],
     ] as const) {
       await page.getByRole("link", { name: heading, exact: true }).first().click();
       await expect(page, path).toHaveURL(new RegExp(`${path}$`));
@@ -47,7 +49,7 @@ test.describe("Content-Security-Policy and framing", () => {
     await page.goto("/docs");
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await page.goto("/no-such-page");
-    await expect(page.getByText("This page could not be found.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

@@ -397,5 +397,5 @@ test("/docs shows the webhook operations and the payload example as code", async
   for (const summary of ["Add a webhook to a form", "Send a test delivery", "Send a delivery again", "Rotate a webhook&#x27;s signing secret"]) {
     expect(html).toContain(summary);
   }
-  expect(html).toMatch(/<pre><code>\{&quot;event&quot;: &quot;Submission.Created&quot;, &quot;eventId&quot;/);
+  expect(html).toMatch(/<pre[^>]*><code>\{&quot;event&quot;: &quot;Submission.Created&quot;, &quot;eventId&quot;/);
 });
