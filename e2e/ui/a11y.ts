@@ -1,12 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures";
+import { screenshot } from "./helpers";
 
 /** WCAG 2.0/2.1 A and AA and 2.2 AA: the rules every page of ours must pass. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** axe on the page as it is now; any violation fails with its rule and elements. */
+/**
+ * axe on the page once it has settled (no list still showing stale rows or busy: those are
+ * drawn faded on purpose); any violation fails with its rule and elements.
+ */
 export async function expectNoAxeViolations(page: Page, what: string) {
+  await expect(page.locator(".is-stale, [aria-busy=true]")).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, what).toEqual([]);
@@ -28,3 +33,22 @@ export async function expectNoHorizontalScroll(page: Page, what: string) {
 
 /** Both checks at the phone width used across the suite (390 px) and at desktop width. */
 export const WIDTHS = [1280, 390] as const;
+
+/**
+ * What every dashboard page must pass as it stands: no axe violation at desktop width, and at
+ * 390 px no horizontal scroll and again no axe violation; a screenshot at each width.
+ */
+export async function expectAccessibleAndNarrow(page: Page, name: string) {
+  await expectNoAxeViolations(page, `${name} (desktop)`);
+  await screenshot(page, `${name}-desktop`);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(390);
+    await expectNoHorizontalScroll(page, `${name} (390 px)`);
+    await expectNoAxeViolations(page, `${name} (390 px)`);
+    await screenshot(page, `${name}-390`);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}

@@ -1,18 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema";
 import { expect, test, type Seed } from "../fixtures";
 import { onlySubmission, openSurvey, submitAndThank } from "./survey/survey-helpers";
 import { openDashboardPage, screenshot } from "./helpers";
+import { expectNoAxeViolations } from "./a11y";
 
 /** The form builder (/forms/<uuid>/edit): drafts, autosave, publish, through the real services. */
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), what).toEqual([]);
-}
 
 test.slow();
 

@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { CONTACT_ELEMENTS } from "../api/form-fixtures";
 import { formRows, screenshot, signIn } from "./helpers";
+import { expectAccessibleAndNarrow } from "./a11y";
 
 /** Create, open, rename, share, duplicate, trash and restore forms in the dashboard. */
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
@@ -20,16 +19,7 @@ async function tabTo(page: Page, target: Locator, max = 40) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-async function expectAccessible(page: Page, name: string) {
-  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
-  await screenshot(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  // No sideways scroll on a phone.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect((await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations).toEqual([]);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const expectAccessible = expectAccessibleAndNarrow;
 
 const formById = async (db: any, id: number) => (await db.select().from(forms).where(eq(forms.id, id)))[0];
 

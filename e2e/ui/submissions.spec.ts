@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
@@ -6,7 +5,8 @@ import { submissions } from "../../db/schema";
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { expect as baseExpect, test, type Seed } from "../fixtures";
-import { openDashboardPage, screenshot } from "./helpers";
+import { openDashboardPage } from "./helpers";
+import { expectAccessibleAndNarrow } from "./a11y";
 
 /** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
 
@@ -16,7 +16,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // Several pages, axe and two viewports per test, on a machine shared with other builds.
 test.describe.configure({ timeout: 120_000 });
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const opts = (...labels: string[]) => labels.map((label) => ({ id: `opt_${label.toLowerCase()}`, label, value: label.toLowerCase() }));
 
 /** A small form for the table: text, number, choice, multi-choice, name. */
@@ -73,22 +72,7 @@ async function addFilter(page: Page, field: string, condition: string, fill: (pa
   await form.getByRole("button", { name: "Apply filter" }).click();
 }
 
-async function checkPage(page: Page, name: string) {
-  const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(axe.violations).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest(".table-wrap"))
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
-  );
-  expect(wide).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkPage = expectAccessibleAndNarrow;
 
 test("the table shows a form's submissions with field columns, sorts and pages like v2", async ({ page, seed, api }) => {
   const { org, form, token } = await tableForm(seed);

@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { createLinks, publishedForm, setLink } from "../../api/survey/survey-fixtures";
 import { openSurvey, submit } from "./survey-helpers";
+import { expectNoAxeViolations } from "../a11y";
 
 /** axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every survey page a respondent can meet; any violation fails. */
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, what).toEqual([]);
-}
 
 // axe walks every node (the phone's 245 countries included): slow on a busy machine.
 test.slow();
@@ -22,7 +13,7 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     const { form } = await publishedForm(seed);
     await openSurvey(page, `/f/${form.uuid}`);
-    await expectNoViolations(page, "form");
+    await expectNoAxeViolations(page, "form");
   });
 
   test(`no axe violations at ${width}px: the form's error state`, async ({ page, seed }) => {
@@ -31,14 +22,14 @@ for (const width of [1280, 360]) {
     await openSurvey(page, `/f/${form.uuid}`);
     await submit(page);
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
-    await expectNoViolations(page, "error state");
+    await expectNoAxeViolations(page, "error state");
   });
 }
 
 test("no axe violations on the thank-you page", async ({ page, seed }) => {
   const { form } = await publishedForm(seed);
   await page.goto(`/f/${form.uuid}/thanks`);
-  await expectNoViolations(page, "thank-you page");
+  await expectNoAxeViolations(page, "thank-you page");
 });
 
 test("no axe violations on the unique link pages: open, closed (410) and not available (404)", async ({ page, seed }) => {
@@ -46,10 +37,10 @@ test("no axe violations on the unique link pages: open, closed (410) and not ava
   const [open, expired] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}]);
   await setLink(seed, expired!.id, { expiresAt: new Date(Date.now() - 1000) });
   await openSurvey(page, `/u/${open!.id}`);
-  await expectNoViolations(page, "open link");
+  await expectNoAxeViolations(page, "open link");
   await page.goto(`/u/${expired!.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link has expired");
-  await expectNoViolations(page, "expired link");
+  await expectNoAxeViolations(page, "expired link");
   await page.goto("/u/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11");
-  await expectNoViolations(page, "unknown link");
+  await expectNoAxeViolations(page, "unknown link");
 });
