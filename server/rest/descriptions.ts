@@ -163,7 +163,7 @@ The authorization code grant of RFC 6749 with PKCE (RFC 7636, S256) and rotating
   and rotates the refresh token. The previous refresh token keeps working for 60 seconds, so two refreshes racing each
   get a working pair; used again after that it is treated as stolen and the connection is revoked.
 - **Revoke**: \`POST /oauth/revoke\` with \`token=…\` (RFC 7009). A refresh token ends the whole connection; an access
-  token stops alone.
+  token stops alone. People can also end a connection on the dashboard's [Connected apps](/connected-apps) page.
 - **Metadata**: \`GET /.well-known/oauth-authorization-server\` (RFC 8414) lists the endpoints, grant types, PKCE
   methods and scopes, e.g. \`{"issuer": "<base url>", "authorization_endpoint": "<base url>/oauth/authorize",
   "token_endpoint": "<base url>/oauth/token", "revocation_endpoint": "<base url>/oauth/revoke", "code_challenge_methods_supported": ["S256"], …}\`.
