@@ -68,6 +68,7 @@ async function main() {
   await runMigrations(url);
   const db = createDb(url);
   let server: RunningServer | undefined;
+  let baseline: RunningServer | undefined;
   let orgId: number | undefined;
   try {
     const [org] = await db.insert(organizations).values({ name: "bench-edge" }).returning({ id: organizations.id });
@@ -103,6 +104,18 @@ async function main() {
       env: { ...env, API_RATE_LIMIT_MAX: "1000000000", ...(profile ? { NODE_OPTIONS: `--import ${profile}` } : {}) },
     });
     const base = server.baseUrl;
+    // BENCH_EDGE_BASELINE=<build dir>: a second server from another build (e.g. the code
+    // before a change), its requests taken in turn with this one's: a fair A/B under one load.
+    const baselineDir = process.env.BENCH_EDGE_BASELINE;
+    if (baselineDir) {
+      baseline = await startNextServer({ databaseUrl: url, env: { ...env, NEXT_DIST_DIR: baselineDir, API_RATE_LIMIT_MAX: "1000000000" } });
+    }
+    const getPage1 = (origin: string) => async () => {
+      const res = await fetch(`${origin}${page1}`, { headers });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`page 1: ${res.status} ${text.slice(0, 200)}`);
+      return text;
+    };
 
     const cases: [string, () => Promise<unknown>][] = [
       ["in-process: page 1 service (listSubmissions)", () =>
@@ -115,14 +128,17 @@ async function main() {
         return res.text();
       }],
       ["HTTP: GET /api/health", () => fetch(`${base}/api/health`).then((r) => r.text())],
-      ["HTTP: page 1, created_at desc", async () => {
-        const res = await fetch(`${base}${page1}`, { headers });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`page 1: ${res.status} ${text.slice(0, 200)}`);
-        return text;
-      }],
+      ["HTTP: page 1, created_at desc", getPage1(base)],
+      ...baselineCases(baseline?.baseUrl),
     ];
     const rows = await interleaved(cases);
+    function baselineCases(origin: string | undefined): [string, () => Promise<unknown>][] {
+      if (!origin) return [];
+      return [
+        ["baseline HTTP: GET /api/health", () => fetch(`${origin}/api/health`).then((r) => r.text())],
+        ["baseline HTTP: page 1, created_at desc", getPage1(origin)],
+      ];
+    }
 
     const get = (prefix: string) => rows.find(([n]) => n.startsWith(prefix))![1];
     const service = get("in-process: page 1");
@@ -133,9 +149,14 @@ async function main() {
     console.log(`\nREST edge (${RUNS} runs after ${WARMUP} warm-up, ${ROWS} submissions, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
     for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(7)} ms`);
     console.log(`${"edge overhead: HTTP page 1 − health − service".padEnd(width)}  ${(http - health - service).toFixed(2).padStart(7)} ms (goal ≤ 1 ms)`);
-    console.log(`${"  of which the token check".padEnd(width)}  ${auth.toFixed(2).padStart(7)} ms`);
+    if (baseline) {
+      const overhead = get("baseline HTTP: page 1") - get("baseline HTTP: GET /api/health") - service;
+      console.log(`${`baseline (${baselineDir}): same overhead`.padEnd(width)}  ${overhead.toFixed(2).padStart(7)} ms`);
+    }
+    console.log(`${"token check alone (in-process)".padEnd(width)}  ${auth.toFixed(2).padStart(7)} ms`);
   } finally {
     server?.stop();
+    baseline?.stop();
     if (server && process.env.BENCH_EDGE_PROFILE) await new Promise((r) => server!.process.once("exit", r));
     if (orgId !== undefined) await db.delete(organizations).where(eq(organizations.id, orgId)).catch(() => {});
     await db.$client.end();
