@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { rateLimitHeaders, type RateLimitState } from "@/server/auth/api-token-auth";
-import { countHitSql } from "@/server/auth/rate-limit";
+import { asyncCommitSql, countHitSql } from "@/server/auth/rate-limit";
 import { env } from "@/server/env";
 import { AppError, MESSAGES } from "@/server/errors";
 import { hashSecret } from "./secrets";
@@ -64,7 +64,7 @@ export async function authenticateBearer(db: DbOrTx, header: string | null): Pro
       update oauth_grants set last_used_at = now()
       where id = (select "grantId" from t) and (last_used_at is null or last_used_at < now() - interval '1 minute')
     ), rl as (${countHitSql(sql`select 'connector:' || t."grantId" as key from t`, windowS)})
-    select t.*, rl.count, rl.reset_s from t cross join rl`);
+    select t.*, rl.count, rl.reset_s from t cross join rl cross join ${asyncCommitSql}`);
   if (!row) throw invalid();
 
   const rateLimit: RateLimitState = { limit, remaining: Math.max(0, limit - row.count), resetSeconds: Math.max(1, row.reset_s) };

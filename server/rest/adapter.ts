@@ -20,7 +20,7 @@ export const BODY_MESSAGES = {
   invalidJson: "Request body is not valid JSON",
 } as const;
 
-type RequestState = { ctx?: Context; error?: unknown; procedure?: string; inputProblem?: AppError | null };
+type RequestState = { ctx?: Context; error?: unknown; procedure?: string; inputProblem?: AppError | null; headers: Headers };
 type FakeReq = EventEmitter & {
   method: string;
   url: string;
@@ -43,8 +43,12 @@ export type RestSurfaceOptions = {
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+function jsonText(status: number, text: string, headers: Record<string, string>): Response {
   if (status === 204) return new Response(null, { status, headers });
-  return new Response(JSON.stringify(body), {
+  return new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
@@ -100,7 +104,8 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
     createContext: ({ req }: { req: FakeReq }) => {
       const state = req.formhouse;
       state.ctx = createContext({
-        headers: new Headers(req.headers),
+        // The request's own headers (the library's copy below only feeds its content-type check).
+        headers: state.headers,
         surface: opts.surface,
         getSession: opts.getSession,
         inputProblem: state.inputProblem ?? null,
@@ -119,7 +124,7 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
     const url = new URL(request.url);
     const path = url.pathname.slice(opts.prefix.length) || "/";
     const method = request.method.toUpperCase();
-    const state: RequestState = {};
+    const state: RequestState = { headers: request.headers };
     const log = (e: unknown) => logError(`${opts.surface} request failed`, e, { method, path, procedure: state.procedure });
     try {
       let body: unknown;
@@ -189,7 +194,9 @@ export function createRestHandler(opts: RestSurfaceOptions): (request: Request) 
         return json(shaped.status, shaped.body, { ...resHeaders, ...shaped.headers });
       }
       const status = route?.meta.successStatus ?? 200;
-      return json(status, captured.body === undefined ? null : JSON.parse(captured.body), resHeaders);
+      // The library's body is already JSON.stringify's output: sent as is (parsing and
+      // stringifying it again gave the same bytes).
+      return jsonText(status, captured.body ?? "null", resHeaders);
     } catch (error) {
       const shaped = shapeError(error, opts.errorKey, log);
       return json(shaped.status, shaped.body, { ...(state.ctx?.resHeaders ?? {}), ...shaped.headers });

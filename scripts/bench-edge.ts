@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:edge`: what the REST edge costs on top of the work it calls. One form with
+ * BENCH_EDGE_ROWS (1,000) submissions is enough: the edge's cost does not depend on the data.
+ *
+ * Prints medians (BENCH_RUNS, default 30, after BENCH_WARMUP) of:
+ *   in-process: the page-1 service call, the token check, the v2 procedure through a tRPC
+ *               caller, and the whole REST handler (adapter + trpc-to-openapi) on a Request
+ *   over HTTP:  GET /api/health and page 1 of GET /api/v2/submissions against `next start`
+ *               (build dir NEXT_DIST_DIR, default .next-bench, rebuilt unless SKIP_BUILD=1)
+ * and the edge's overhead: HTTP page 1 − (health + in-process page 1 + token check).
+ *
+ * DATABASE_URL is used when set, else a throw-away embedded PostgreSQL.
+ */
+import { performance } from "node:perf_hooks";
+import os from "node:os";
+import { eq, sql } from "drizzle-orm";
+import { createDb } from "../db";
+import { runMigrations } from "../db/migrate";
+import { forms, organizations } from "../db/schema";
+import { authenticateApiToken } from "../server/auth/api-token-auth";
+import { accessForOrganization } from "../server/services/forms/access";
+import { listSubmissions } from "../server/services/submissions/list-submissions";
+import { resolveSort } from "../server/services/submissions/sort";
+import { V2_SCOPES } from "../server/services/tokens/scopes";
+import { createApiToken } from "../server/services/tokens/create-token";
+import { startThrowawayPostgres } from "./lib/embedded-db";
+import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
+
+const ROWS = Number(process.env.BENCH_EDGE_ROWS) || 1_000;
+const RUNS = Number(process.env.BENCH_RUNS) || 30;
+const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
+
+process.env.API_RATE_LIMIT_MAX = "1000000000";
+
+const medianOf = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+};
+
+/**
+ * Median of each case, the cases taken in turn within every run: the machine's load drifts,
+ * and a difference between cases is only fair when they share the same moments.
+ */
+async function interleaved(cases: [string, () => Promise<unknown>][]): Promise<[string, number][]> {
+  for (let i = 0; i < WARMUP; i++) for (const [, run] of cases) await run();
+  const times = cases.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, [, run]] of cases.entries()) {
+      const t0 = performance.now();
+      await run();
+      times[k]!.push(performance.now() - t0);
+    }
+  }
+  return cases.map(([name], k) => [name, medianOf(times[k]!)]);
+}
+
+async function main() {
+  let url = process.env.DATABASE_URL;
+  let stopDb = async () => {};
+  if (!url) {
+    const pg = await startThrowawayPostgres("bench-edge");
+    url = pg.url;
+    stopDb = pg.stop;
+  }
+  process.env.DATABASE_URL = url;
+  process.env.APP_URL ??= "http://127.0.0.1:3000";
+  await runMigrations(url);
+  const db = createDb(url);
+  let server: RunningServer | undefined;
+  let baseline: RunningServer | undefined;
+  let orgId: number | undefined;
+  try {
+    const [org] = await db.insert(organizations).values({ name: "bench-edge" }).returning({ id: organizations.id });
+    orgId = org!.id;
+    const [form] = await db
+      .insert(forms)
+      .values({ organizationId: orgId, name: "Edge bench", elements: [{ id: "q_plan", label: "Plan", type: "short-text" }] })
+      .returning({ id: forms.id, uuid: forms.uuid });
+    await db.execute(sql`
+      insert into submissions (form_id, organization_id, data, duration, created_at, updated_at)
+      select ${form!.id}, ${orgId}, jsonb_build_object('q_plan', 'plan-' || g), g % 3600,
+        timestamptz '2022-01-01' + g * interval '60 seconds', timestamptz '2022-01-01' + g * interval '61 seconds'
+      from generate_series(1, ${ROWS}) g`);
+    await db.update(forms).set({ submissionsCount: ROWS }).where(eq(forms.id, form!.id));
+    await db.execute(sql`vacuum analyze submissions`);
+    const { token } = await createApiToken(db, { organizationId: orgId, kind: "v2", scopes: [...V2_SCOPES] });
+    const access = accessForOrganization(orgId);
+    const page1 = `/api/v2/submissions?form_uuid=${form!.uuid}`;
+
+    // In-process: the parts, cheapest first. The REST handler is the same code the route runs.
+    const { restHandler } = await import("../server/rest/surfaces");
+    const { v2Router } = await import("../server/routers/v2/router");
+    const { createContext } = await import("../server/trpc");
+    const rest = restHandler("v2");
+    const headers = { "x-service-token": token };
+    const caller = () => v2Router.createCaller(createContext({ headers: new Headers(headers), surface: "v2" }));
+    const env = { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-bench" };
+    if (process.env.SKIP_BUILD !== "1" && !buildNext(env)) throw new Error("next build failed");
+    // BENCH_EDGE_PROFILE=<module>: preloaded by the server (e.g. an inspector profiler).
+    const profile = process.env.BENCH_EDGE_PROFILE;
+    server = await startNextServer({
+      databaseUrl: url,
+      env: { ...env, API_RATE_LIMIT_MAX: "1000000000", ...(profile ? { NODE_OPTIONS: `--import ${profile}` } : {}) },
+    });
+    const base = server.baseUrl;
+    // BENCH_EDGE_BASELINE=<build dir>: a second server from another build (e.g. the code
+    // before a change), its requests taken in turn with this one's: a fair A/B under one load.
+    const baselineDir = process.env.BENCH_EDGE_BASELINE;
+    if (baselineDir) {
+      baseline = await startNextServer({ databaseUrl: url, env: { ...env, NEXT_DIST_DIR: baselineDir, API_RATE_LIMIT_MAX: "1000000000" } });
+    }
+    const getPage1 = (origin: string) => async () => {
+      const res = await fetch(`${origin}${page1}`, { headers });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`page 1: ${res.status} ${text.slice(0, 200)}`);
+      return text;
+    };
+
+    const cases: [string, () => Promise<unknown>][] = [
+      ["in-process: page 1 service (listSubmissions)", () =>
+        listSubmissions(db, access, { formUuid: form!.uuid, page: 1, sort: resolveSort(undefined, undefined) })],
+      ["in-process: token check + rate limit", () => authenticateApiToken(db, token, "v2")],
+      ["in-process: v2 procedure via tRPC caller", () => caller().submissions.list({ form_uuid: form!.uuid } as never)],
+      ["in-process: REST handler (adapter + trpc-to-openapi)", async () => {
+        const res = await rest(new Request(`http://localhost${page1}`, { headers }));
+        if (res.status !== 200) throw new Error(`REST handler: ${res.status} ${await res.text()}`);
+        return res.text();
+      }],
+      ["HTTP: GET /api/health", () => fetch(`${base}/api/health`).then((r) => r.text())],
+      ["HTTP: page 1, created_at desc", getPage1(base)],
+      ...baselineCases(baseline?.baseUrl),
+    ];
+    const rows = await interleaved(cases);
+    function baselineCases(origin: string | undefined): [string, () => Promise<unknown>][] {
+      if (!origin) return [];
+      return [
+        ["baseline HTTP: GET /api/health", () => fetch(`${origin}/api/health`).then((r) => r.text())],
+        ["baseline HTTP: page 1, created_at desc", getPage1(origin)],
+      ];
+    }
+
+    const get = (prefix: string) => rows.find(([n]) => n.startsWith(prefix))![1];
+    const service = get("in-process: page 1");
+    const auth = get("in-process: token");
+    const health = get("HTTP: GET /api/health");
+    const http = get("HTTP: page 1");
+    const width = Math.max(...rows.map(([n]) => n.length));
+    console.log(`\nREST edge (${RUNS} runs after ${WARMUP} warm-up, ${ROWS} submissions, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+    for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(7)} ms`);
+    console.log(`${"edge overhead: HTTP page 1 − health − service".padEnd(width)}  ${(http - health - service).toFixed(2).padStart(7)} ms (goal ≤ 1 ms)`);
+    if (baseline) {
+      const overhead = get("baseline HTTP: page 1") - get("baseline HTTP: GET /api/health") - service;
+      console.log(`${`baseline (${baselineDir}): same overhead`.padEnd(width)}  ${overhead.toFixed(2).padStart(7)} ms`);
+    }
+    console.log(`${"token check alone (in-process)".padEnd(width)}  ${auth.toFixed(2).padStart(7)} ms`);
+  } finally {
+    server?.stop();
+    baseline?.stop();
+    if (server && process.env.BENCH_EDGE_PROFILE) await new Promise((r) => server!.process.once("exit", r));
+    if (orgId !== undefined) await db.delete(organizations).where(eq(organizations.id, orgId)).catch(() => {});
+    await db.$client.end();
+    await stopDb();
+  }
+  process.exit(0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
