@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Seed } from "../fixtures";
 import { onlySubmission, openSurvey, submitAndThank } from "./survey/survey-helpers";
 import { openDashboardPage, screenshot } from "./helpers";
@@ -159,6 +160,29 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
     [id("Colleague")]: [{ [repeatEl.components![0]!.id]: "Grace Hopper", [repeatEl.components![1]!.id]: "grace@example.com" }],
     [id("Your name")]: { first_name: "Ada", last_name: "Lovelace" },
     [id("Postal address")]: { street: "12 St James's Square", city: "London" },
+  });
+
+  // The owner finds the answer in the Submissions table and in the CSV export.
+  await page.goto(`/submissions?form=${form.uuid}`);
+  const table = page.locator("table.submissions-table");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("thead th")).toContainText(["Nickname", "Your story", "Work email"]);
+  await expect(table.locator("tbody tr").first()).toContainText("Ada");
+  await expect(table.locator("tbody tr").first()).toContainText("ada@example.com");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("Everything form.csv");
+  const [header, row, ...rest] = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
+  expect(rest).toEqual([""]);
+  const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, row!.split(",")[i]]));
+  expect(cells).toMatchObject({
+    Nickname: "Ada",
+    "Work email": "ada@example.com",
+    "Team size": "12",
+    Topic: "Support",
+    Products: "API",
+    "Your name: First name": "Ada",
+    "Your name: Last name": "Lovelace",
+    "Postal address: City": "London",
   });
 });
 
