@@ -13,7 +13,9 @@
  *   5. webhooks (scripts/lib/bench-webhooks.ts): commit → receiver latency (p50, p99) and
  *      deliveries per second to 10 endpoints, through the server's worker (BENCH_WEBHOOKS=0 skips)
  *
- * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_EXPLAIN=1 prints
+ * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_BASELINE_RUNS (5: the
+ * JSON-engine rows), BENCH_FILTERS=0 skips the filter rows, BENCH_REUSE=1 reuses the form a
+ * BENCH_KEEP=1 run left in DATABASE_URL (no seeding), BENCH_EXPLAIN=1 prints
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir,
  * BENCH_WEBHOOK_EVENTS (200 latency events), BENCH_WEBHOOK_BURST (500 events × 10 endpoints).
  *
@@ -95,10 +97,12 @@ const RANGE_FILTER: [string, string] = ["Amount__in_range", "1000,1099"];
 
 /** 100 unique links, each with 5 prefill values (a phone among them), names unique per run. */
 let batch = 0;
+/** Names stay unique when a run reuses an earlier run's form (BENCH_REUSE). */
+const RUN_ID = Date.now().toString(36);
 function linkBatch() {
   batch++;
   return Array.from({ length: 100 }, (_, i) => ({
-    entry_name: `bench-${batch}-${i}@example.com`,
+    entry_name: `bench-${RUN_ID}-${batch}-${i}@example.com`,
     expires_at: "2099-01-01T00:00:00Z",
     prefill_data: [
       { id: "q_plan", value: "pro" },
@@ -425,6 +429,19 @@ async function seed(db: Db, freshDatabase: boolean) {
   return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0 };
 }
 
+/** BENCH_REUSE=1 (with DATABASE_URL): the bench form a BENCH_KEEP=1 run left, if it has ROWS submissions. */
+async function reuseSeed(db: Db) {
+  const [form] = await db
+    .select({ id: forms.id, uuid: forms.uuid, organizationId: forms.organizationId })
+    .from(forms)
+    .where(sql`${forms.name} = 'Bench form' and ${forms.submissionsCount} = ${ROWS}`)
+    .limit(1);
+  if (!form) return undefined;
+  console.log(`# reusing the seeded bench form ${form.id}`);
+  const { token } = await createApiToken(db, { organizationId: form.organizationId, kind: "v2", scopes: [...V2_SCOPES] });
+  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+}
+
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of every statement a case sends (after the first, when it is a list). */
 async function explainCase(c: BenchCase, ctx: BenchContext, captured: Captured) {
   captured.list = [];
@@ -484,10 +501,11 @@ async function main() {
       process.exitCode = failed ? 1 : 0;
       return;
     }
-    console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
-    seeded = await seed(db, fresh);
+    const reused = process.env.BENCH_REUSE === "1" && !fresh ? await reuseSeed(db) : undefined;
+    if (!reused) console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
+    seeded = reused ?? (await seed(db, fresh));
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(
+    if (!reused) console.log(
       `seed: insert…select from generate_series ${s(seeded.loadMs)}` +
         (seeded.rebuilt ? `, index rebuild ${s(seeded.indexMs)}` : " (indexes maintained during the insert)") +
         `, vacuum analyze ${s(seeded.analyzeMs)}; total ${s(seeded.loadMs + seeded.indexMs + seeded.analyzeMs)}`,

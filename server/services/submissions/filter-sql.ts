@@ -6,7 +6,9 @@ import type { CompareOp, Filter, FilterCondition } from "./filters";
 import { indexedFilterSql } from "./value-index";
 
 /**
- * SQL for parsed filters. Principles:
+ * SQL for parsed filters. Everything but equality reads the filter index by default
+ * (value-index.ts); the JSON expressions below are its definition (the index stores castAs's
+ * results) and the `json` engine. Principles:
  * - equality (is_equal_to, is_not_equal_to, is_in, is_not_in) is jsonb containment
  *   `data @> '{"<id>": <value>}'`, so the GIN (jsonb_path_ops) index answers it;
  * - numbers compare as `numeric` and dates as `date`/`timestamptz`, never as text; every

@@ -154,7 +154,9 @@ export async function listSubmissions(
  * page is first looked up in a window of the first WINDOW_ROWS rows (index order). The
  * window is a prefix of the full order, so a full page from it is exact; a short one means
  * matches are rare, and the normal query (cheap then) runs. The count runs alongside both.
- * Sorts on a field's value (v1) have no index order, so they never use the window.
+ * Sorts on a field's value (v1) have no index order, so they never use the window. Filters
+ * read through the filter index (value-index.ts) use the window too, and their count comes from
+ * the index alone when every filter reads it (indexOnlyCount).
  */
 export async function listFormSubmissions(
   db: DbOrTx,
