@@ -208,5 +208,9 @@ export function usesContainmentIndex(filters: readonly Filter[]): boolean {
 export function filtersSql(filters: readonly Filter[], engine: FilterEngine = "index"): SQL | undefined {
   if (filters.length === 0) return undefined;
   const ordered = [...filters.filter(isContainment), ...filters.filter((f) => !isContainment(f))];
-  return and(...ordered.map((f) => filterSql(f, engine)));
+  // With an equality, the GIN index yields the candidates and the other filters are tested on
+  // those rows alone: cheaper than joining their index rows, which may be most of the form
+  // (bench: 0.4 s against 4 s with a 50 % range beside a 1 % equality).
+  const rest: FilterEngine = usesContainmentIndex(filters) ? "json" : engine;
+  return and(...ordered.map((f) => filterSql(f, isContainment(f) ? engine : rest)));
 }
