@@ -17,6 +17,7 @@
  * JSON-engine rows), BENCH_FILTERS=0 skips the filter rows, BENCH_REUSE=1 reuses the form a
  * BENCH_KEEP=1 run left in DATABASE_URL (no seeding), BENCH_EXPLAIN=1 prints
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir,
+ * BENCH_CASES=<regex> runs only the filter cases whose name matches (and explains them with BENCH_EXPLAIN=1),
  * BENCH_WEBHOOK_EVENTS (200 latency events), BENCH_WEBHOOK_BURST (500 events × 10 endpoints).
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
@@ -160,16 +161,27 @@ const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmi
     name: "3 filters + created_at desc (in_range, contains, on)",
     params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__in_range", "2020-01-01,2020-01-20"]],
   },
+  {
+    name: "3 filters, no equality (in_range 50%, contains 10%, on 1%)",
+    params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__on", "2020-01-05"]],
+  },
+  {
+    name: "2 filters, no equality (in_range 1%, not_on 1%)",
+    params: [["Amount__in_range", "1000,1099"], ["Batch__not_on", "2021-05-05"]],
+  },
 ];
 const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS) || 5;
 
-export const FILTER_SERVICE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+const CASE_FILTER = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+const SELECTED_FILTER_CASES = CASE_FILTER ? FILTER_CASES.filter((c) => CASE_FILTER.test(c.name)) : FILTER_CASES;
+
+export const FILTER_SERVICE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: c.name,
   budgetMs: FILTER_BUDGET_MS,
   run: (ctx) => list(ctx, { filterParams: c.params, ...(c.sort ? { sort: c.sort } : {}) }),
   describe: describeList,
 }));
-export const FILTER_BASELINE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+export const FILTER_BASELINE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: `${c.name} [json engine]`,
   run: (ctx) => list(ctx, { filterParams: c.params, engine: "json", ...(c.sort ? { sort: c.sort } : {}) }),
   describe: describeList,
@@ -512,12 +524,14 @@ async function main() {
     );
 
     const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
-    if (process.env.BENCH_EXPLAIN === "1") for (const c of SERVICE_CASES) await explainCase(c, ctx, captured);
+    if (process.env.BENCH_EXPLAIN === "1") for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
 
-    const serviceRows: Row[] = [];
-    for (const c of SERVICE_CASES) serviceRows.push(await measure(c, ctx, statements));
-    printTable("Service functions, called in-process", serviceRows);
-    failed ||= serviceRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+    if (!CASE_FILTER) {
+      const serviceRows: Row[] = [];
+      for (const c of SERVICE_CASES) serviceRows.push(await measure(c, ctx, statements));
+      printTable("Service functions, called in-process", serviceRows);
+      failed ||= serviceRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+    }
 
     if (process.env.BENCH_FILTERS !== "0") {
       const filterRows: Row[] = [];
