@@ -24,7 +24,7 @@ const elements: FormElement[] = [
   { id: "n", label: "Num", type: "number" },
   { id: "d", label: "Day", type: "date" },
   { id: "t", label: "Text", type: "short-text" },
-  { id: "m", label: "Pick", type: "multiple-checkbox", options: [{ label: "A", value: "a" }, { label: "B", value: "b" }] },
+  { id: "m", label: "Pick", type: "multiple-checkbox", options: [{ id: "oa", label: "A", value: "a" }, { id: "ob", label: "B", value: "b" }] },
   { id: "nm", label: "Name", type: "name", children: [{ fixedname: "first", label: "First", required: false }] },
 ];
 
