@@ -119,6 +119,8 @@ const MIN_DRIVE_CAP = 1000;
  *   the form, which no combination of large index sets beats.
  * A `contains` set (trigram) drives only when no btree set can: its cost is the trigram
  * search's, whatever its size. Null: one filter, an equality (the GIN index drives), or json.
+ * The form was checked against the tenant by the caller; the probes' counts only pick the
+ * plan, and the statements that return rows keep the tenant filter.
  */
 async function planFilters(
   db: DbOrTx,
