@@ -13,8 +13,11 @@
  *   5. webhooks (scripts/lib/bench-webhooks.ts): commit → receiver latency (p50, p99) and
  *      deliveries per second to 10 endpoints, through the server's worker (BENCH_WEBHOOKS=0 skips)
  *
- * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_EXPLAIN=1 prints
+ * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_BASELINE_RUNS (5: the
+ * JSON-engine rows), BENCH_FILTERS=0 skips the filter rows, BENCH_REUSE=1 reuses the form a
+ * BENCH_KEEP=1 run left in DATABASE_URL (no seeding), BENCH_EXPLAIN=1 prints
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir,
+ * BENCH_CASES=<regex> runs only the filter cases whose name matches (and explains them with BENCH_EXPLAIN=1),
  * BENCH_WEBHOOK_EVENTS (200 latency events), BENCH_WEBHOOK_BURST (500 events × 10 endpoints).
  *
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
@@ -95,10 +98,12 @@ const RANGE_FILTER: [string, string] = ["Amount__in_range", "1000,1099"];
 
 /** 100 unique links, each with 5 prefill values (a phone among them), names unique per run. */
 let batch = 0;
+/** Names stay unique when a run reuses an earlier run's form (BENCH_REUSE). */
+const RUN_ID = Date.now().toString(36);
 function linkBatch() {
   batch++;
   return Array.from({ length: 100 }, (_, i) => ({
-    entry_name: `bench-${batch}-${i}@example.com`,
+    entry_name: `bench-${RUN_ID}-${batch}-${i}@example.com`,
     expires_at: "2099-01-01T00:00:00Z",
     prefill_data: [
       { id: "q_plan", value: "pro" },
@@ -156,16 +161,27 @@ const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmi
     name: "3 filters + created_at desc (in_range, contains, on)",
     params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__in_range", "2020-01-01,2020-01-20"]],
   },
+  {
+    name: "3 filters, no equality (in_range 50%, contains 10%, on 1%)",
+    params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__on", "2020-01-10"]],
+  },
+  {
+    name: "2 filters, no equality (in_range 1%, not_on 1%)",
+    params: [["Amount__in_range", "1000,1099"], ["Batch__not_on", "2021-05-05"]],
+  },
 ];
 const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS) || 5;
 
-export const FILTER_SERVICE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+const CASE_FILTER = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+const SELECTED_FILTER_CASES = CASE_FILTER ? FILTER_CASES.filter((c) => CASE_FILTER.test(c.name)) : FILTER_CASES;
+
+export const FILTER_SERVICE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: c.name,
   budgetMs: FILTER_BUDGET_MS,
   run: (ctx) => list(ctx, { filterParams: c.params, ...(c.sort ? { sort: c.sort } : {}) }),
   describe: describeList,
 }));
-export const FILTER_BASELINE_CASES: BenchCase[] = FILTER_CASES.map((c) => ({
+export const FILTER_BASELINE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: `${c.name} [json engine]`,
   run: (ctx) => list(ctx, { filterParams: c.params, engine: "json", ...(c.sort ? { sort: c.sort } : {}) }),
   describe: describeList,
@@ -425,6 +441,19 @@ async function seed(db: Db, freshDatabase: boolean) {
   return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0 };
 }
 
+/** BENCH_REUSE=1 (with DATABASE_URL): the bench form a BENCH_KEEP=1 run left, if it has ROWS submissions. */
+async function reuseSeed(db: Db) {
+  const [form] = await db
+    .select({ id: forms.id, uuid: forms.uuid, organizationId: forms.organizationId })
+    .from(forms)
+    .where(sql`${forms.name} = 'Bench form' and ${forms.submissionsCount} = ${ROWS}`)
+    .limit(1);
+  if (!form) return undefined;
+  console.log(`# reusing the seeded bench form ${form.id}`);
+  const { token } = await createApiToken(db, { organizationId: form.organizationId, kind: "v2", scopes: [...V2_SCOPES] });
+  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+}
+
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of every statement a case sends (after the first, when it is a list). */
 async function explainCase(c: BenchCase, ctx: BenchContext, captured: Captured) {
   captured.list = [];
@@ -484,30 +513,37 @@ async function main() {
       process.exitCode = failed ? 1 : 0;
       return;
     }
-    console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
-    seeded = await seed(db, fresh);
+    const reused = process.env.BENCH_REUSE === "1" && !fresh ? await reuseSeed(db) : undefined;
+    if (!reused) console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
+    seeded = reused ?? (await seed(db, fresh));
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(
+    if (!reused) console.log(
       `seed: insert…select from generate_series ${s(seeded.loadMs)}` +
         (seeded.rebuilt ? `, index rebuild ${s(seeded.indexMs)}` : " (indexes maintained during the insert)") +
         `, vacuum analyze ${s(seeded.analyzeMs)}; total ${s(seeded.loadMs + seeded.indexMs + seeded.analyzeMs)}`,
     );
 
     const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
-    if (process.env.BENCH_EXPLAIN === "1") for (const c of SERVICE_CASES) await explainCase(c, ctx, captured);
+    if (process.env.BENCH_EXPLAIN === "1") for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
 
-    const serviceRows: Row[] = [];
-    for (const c of SERVICE_CASES) serviceRows.push(await measure(c, ctx, statements));
-    printTable("Service functions, called in-process", serviceRows);
-    failed ||= serviceRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+    if (!CASE_FILTER) {
+      const serviceRows: Row[] = [];
+      for (const c of SERVICE_CASES) serviceRows.push(await measure(c, ctx, statements));
+      printTable("Service functions, called in-process", serviceRows);
+      failed ||= serviceRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+    }
 
     if (process.env.BENCH_FILTERS !== "0") {
+      // Each case's JSON baseline right after it, so a change of machine load between the two
+      // halves of a run does not show as a speed-up or a slow-down.
       const filterRows: Row[] = [];
-      for (const c of FILTER_SERVICE_CASES) filterRows.push(await measure(c, ctx, statements));
+      const baseRows: Row[] = [];
+      for (const [i, c] of FILTER_SERVICE_CASES.entries()) {
+        filterRows.push(await measure(c, ctx, statements));
+        baseRows.push(await measure(FILTER_BASELINE_CASES[i]!, ctx, undefined, BASELINE_RUNS, 1));
+      }
       printTable("Filters on the filter index, in-process", filterRows);
       failed ||= filterRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
-      const baseRows: Row[] = [];
-      for (const c of FILTER_BASELINE_CASES) baseRows.push(await measure(c, ctx, undefined, BASELINE_RUNS, 1));
       printComparison(filterRows, baseRows);
       await printIndexStorage(db);
     }

@@ -17,7 +17,7 @@ CREATE INDEX "submission_values_submission_idx" ON "submission_values" USING btr
 CREATE INDEX "submission_values_num_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub","num","shape","submission_id") WHERE "submission_values"."num" is not null;--> statement-breakpoint
 CREATE INDEX "submission_values_day_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub","day","shape","submission_id") WHERE "submission_values"."day" is not null;--> statement-breakpoint
 CREATE INDEX "submission_values_ts_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub","ts","shape","submission_id") WHERE "submission_values"."ts" is not null;--> statement-breakpoint
-CREATE INDEX "submission_values_filled_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub","shape","submission_id") WHERE "submission_values"."filled";--> statement-breakpoint
+CREATE INDEX "submission_values_filled_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub","shape") WHERE "submission_values"."filled";--> statement-breakpoint
 CREATE INDEX "submission_values_txt_trgm_idx" ON "submission_values" USING gin ("txt" gin_trgm_ops);--> statement-breakpoint
 -- The filter index (submission_values): one row per place a filter reads a value, cast as
 -- filters compare it. The casts are filter-sql.ts's castAs, verbatim (value-index.test.ts checks).

@@ -6,7 +6,9 @@ import type { CompareOp, Filter, FilterCondition } from "./filters";
 import { indexedFilterSql } from "./value-index";
 
 /**
- * SQL for parsed filters. Principles:
+ * SQL for parsed filters. Everything but equality reads the filter index by default
+ * (value-index.ts); the JSON expressions below are its definition (the index stores castAs's
+ * results) and the `json` engine. Principles:
  * - equality (is_equal_to, is_not_equal_to, is_in, is_not_in) is jsonb containment
  *   `data @> '{"<id>": <value>}'`, so the GIN (jsonb_path_ops) index answers it;
  * - numbers compare as `numeric` and dates as `date`/`timestamptz`, never as text; every
@@ -206,5 +208,9 @@ export function usesContainmentIndex(filters: readonly Filter[]): boolean {
 export function filtersSql(filters: readonly Filter[], engine: FilterEngine = "index"): SQL | undefined {
   if (filters.length === 0) return undefined;
   const ordered = [...filters.filter(isContainment), ...filters.filter((f) => !isContainment(f))];
-  return and(...ordered.map((f) => filterSql(f, engine)));
+  // With an equality, the GIN index yields the candidates and the other filters are tested on
+  // those rows alone: cheaper than joining their index rows, which may be most of the form
+  // (bench: 0.4 s against 4 s with a 50 % range beside a 1 % equality).
+  const rest: FilterEngine = usesContainmentIndex(filters) ? "json" : engine;
+  return and(...ordered.map((f) => filterSql(f, isContainment(f) ? engine : rest)));
 }

@@ -61,13 +61,16 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The row condition of an indexed filter condition; null for equality (the GIN index's). */
-function rowCondition(f: FilterField, c: FilterCondition): { shapes: SQL; where: SQL } | null {
+/** The row condition of an indexed filter condition; null for equality (the GIN index's) and does_not_contain. */
+function rowCondition(f: FilterField, c: FilterCondition, negate: boolean): { shapes: SQL; where: SQL } | null {
   const valueShapes = f.kind === "choice" ? CHOICE_VALUES : VALUE_ITSELF;
   switch (c.op) {
     case "equals":
       return null;
     case "contains":
+      // does_not_contain is the complement of a trigram search that matches most rows when
+      // the filter's own matches are few: the per-row JSON test is cheaper (bench: 5×).
+      if (negate) return null;
       return { shapes: valueShapes, where: sql`${sv.txt} ilike ${`%${escapeLike(c.text)}%`}` };
     case "compare":
       return { shapes: valueShapes, where: compare(c.cmp, c.operand) };
@@ -84,7 +87,7 @@ function rowCondition(f: FilterField, c: FilterCondition): { shapes: SQL; where:
  * it (equality). `negate` as on Filter; is_empty is the complement of "filled".
  */
 export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boolean): SQL | null {
-  const row = rowCondition(f, c);
+  const row = rowCondition(f, c, negate);
   if (!row) return null;
   const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where})`;
   return wantsRows(c, negate) ? exists : sql`not ${exists}`;
@@ -104,7 +107,7 @@ export function indexedIdSet(
   negate: boolean,
   formId: number,
 ): { ids: SQL; keep: boolean; unique: boolean } | null {
-  const row = rowCondition(f, c);
+  const row = rowCondition(f, c, negate);
   if (!row) return null;
   return {
     ids: sql`select ${sv.submissionId} from ${sv} where ${placeRows(f, row.shapes, formId)} and ${row.where}`,
