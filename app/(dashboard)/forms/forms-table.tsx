@@ -6,13 +6,12 @@ import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { DateTime } from "../_components/date-time";
-import { numberFormat } from "../_components/format";
 import { ListPagination } from "../_components/list-pagination";
 import { EmptyState, FormIcon, NoRowsState, QueryState } from "../_components/list-states";
 import { SurveyUrl } from "../_components/survey-url";
 import { FORMS_TRASH_PATH, formPath } from "./form-paths";
-import { StatusBadge } from "./status-badge";
 import { TrashFormDialog } from "./trash-form-dialog";
+import { FormLeadCells } from "./form-cells";
 
 /** The list is rendered from `?page=`, so it pages by links. */
 const pageHref = (page: number) => (page === 1 ? "/forms" : `/forms?page=${page}`);
@@ -107,20 +106,7 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
           <tbody>
             {forms.map((form) => (
               <tr key={form.id}>
-                <td className="forms-cell-name">
-                  <Link href={formPath(form.uuid)} className="form-name">
-                    {form.name}
-                  </Link>
-                  <code className="form-uuid" title="Form UUID">
-                    {form.uuid}
-                  </code>
-                </td>
-                <td data-label="Status">
-                  <StatusBadge published={form.published} />
-                </td>
-                <td className="num" data-label="Submissions">
-                  {numberFormat.format(form.submissionsCount)}
-                </td>
+                <FormLeadCells form={form} />
                 <td data-label="Updated">
                   <DateTime at={form.updatedAt} />
                 </td>

@@ -6,14 +6,13 @@ import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { DateTime } from "../../_components/date-time";
-import { numberFormat } from "../../_components/format";
 import { ListPagination } from "../../_components/list-pagination";
 import { EmptyState, NoRowsState, QueryState } from "../../_components/list-states";
 import { Notice } from "../../_components/notice";
 import { PageHeader } from "../../_components/page-header";
 import { FORMS_TRASH_PATH, formPath } from "../form-paths";
-import { StatusBadge } from "../status-badge";
 import "../forms.css";
+import { FormLeadCells } from "../form-cells";
 
 const pageHref = (page: number) => (page === 1 ? FORMS_TRASH_PATH : `${FORMS_TRASH_PATH}?page=${page}`);
 
@@ -77,20 +76,7 @@ export function TrashView({ page }: { page: number }) {
             <tbody>
               {forms.map((form) => (
                 <tr key={form.id}>
-                  <td className="forms-cell-name">
-                    <Link href={formPath(form.uuid)} className="form-name">
-                      {form.name}
-                    </Link>
-                    <code className="form-uuid" title="Form UUID">
-                      {form.uuid}
-                    </code>
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge published={form.published} />
-                  </td>
-                  <td className="num" data-label="Submissions">
-                    {numberFormat.format(form.submissionsCount)}
-                  </td>
+                  <FormLeadCells form={form} />
                   <td data-label="Trashed">{form.trashedAt && <DateTime at={form.trashedAt} />}</td>
                   <td className="forms-cell-actions">
                     <button type="button" className="button button-small" onClick={() => restore.mutate({ formUuid: form.uuid })} disabled={restore.isPending}>
