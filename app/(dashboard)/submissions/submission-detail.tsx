@@ -32,6 +32,9 @@ function duration(seconds: number | null): string {
 export function SubmissionDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.submissions.get.queryOptions({ id }), retry: false });
+  // Kept here, not in Loaded: Loaded starts afresh when the submission changes (its key), and
+  // the confirmation of that very change must outlive it.
+  const [notice, setNotice] = useState<string | null>(null);
   let body;
   if (query.isPending) body = <TableSkeleton label="Loading the submission…" selectable={false} />;
   else if (query.isError)
@@ -43,7 +46,7 @@ export function SubmissionDetail({ id }: { id: string }) {
         retrying={query.isFetching}
       />
     );
-  else body = <Loaded key={query.data.submission.updatedAt} detail={query.data} />;
+  else body = <Loaded key={query.data.submission.updatedAt} detail={query.data} notice={notice} onNotice={setNotice} />;
   return (
     <>
       <PageHeader
@@ -60,13 +63,12 @@ export function SubmissionDetail({ id }: { id: string }) {
   );
 }
 
-function Loaded({ detail }: { detail: Detail }) {
+function Loaded({ detail, notice, onNotice: setNotice }: { detail: Detail; notice: string | null; onNotice: (text: string | null) => void }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
   const { submission: s, form } = detail;
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.submissions.pathFilter());
 
