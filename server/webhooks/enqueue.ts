@@ -20,26 +20,44 @@ import { SOURCES } from "./sources";
  *   });
  */
 export async function enqueueSubmissionEvent(tx: DbOrTx, event: SubmissionEvent, subject: EventSubject): Promise<number> {
-  if (subject.submission.spam) return 0;
+  return enqueueSubmissionEvents(tx, event, subject.form, [subject.submission]);
+}
+
+/**
+ * The same for several submissions of one form at once (a bulk change): one event each, one
+ * lookup of the form's webhooks and one insert for all of them.
+ */
+export async function enqueueSubmissionEvents(
+  tx: DbOrTx,
+  event: SubmissionEvent,
+  form: EventSubject["form"],
+  submissions: readonly EventSubject["submission"][],
+): Promise<number> {
+  const wanted = submissions.filter((s) => !s.spam);
+  if (wanted.length === 0) return 0;
   // Most forms have no webhook: look first (an index probe), so no payload is built for nobody.
   const listening = await tx.execute<{ source: WebhookSource; events: string[] }>(
-    sql`select source, events from webhooks where form_id = ${subject.form.id} and enabled`,
+    sql`select source, events from webhooks where form_id = ${form.id} and enabled`,
   );
-  const ctx = { ...subject, event, eventId: randomUUID(), occurredAt: new Date(), test: false };
-  // Per source: the event's name there and its payload (json, not jsonb: key order is kept).
-  const bySource: Partial<Record<WebhookSource, { event: string; payload: Record<string, unknown> }>> = {};
+  // Per listening source: the event's name there (json, not jsonb: a payload's key order is kept).
+  const sources = new Map<WebhookSource, string>();
   for (const { source, events } of listening) {
-    const spec = SOURCES[source];
-    const name = spec?.eventName(event);
-    if (spec && name && events.includes(name) && !bySource[source]) bySource[source] = { event: name, payload: spec.payload(ctx) };
+    const name = SOURCES[source]?.eventName(event);
+    if (name && events.includes(name)) sources.set(source, name);
   }
-  if (Object.keys(bySource).length === 0) return 0;
+  if (sources.size === 0) return 0;
+  const occurredAt = new Date();
+  const rows = wanted.flatMap((submission) => {
+    const ctx = { form, submission, event, eventId: randomUUID(), occurredAt, test: false };
+    return [...sources].map(([source, name]) => ({ source, event_id: ctx.eventId, event: name, payload: SOURCES[source]!.payload(ctx) }));
+  });
   const [row] = await tx.execute<{ n: number }>(sql`
     with inserted as (
       insert into webhook_deliveries (webhook_id, event_id, event_type, payload, created_at, next_attempt_at)
-      select w.id, ${ctx.eventId}::uuid, s.value ->> 'event', s.value -> 'payload', ${ctx.occurredAt.toISOString()}::timestamptz, now()
-      from webhooks w join json_each(${JSON.stringify(bySource)}::json) s on s.key = w.source
-      where w.form_id = ${subject.form.id} and w.enabled and (s.value ->> 'event') = any(w.events)
+      select w.id, e.event_id, e.event, e.payload, ${occurredAt.toISOString()}::timestamptz, now()
+      from webhooks w
+      join json_to_recordset(${JSON.stringify(rows)}::json) as e(source text, event_id uuid, event text, payload json) on e.source = w.source
+      where w.form_id = ${form.id} and w.enabled and e.event = any(w.events)
       returning 1
     ),
     notified as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from inserted limit 1) one)

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { forms, submissions, webhookDeliveries, webhooks } from "../../../db/schema";
-import { enqueueSubmissionEvent } from "../../../server/webhooks/enqueue";
+import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "../../../server/webhooks/enqueue";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
 import { rotatingClient, tokenClient } from "../token-client";
@@ -167,6 +167,25 @@ test("the event commits with the change or not at all: a rolled-back transaction
   expect(await deliveriesOf(seed.db, webhook.id)).toEqual([]);
   expect(await seed.db.select().from(submissions).where(eq(submissions.formId, form.id))).toEqual([]);
   expect(r.received).toEqual([]);
+});
+
+test("a bulk change makes one event per submission, each with its own id, in one transaction; spam makes none", async ({ seed, api }) => {
+  const r = await receiver();
+  const { form, webhook } = await setup(seed, api, r.url, ["Submission.Updated"]);
+  const stored = [
+    await storeSubmission(seed.db, form.id, { email: "a@example.com" }),
+    await storeSubmission(seed.db, form.id, { email: "b@example.com" }),
+    await storeSubmission(seed.db, form.id, { email: "c@example.com" }, { spam: true }),
+  ];
+  const [formRow] = await seed.db.select().from(forms).where(eq(forms.id, form.id));
+  const written = await seed.db.transaction((tx) => enqueueSubmissionEvents(tx, "Submission.Updated", formRow!, stored));
+  expect(written).toBe(2);
+  const deliveries = await deliveriesOf(seed.db, webhook.id);
+  expect(deliveries.map((d) => (d.payload as { submission: { id: string } }).submission.id).sort()).toEqual([stored[0]!.id, stored[1]!.id].sort());
+  expect(new Set(deliveries.map((d) => d.eventId)).size).toBe(2);
+  expect(deliveries.every((d) => d.eventType === "Submission.Updated")).toBe(true);
+  const got = await waitFor("both events", () => r.received.length >= 2 && r.received);
+  expect(got.map((x) => x.json.event)).toEqual(["Submission.Updated", "Submission.Updated"]);
 });
 
 test("a receiver that is down for a while gets every event exactly once when it is back", async ({ seed, api }) => {

@@ -7,7 +7,7 @@ import { idIn, queryableIds } from "@/server/services/lib/bulk";
 import { UUID_RE } from "@/server/services/lib/ids";
 import { answersValidatorFor } from "@/server/services/survey/answers/validator-cache";
 import type { AnswerIssue } from "@/server/services/survey/answers/validate-answers";
-import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
+import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhooks/enqueue";
 
 /*
  * Every change to a stored submission (its answers, its spam flag) goes through this file, so
@@ -86,7 +86,7 @@ export async function setSubmissionsSpam(
       .set({ spam, updatedAt: sql`now()` })
       .where(and(scope, sql`${submissions.spam} is distinct from ${spam}`))
       .returning({ id: submissions.id, data: submissions.data, spam: submissions.spam, createdAt: submissions.createdAt, updatedAt: submissions.updatedAt });
-    for (const row of changed) await enqueueSubmissionEvent(tx, "Submission.Updated", { form, submission: row });
+    await enqueueSubmissionEvents(tx, "Submission.Updated", form, changed);
     return { updated: changed.length };
   });
 }
