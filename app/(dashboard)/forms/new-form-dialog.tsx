@@ -2,20 +2,20 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
+import { ModalDialog } from "../_components/modal-dialog";
 import { fieldIssue } from "./field-issue";
 import { formBuilderPath } from "./form-paths";
 
 /**
- * "New form": a name, then an empty draft is created and the builder opens on it. A native
- * modal <dialog>: focus stays inside, Escape closes, focus returns to the opener.
+ * "New form": a name, then an empty draft is created and the builder opens on it. A modal
+ * dialog: focus stays inside, Escape closes, focus returns to the opener.
  */
 export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [name, setName] = useState("");
   const create = useMutation(trpc.forms.create.mutationOptions({ onSuccess: ({ uuid }) => router.push(formBuilderPath(uuid)) }));
@@ -24,13 +24,6 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
   const nameError = create.isError ? fieldIssue(create.error, "name") : null;
   const otherError = create.isError && !nameError ? errorMessage(create.error) : null;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   const close = () => {
     setName("");
     create.reset();
@@ -38,15 +31,7 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) close();
-      }}
-    >
+    <ModalDialog open={open} labelledBy={titleId} pending={busy} onCancel={close}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -91,6 +76,6 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
