@@ -7,6 +7,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { ModalDialog } from "../_components/modal-dialog";
 import { fieldIssue } from "./field-issue";
+import { FormNameField } from "./form-name-field";
 import { formBuilderPath } from "./form-paths";
 
 /**
@@ -42,25 +43,15 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
         <h2 id={titleId}>New form</h2>
         <div className="dialog-body">
           <p>Name it now; you add the questions in the builder next. It stays a draft until you publish it.</p>
-          <div className={nameError ? "field is-invalid" : "field"}>
-            <label htmlFor="new-form-name">Name</label>
-            <input
-              id="new-form-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="e.g. Customer feedback"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? "new-form-name-error" : undefined}
-              autoFocus
-            />
-            {nameError && (
-              <p className="field-error" id="new-form-name-error" role="alert">
-                {nameError}
-              </p>
-            )}
-          </div>
+          <FormNameField
+            id="new-form-name"
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Customer feedback"
+            error={nameError}
+            autoFocus
+          />
         </div>
         {otherError && (
           <p className="alert alert-error" role="alert">
