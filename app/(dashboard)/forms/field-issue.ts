@@ -1,12 +1,10 @@
-import { TRPCClientError } from "@trpc/client";
+import { fieldErrors } from "../_components/field-errors";
 
 /**
  * The validation message about one input field (`name`), capitalized for a label's
- * neighbourhood: the procedures' zod issues carry the field's path.
+ * neighbourhood (the procedures report the field's path; `fieldErrors` reads it).
  */
 export function fieldIssue(error: unknown, field: string): string | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const issues = (error.data as { zodIssues?: { path: PropertyKey[]; message: string }[] } | undefined)?.zodIssues;
-  const issue = issues?.find((i) => i.path[0] === field);
-  return issue ? issue.message.charAt(0).toUpperCase() + issue.message.slice(1) : null;
+  const message = fieldErrors(error).byField[field];
+  return message ? message.charAt(0).toUpperCase() + message.slice(1) : null;
 }

@@ -2,20 +2,21 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
+import { ModalDialog } from "../_components/modal-dialog";
 import { fieldIssue } from "./field-issue";
+import { FormNameField } from "./form-name-field";
 import { formBuilderPath } from "./form-paths";
 
 /**
- * "New form": a name, then an empty draft is created and the builder opens on it. A native
- * modal <dialog>: focus stays inside, Escape closes, focus returns to the opener.
+ * "New form": a name, then an empty draft is created and the builder opens on it. A modal
+ * dialog: focus stays inside, Escape closes, focus returns to the opener.
  */
 export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [name, setName] = useState("");
   const create = useMutation(trpc.forms.create.mutationOptions({ onSuccess: ({ uuid }) => router.push(formBuilderPath(uuid)) }));
@@ -24,13 +25,6 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
   const nameError = create.isError ? fieldIssue(create.error, "name") : null;
   const otherError = create.isError && !nameError ? errorMessage(create.error) : null;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   const close = () => {
     setName("");
     create.reset();
@@ -38,15 +32,7 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) close();
-      }}
-    >
+    <ModalDialog open={open} labelledBy={titleId} pending={busy} onCancel={close}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -57,25 +43,15 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
         <h2 id={titleId}>New form</h2>
         <div className="dialog-body">
           <p>Name it now; you add the questions in the builder next. It stays a draft until you publish it.</p>
-          <div className={nameError ? "field is-invalid" : "field"}>
-            <label htmlFor="new-form-name">Name</label>
-            <input
-              id="new-form-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="e.g. Customer feedback"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? "new-form-name-error" : undefined}
-              autoFocus
-            />
-            {nameError && (
-              <p className="field-error" id="new-form-name-error" role="alert">
-                {nameError}
-              </p>
-            )}
-          </div>
+          <FormNameField
+            id="new-form-name"
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Customer feedback"
+            error={nameError}
+            autoFocus
+          />
         </div>
         {otherError && (
           <p className="alert alert-error" role="alert">
@@ -91,6 +67,6 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

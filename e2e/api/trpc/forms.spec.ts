@@ -179,3 +179,90 @@ test("a form trashed through the dashboard is not found by API v2, v1, the conne
     await seed.db.select({ id: forms.id }).from(forms).where(and(eq(forms.id, form.id), eq(forms.published, true))),
   ).toEqual([{ id: form.id }]);
 });
+
+test("another organization cannot read or change a form through the builder's procedures: each is a 404 and nothing changes", async ({ request, seed, baseURL, clientAddress }) => {
+  const owner = await seed.org();
+  const form = await seed.form(owner.organizationId, { name: "Owner's form", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }] }, { publish: true });
+  const before = await formRow(seed, form.id);
+  const elementId = (CONTACT_ELEMENTS[0] as { id: string }).id;
+
+  const intruder = await seed.org();
+  const as = await session(request, baseURL!, intruder, clientAddress);
+  for (const ref of [form.uuid, String(form.id)]) {
+    const attempts = [
+      () => as.query("forms.getDraft", { form: ref }),
+      () => as.query("forms.countElementAnswers", { form: ref, elementId }),
+      () => as.mutation("forms.saveDraft", { form: ref, elements: [], revision: before.draftRevision }),
+      () => as.mutation("forms.discardDraft", { form: ref, revision: before.draftRevision }),
+      () => as.mutation("forms.publish", { form: ref, revision: before.draftRevision }),
+      () => as.mutation("forms.unpublish", { form: ref }),
+    ];
+    for (const attempt of attempts) {
+      const r = await attempt();
+      expect(r.status).toBe(404);
+      expect(r.body.error.message).toBe(NOT_FOUND);
+      expect(r.body.error.data.code).toBe("NOT_FOUND");
+    }
+  }
+  expect(await formRow(seed, form.id)).toEqual(before);
+
+  // The owner reaches it.
+  const owns = await session(request, baseURL!, owner, clientAddress);
+  const draft = await owns.query("forms.getDraft", { form: form.uuid });
+  expect(draft.status).toBe(200);
+  expect(draft.body.result.data).toMatchObject({ uuid: form.uuid, published: true, hasDraft: false, revision: before.draftRevision, elements: CONTACT_ELEMENTS });
+});
+
+test("a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; a stale revision is a 409", async ({ request, seed, baseURL, clientAddress }) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Draft target", elements: CONTACT_ELEMENTS }, { publish: true });
+  const before = await formRow(seed, form.id);
+  const as = await session(request, baseURL!, org, clientAddress);
+  const revision = before.draftRevision;
+  const field = { id: "q1", label: "Question", type: "short-text" };
+  const save = (input: unknown) => as.mutation("forms.saveDraft", input);
+  let deep: unknown = 1;
+  for (let i = 0; i < 70; i++) deep = [deep];
+
+  const refused: [string, unknown][] = [
+    ["NUL in a label", { form: form.uuid, revision, elements: [{ ...field, label: "a\u0000b" }] }],
+    ["lone surrogate in a label", { form: form.uuid, revision, elements: [{ ...field, label: "a\ud800b" }] }],
+    ["lone surrogate in an extra key", { form: form.uuid, revision, elements: [{ ...field, ["k\udc00"]: 1 }] }],
+    ["NUL in an extra value", { form: form.uuid, revision, elements: [{ ...field, note: "\u0000" }] }],
+    ["nesting past 64 levels", { form: form.uuid, revision, elements: [{ ...field, extra: deep }] }],
+    ["301 elements", { form: form.uuid, revision, elements: Array.from({ length: 301 }, (_, i) => ({ ...field, id: `q${i}` })) }],
+    ["an over-long label", { form: form.uuid, revision, elements: [{ ...field, label: "x".repeat(2_001) }] }],
+    ["an over-long id", { form: form.uuid, revision, elements: [{ ...field, id: "x".repeat(201) }] }],
+    ["a tree over a million characters", { form: form.uuid, revision, elements: Array.from({ length: 300 }, (_, i) => ({ ...field, id: `q${i}`, note: "x".repeat(4_000) })) }],
+    ["an unknown type", { form: form.uuid, revision, elements: [{ ...field, type: "nope" }] }],
+    ["elements not an array", { form: form.uuid, revision, elements: "nope" }],
+    ["an element not an object", { form: form.uuid, revision, elements: [42] }],
+    ["repeat components nested twice", { form: form.uuid, revision, elements: [{ ...field, type: "repeat-field", components: [{ ...field, id: "c1", components: [] }] }] }],
+    ["revision as a string", { form: form.uuid, revision: String(revision), elements: [] }],
+    ["revision past int4", { form: form.uuid, revision: 2 ** 31, elements: [] }],
+    ["negative revision", { form: form.uuid, revision: -1, elements: [] }],
+    ["fractional revision", { form: form.uuid, revision: 0.5, elements: [] }],
+    ["huge revision", { form: form.uuid, revision: 1e308, elements: [] }],
+    ["form ref not a string", { form: 42, revision, elements: [] }],
+    ["form ref over 64 characters", { form: "x".repeat(65), revision, elements: [] }],
+  ];
+  for (const [what, input] of refused) {
+    const r = await save(input);
+    expect(r.status, what).toBe(400);
+    expect(r.body.error.data.code, what).toBe("BAD_REQUEST");
+  }
+  expect(await formRow(seed, form.id), "nothing was stored").toEqual(before);
+
+  const saved = await save({ form: form.uuid, revision, elements: [field] });
+  expect(saved.status).toBe(200);
+  expect(saved.body.result.data).toMatchObject({ hasDraft: true, revision: revision + 1, elements: [field] });
+  const row = await formRow(seed, form.id);
+  expect(row).toMatchObject({ draftElements: [field], draftRevision: revision + 1, elements: CONTACT_ELEMENTS, published: true });
+  // Autosaving a draft nobody else sees does not move the form's updated_at.
+  expect(row.updatedAt).toEqual(before.updatedAt);
+
+  const stale = await save({ form: form.uuid, revision, elements: [] });
+  expect(stale.status).toBe(409);
+  expect(stale.body.error.data.code).toBe("CONFLICT");
+  expect((await formRow(seed, form.id)).draftElements).toEqual([field]);
+});

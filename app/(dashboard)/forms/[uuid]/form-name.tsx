@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { fieldIssue } from "../field-issue";
+import { FormNameField } from "../form-name-field";
 
 /**
  * The page's heading, renamed in place: Rename swaps it for a field (Enter saves, Escape
@@ -71,26 +72,16 @@ export function FormName({ form, editable }: { form: { uuid: string; name: strin
     >
       {/* The page keeps a level-1 heading while the name is edited. */}
       <h1 className="visually-hidden">{form.name}</h1>
-      <div className={nameError ? "field is-invalid" : "field"}>
-        <label htmlFor="form-name-input" className="visually-hidden">
-          Form name
-        </label>
-        <input
-          id="form-name-input"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          maxLength={200}
-          autoComplete="off"
-          autoFocus
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError || otherError ? "form-name-error" : undefined}
-        />
-        {(nameError ?? otherError) && (
-          <p className="field-error" id="form-name-error" role="alert">
-            {nameError ?? otherError}
-          </p>
-        )}
-      </div>
+      <FormNameField
+        id="form-name"
+        label="Form name"
+        hideLabel
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={nameError ?? otherError}
+        invalid={nameError !== null}
+        autoFocus
+      />
       <div className="form-rename-actions">
         <button type="submit" className="button button-primary" disabled={rename.isPending} aria-busy={rename.isPending}>
           {rename.isPending ? "Saving…" : "Save"}
