@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
-import { submissions } from "../../db/schema";
+import { forms, submissions } from "../../db/schema";
+import { submissionsCountSql } from "../../server/services/submissions/submission-count";
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { expect as baseExpect, test, type Seed } from "../fixtures";
@@ -292,6 +293,9 @@ test("delete many from the table: gone, counted, and Submission.Deleted delivere
     await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0", "Person 4"]);
     const left = await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, form.id));
     expect(left.map((r) => r.id).sort()).toEqual(ids.slice(2).sort());
+    // The form's kept count follows (v2's totalCount and the forms list read it).
+    const [counted] = await seed.db.select({ n: submissionsCountSql }).from(forms).where(eq(forms.id, form.id));
+    expect(counted?.n).toBe(2);
     await waitFor("two Submission.Deleted", () => receiver.received.length >= 2, 20_000);
     expect(receiver.received.map((r) => r.json.event)).toEqual(["Submission.Deleted", "Submission.Deleted"]);
     expect(receiver.received.map((r) => r.json.submission.id).sort()).toEqual(ids.slice(0, 2).sort());

@@ -42,12 +42,13 @@ export function checkBulkItem<T>(item: string, check: () => T, at?: readonly (st
 /**
  * All-or-nothing bulk delete (spec §4.10, §4.14): when some requested ids were not deleted,
  * throw the 422 `{error, notFoundIds}` (ids as the client wrote them). Thrown inside the
- * transaction, it rolls the deletes back.
+ * transaction, it rolls the deletes back. `path`: the input the ids came from, for UIs that show
+ * the problem beside it.
  */
-export function assertAllFound(requested: readonly string[], deleted: readonly string[], error: string): void {
+export function assertAllFound(requested: readonly string[], deleted: readonly string[], error: string, path?: readonly (string | number)[]): void {
   const found = new Set(deleted.map((id) => id.toLowerCase()));
   const notFoundIds = requested.filter((id) => !found.has(id.trim().toLowerCase()));
-  if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds } });
+  if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds }, path });
 }
 
 type FormOwnedTable = { organizationId: AnyColumn; formId: AnyColumn };

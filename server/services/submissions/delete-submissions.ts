@@ -1,28 +1,52 @@
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { submissions, type Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { forms, submissions, type Form } from "@/db/schema";
+import { MESSAGES } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
-import { distinctIds, idIn } from "@/server/services/lib/bulk";
-import { deleteSubmission } from "./delete-submission";
+import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
+import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
+
+type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; created_at: Date; updated_at: Date };
 
 /**
- * Deletes several submissions of one form, all or nothing: each through v2's delete
- * (deleteSubmission: the row, the form's count and its own `Submission.Deleted`), all in one
- * transaction. An id that is not a submission of the form is a 422 listing it; nothing is
- * deleted then.
+ * Deletes several submissions of one form (checked against `access` by the caller), all or
+ * nothing, as v2's delete does one (deleteSubmission): one statement removes the rows and
+ * takes them off the form's count, then each gets its own `Submission.Deleted` (the
+ * submission as it was), all in one transaction. An id that is not a submission of the form
+ * is a 422 listing it; nothing is deleted then.
  */
-export async function deleteSubmissions(db: DbOrTx, access: FormAccess, form: Pick<Form, "id">, ids: readonly string[]): Promise<{ deleted: number }> {
+export async function deleteSubmissions(
+  db: DbOrTx,
+  access: FormAccess,
+  form: Pick<Form, "id" | "uuid" | "name" | "elements">,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const wanted = distinctIds(ids);
   return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id), idIn(submissions.id, wanted)));
-    const have = new Set(found.map((f) => f.id));
-    const missing = wanted.filter((id) => !have.has(id.trim().toLowerCase()));
-    if (missing.length) throw new AppError("IDS_NOT_FOUND", MESSAGES.submissionNotFound, { details: { notFoundIds: missing }, path: ["ids"] });
-    for (const id of wanted) await deleteSubmission(tx, access, id);
-    return { deleted: wanted.length };
+    // The counter's update locks the form row, so concurrent deletes keep it exact (as deleteSubmission).
+    const deleted = await tx.execute<DeletedRow>(sql`
+      with deleted as (
+        delete from ${submissions}
+        where ${inForm(submissions, access, form.id)} and ${idIn(submissions.id, wanted)}
+        returning ${submissions.id} as id, ${submissions.data} as data, ${submissions.spam} as spam,
+          ${submissions.createdAt} as created_at, ${submissions.updatedAt} as updated_at
+      ), counted as (
+        -- runs though nothing reads it: PostgreSQL always completes a data-modifying WITH
+        update ${forms} set submissions_count = ${forms.submissionsCount} - (select count(*) from deleted)
+        where ${forms.id} = ${form.id} and ${forms.organizationId} = ${access.organizationId} and exists (select 1 from deleted)
+        returning 1
+      )
+      select id, data, spam, created_at, updated_at from deleted`);
+    // In the order asked for, as one delete after another would have sent them.
+    const order = new Map(wanted.map((id, i) => [id.trim().toLowerCase(), i]));
+    const rows = [...deleted].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    assertAllFound(wanted, rows.map((r) => r.id), MESSAGES.submissionNotFound, ["ids"]);
+    for (const row of rows) {
+      await enqueueSubmissionEvent(tx, "Submission.Deleted", {
+        form,
+        submission: { id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) },
+      });
+    }
+    return { deleted: rows.length };
   });
 }

@@ -32,7 +32,8 @@ export type FormSubmissionsParams = {
   driveCap?: number;
 };
 
-export type ListedSubmission = Pick<(typeof submissions)["$inferSelect"], "id" | "data" | "spam" | "createdAt" | "updatedAt">;
+/** A listed row; `duration` is for the dashboard (v1/v2 leave it out of their shapes). */
+export type ListedSubmission = Pick<(typeof submissions)["$inferSelect"], "id" | "data" | "spam" | "duration" | "createdAt" | "updatedAt">;
 
 /**
  * The sort key of a field's stored value (v1 `sort=<field>`), NULL when missing — so it
@@ -240,6 +241,7 @@ export async function listFormSubmissions(
     id: submissions.id,
     data: submissions.data,
     spam: submissions.spam,
+    duration: submissions.duration,
     createdAt: submissions.createdAt,
     updatedAt: submissions.updatedAt,
   };
@@ -281,14 +283,14 @@ export async function listFormSubmissions(
   }
 
   const w = db
-    .select({ ...selected, duration: submissions.duration, matched: sql<boolean>`${filter}`.as("fh_matched") })
+    .select({ ...selected, matched: sql<boolean>`${filter}`.as("fh_matched") })
     .from(submissions)
     .where(base)
     .orderBy(...orderBy(params.sort, submissions))
     .limit(windowRows)
     .as("fh_window");
   const windowQuery = db
-    .select({ id: w.id, data: w.data, spam: w.spam, createdAt: w.createdAt, updatedAt: w.updatedAt })
+    .select({ id: w.id, data: w.data, spam: w.spam, duration: w.duration, createdAt: w.createdAt, updatedAt: w.updatedAt })
     .from(w)
     .where(sql`${w.matched}`)
     .orderBy(...orderBy(params.sort, w))
