@@ -12,7 +12,7 @@ import { fieldErrors } from "../_components/field-errors";
 import { QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
-import { TextField } from "./text-field";
+import { TextField } from "../_components/text-field";
 
 type Account = inferRouterOutputs<AppRouter>["account"]["me"];
 
