@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
 import { fieldErrors } from "../_components/field-errors";
+import { FormFailure } from "../_components/form-failure";
 import { TextField } from "../_components/text-field";
 import { ScopeChoices } from "./scope-choices";
 
@@ -98,11 +99,7 @@ export function CreateTokenPanel({
         </fieldset>
       )}
       {errors.byField.formUuid && <p className="field-error">{errors.byField.formUuid}</p>}
-      {create.isError && (
-        <p className="alert alert-error" role="alert">
-          {errors.other ?? "Please correct the fields marked above."} <span className="muted">(tokens.create)</span>
-        </p>
-      )}
+      {create.isError && <FormFailure other={errors.other} procedure="tokens.create" />}
       <div className="panel-actions">
         <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
           Cancel

@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+import { FormFailure } from "../_components/form-failure";
 import { TextField } from "../_components/text-field";
 import { EVENT_DESCRIPTIONS } from "./events";
 
@@ -98,11 +99,7 @@ export function WebhookFields({
           </p>
         )}
       </fieldset>
-      {errors && (
-        <p className="alert alert-error" role="alert">
-          {errors.other ?? "Please correct the fields marked above."} <span className="muted">({procedure})</span>
-        </p>
-      )}
+      {errors && <FormFailure other={errors.other} procedure={procedure} />}
       <div className="panel-actions">
         <button type="button" className="button" onClick={onCancel} disabled={pending}>
           Cancel
