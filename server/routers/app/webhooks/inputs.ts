@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { ZDashboardFormRef, ZDashboardRowId } from "../inputs";
 
 /** A webhook of the form the page works on. */
