@@ -22,8 +22,10 @@ test.describe("API tokens page", () => {
     await panel.getByRole("button", { name: "Create token" }).click();
     await expect(panel.locator(".field-error")).toHaveText(["Give the token a name, e.g. the integration that uses it", "Choose at least one scope"]);
     await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above. (tokens.create)");
+    await expect(panel.getByLabel("Name")).toHaveAccessibleDescription("Give the token a name, e.g. the integration that uses it");
 
     await panel.getByLabel("Name").fill("CRM sync");
+    await expect(panel.getByLabel("Name")).toHaveAccessibleDescription("What uses it, e.g. “CRM sync”.");
     await expect(panel.getByRole("checkbox", { name: "form.view" })).toHaveAccessibleDescription("See forms: their names, settings and fields");
     await panel.getByRole("checkbox", { name: "form.view" }).check();
     await panel.getByLabel("Only some forms").check();

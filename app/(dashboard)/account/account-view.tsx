@@ -9,10 +9,11 @@ import { useTRPC } from "@/app/_trpc/client";
 import type { AppRouter } from "@/server/routers/app/router";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
 import { fieldErrors } from "../_components/field-errors";
+import { FormFailure } from "../_components/form-failure";
 import { QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
-import { TextField } from "./text-field";
+import { TextField } from "../_components/text-field";
 
 type Account = inferRouterOutputs<AppRouter>["account"]["me"];
 
@@ -37,12 +38,12 @@ export function AccountView() {
   );
 }
 
-/** A card holding one form; the general error names the procedure that answered it. */
+/** A card holding one form; `errors` of the last failed answer (fieldErrors), null after none. */
 function SettingsForm({
   title,
   id,
   procedure,
-  error,
+  errors,
   pending,
   submitLabel,
   onSubmit,
@@ -51,7 +52,7 @@ function SettingsForm({
   title: string;
   id: string;
   procedure: string;
-  error: string | null;
+  errors: { other: string | null } | null;
   pending: boolean;
   submitLabel: string;
   onSubmit: () => void;
@@ -69,11 +70,7 @@ function SettingsForm({
     >
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error} <span className="muted">({procedure})</span>
-        </p>
-      )}
+      {errors && <FormFailure other={errors.other} procedure={procedure} />}
       <div className="panel-actions">
         <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>
           {pending ? "Saving…" : submitLabel}
@@ -115,7 +112,7 @@ function ProfileCard({ account, onNotice }: { account: Account; onNotice: (text:
       title="Profile"
       id="profile"
       procedure="account.updateProfile"
-      error={save.isError ? (errors.other ?? "Please correct the fields marked above.") : null}
+      errors={save.isError ? errors : null}
       pending={save.isPending}
       submitLabel="Save profile"
       onSubmit={() => save.mutate({ name, email, currentPassword: emailChanges ? currentPassword : undefined })}
@@ -161,7 +158,7 @@ function PasswordCard({ onNotice }: { onNotice: (text: string) => void }) {
       title="Password"
       id="password"
       procedure="account.changePassword"
-      error={change.isError ? (errors.other ?? "Please correct the fields marked above.") : null}
+      errors={change.isError ? errors : null}
       pending={change.isPending}
       submitLabel="Change password"
       onSubmit={() => change.mutate({ currentPassword, newPassword })}
@@ -207,7 +204,7 @@ function OrganizationCard({ account, onNotice }: { account: Account; onNotice: (
       title="Organization"
       id="organization"
       procedure="account.renameOrganization"
-      error={rename.isError ? (errors.other ?? "Please correct the fields marked above.") : null}
+      errors={rename.isError ? errors : null}
       pending={rename.isPending}
       submitLabel="Save name"
       onSubmit={() => rename.mutate({ organizationName })}

@@ -5,6 +5,8 @@ import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
 import { fieldErrors } from "../_components/field-errors";
+import { FormFailure } from "../_components/form-failure";
+import { TextField } from "../_components/text-field";
 import { ScopeChoices } from "./scope-choices";
 
 /**
@@ -45,7 +47,6 @@ export function CreateTokenPanel({
     if (create.isError) create.reset();
   };
   const titleId = `${id}-title`;
-  const nameError = errors.byField.name;
 
   return (
     <form
@@ -61,28 +62,17 @@ export function CreateTokenPanel({
       <div className="panel-header">
         <h2 id={titleId}>{kind === "v2" ? "New API token" : "New form token (v1)"}</h2>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          onChange={(e) => edited(setName)(e.target.value)}
-          maxLength={100}
-          autoComplete="off"
-          autoFocus
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : `${id}-name-hint`}
-        />
-        {nameError ? (
-          <p className="field-error" id={`${id}-name-error`}>
-            {nameError}
-          </p>
-        ) : (
-          <p className="hint" id={`${id}-name-hint`}>
-            What uses it, e.g. “CRM sync”.
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        value={name}
+        onChange={(e) => edited(setName)(e.target.value)}
+        maxLength={100}
+        autoComplete="off"
+        autoFocus
+        hint="What uses it, e.g. “CRM sync”."
+        error={errors.byField.name}
+      />
       <ScopeChoices idPrefix={id} scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES} value={scopes} onChange={edited(setScopes)} error={errors.byField.scopes} />
       {kind === "v2" && (
         <fieldset className="plain">
@@ -109,11 +99,7 @@ export function CreateTokenPanel({
         </fieldset>
       )}
       {errors.byField.formUuid && <p className="field-error">{errors.byField.formUuid}</p>}
-      {create.isError && (
-        <p className="alert alert-error" role="alert">
-          {errors.other ?? "Please correct the fields marked above."} <span className="muted">(tokens.create)</span>
-        </p>
-      )}
+      {create.isError && <FormFailure other={errors.other} procedure="tokens.create" />}
       <div className="panel-actions">
         <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
           Cancel

@@ -2,6 +2,8 @@
 
 import { useId, useState } from "react";
 import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+import { FormFailure } from "../_components/form-failure";
+import { TextField } from "../_components/text-field";
 import { EVENT_DESCRIPTIONS } from "./events";
 
 /**
@@ -37,7 +39,6 @@ export function WebhookFields({
   const id = useId();
   const [url, setUrl] = useState(initial.url);
   const [events, setEvents] = useState<SubmissionEvent[]>(initial.events);
-  const urlError = errors?.byField.url;
   const eventsError = errors?.byField.events;
   return (
     <form
@@ -52,33 +53,22 @@ export function WebhookFields({
       <div className="panel-header">
         <h2 id={titleId}>{title}</h2>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Endpoint URL</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          value={url}
-          onChange={(e) => {
-            setUrl(e.target.value);
-            onEdit();
-          }}
-          placeholder="https://example.com/hooks/formhouse"
-          autoComplete="off"
-          autoFocus
-          maxLength={2048}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={urlError ? `${id}-url-error` : `${id}-url-hint`}
-        />
-        {urlError ? (
-          <p className="field-error" id={`${id}-url-error`}>
-            {urlError}
-          </p>
-        ) : (
-          <p className="hint" id={`${id}-url-hint`}>
-            Gets a signed JSON POST for each event.
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-url`}
+        label="Endpoint URL"
+        type="url"
+        value={url}
+        onChange={(e) => {
+          setUrl(e.target.value);
+          onEdit();
+        }}
+        placeholder="https://example.com/hooks/formhouse"
+        autoComplete="off"
+        autoFocus
+        maxLength={2048}
+        hint="Gets a signed JSON POST for each event."
+        error={errors?.byField.url}
+      />
       <fieldset className="plain" aria-describedby={eventsError ? `${id}-events-error` : undefined}>
         <legend>Events</legend>
         <ul className="scope-list">
@@ -109,11 +99,7 @@ export function WebhookFields({
           </p>
         )}
       </fieldset>
-      {errors && (
-        <p className="alert alert-error" role="alert">
-          {errors.other ?? "Please correct the fields marked above."} <span className="muted">({procedure})</span>
-        </p>
-      )}
+      {errors && <FormFailure other={errors.other} procedure={procedure} />}
       <div className="panel-actions">
         <button type="button" className="button" onClick={onCancel} disabled={pending}>
           Cancel

@@ -89,3 +89,34 @@ test("profile: a new email needs the current password; a taken one is a 409 at t
   expect(await caller.account.updateProfile({ name: "Ada", email: org.email })).toEqual({ updated: true });
   expect((await caller.account.me()).name).toBe("Ada");
 });
+
+test("hostile input to tokens and account is a 400 at the field, never a 500, and changes nothing", async ({ seed }) => {
+  const { org, form, caller } = await orgWithForm(seed);
+  const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e: { code: string }) => e)) as { code: string } | null)?.code ?? "OK";
+  const hostile = ["a\u0000b", "a\ud800b", "x".repeat(10_000)];
+  for (const name of hostile) {
+    expect(await codeOf(caller.tokens.create({ kind: "v2", name, scopes: ["form.view"], formUuids: [] }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.tokens.create({ kind: "v1", name: "ok", scopes: ["form.view"], formUuid: name }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.account.updateProfile({ name, email: org.email }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.account.updateProfile({ name: "Ada", email: name, currentPassword: org.password }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.account.renameOrganization({ organizationName: name }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.account.changePassword({ currentPassword: org.password, newPassword: name.slice(0, 20) + name }))).toBe("BAD_REQUEST");
+  }
+  for (const email of ["not-an-email", "a@", "@b.test", " ", ""]) {
+    expect(await codeOf(caller.account.updateProfile({ name: "Ada", email, currentPassword: org.password }))).toBe("BAD_REQUEST");
+  }
+  // Wrong types, and numbers no row can have.
+  expect(await codeOf(caller.tokens.create({ kind: "v2", name: 42, scopes: "form.view", formUuids: [] } as never))).toBe("BAD_REQUEST");
+  expect(await codeOf(caller.tokens.create({ kind: "v3", name: "x", scopes: ["form.view"] } as never))).toBe("BAD_REQUEST");
+  expect(await codeOf(caller.tokens.create({ kind: "v2", name: "x", scopes: ["form.view"], formUuids: Array(101).fill(form.uuid) }))).toBe("BAD_REQUEST");
+  expect(await codeOf(caller.tokens.create({ kind: "v1", name: "x", scopes: ["form.view"], formUuid: "99999999999" }))).toBe("NOT_FOUND");
+  for (const id of [2 ** 31, 2 ** 53 - 1, 1.5, -1, 0]) {
+    expect(await codeOf(caller.tokens.revoke({ id }))).toMatch(/^(BAD_REQUEST|NOT_FOUND)$/);
+    expect(await codeOf(caller.connectedApps.revoke({ id }))).toMatch(/^(BAD_REQUEST|NOT_FOUND)$/);
+  }
+  expect(await codeOf(caller.tokens.list({ kind: "v1", formUuid: "\u0000" }))).toBe("BAD_REQUEST");
+
+  // Nothing was written: no token, the same name, email and organization.
+  expect(await seed.db.select().from(apiTokens).where(eq(apiTokens.organizationId, org.organizationId))).toEqual([]);
+  expect(await caller.account.me()).toMatchObject({ email: org.email });
+});

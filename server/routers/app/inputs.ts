@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_INT4 } from "@/server/services/lib/ids";
 import { PAGE_SIZE, pageCount } from "@/server/services/lib/pagination";
 
 /**
@@ -9,6 +10,9 @@ import { PAGE_SIZE, pageCount } from "@/server/services/lib/pagination";
 
 /** The form a page works on: its UUID (or numeric id), as the URL's `?form=` holds it. */
 export const ZDashboardFormRef = z.string().trim().min(1, { error: "Choose a form" }).max(64).describe("Form UUID or numeric id");
+
+/** A row's numeric id from a list (token, webhook, connection): a PostgreSQL integer, so a bigger number is a 400, not a failed query. */
+export const ZDashboardRowId = z.number().int().positive().max(MAX_INT4);
 
 export const ZDashboardPage = z.number().int().min(1).max(1_000_000).default(1).describe("Page number, 1-based, 20 items a page");
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { revokeConnectedApp } from "@/server/services/connected-apps/revoke-connected-app";
 import { sessionProcedure } from "@/server/trpc";
+import { ZDashboardRowId } from "../inputs";
 
-export const ZRevokeConnectedAppInput = z.object({ id: z.number().int().positive().describe("Grant id from the list") });
+export const ZRevokeConnectedAppInput = z.object({ id: ZDashboardRowId.describe("Grant id from the list") });
 
 /** Disconnects an app: every token of the connection stops working at once. */
 export const revokeConnectedAppRoute = sessionProcedure

@@ -1,8 +1,7 @@
-import { z } from "zod";
-import { ZDashboardFormRef } from "../inputs";
+import { ZDashboardFormRef, ZDashboardRowId } from "../inputs";
 
 /** A webhook of the form the page works on. */
 export const ZDashboardWebhookRef = {
   formUuid: ZDashboardFormRef,
-  id: z.number().int().positive().describe("Webhook id"),
+  id: ZDashboardRowId.describe("Webhook id"),
 };
