@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { openApiDocument, type DocumentedSurface } from "@/server/rest/documents";
 import { DocsNav } from "./docs-nav";
 import { headingId, Markdown } from "./markdown";
@@ -21,6 +22,20 @@ function operations(doc: Json) {
   );
 }
 
+/** A path that wraps after its slashes (`/forms/<wbr>{form_uuid}/<wbr>unique_links`), not inside a word. */
+function BreakAfterSlashes({ text }: { text: string }) {
+  return text.split("/").map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
+
 export default function DocsPage() {
   const docs = SURFACES.map((s) => ({ ...s, doc: openApiDocument(s.id) as Json }));
   return (
@@ -35,7 +50,7 @@ export default function DocsPage() {
             {operations(doc).map(({ path, method, op }) => (
               <a key={op.operationId} href={`#${id}-${op.operationId}`} className="nav-op">
                 <span className={`method m-${method}`}>{method.toUpperCase()}</span>
-                <span className="nav-path">{path}</span>
+                <span className="nav-path"><BreakAfterSlashes text={path} /></span>
               </a>
             ))}
             <a href={`${SURFACES.find((s) => s.id === id)!.basePath}/openapi.json`} className="nav-op">openapi.json</a>
@@ -56,7 +71,7 @@ export default function DocsPage() {
                 <article key={op.operationId} id={`${id}-${op.operationId}`} className="op">
                   <h2>
                     <span className={`method m-${method}`}>{method.toUpperCase()}</span>
-                    <code className="op-path">{basePath}{path}</code>
+                    <code className="op-path"><BreakAfterSlashes text={basePath + path} /></code>
                   </h2>
                   <p className="op-summary">
                     {op.summary}

@@ -52,7 +52,26 @@ test("the reference names no page that does not exist, links the API tokens page
     const path = await op.locator(".nav-path").boundingBox();
     expect(path!.x).toBeGreaterThan(badge!.x + badge!.width - 1);
   }
+  // A long path wraps after a slash, never inside a word (`unique_l|inks`); some do wrap.
+  const wraps = await pathWraps(page);
+  expect(wraps.midWord).toEqual([]);
+  expect(wraps.wrapped).toBeGreaterThan(0);
 });
+
+/** Nav paths whose words (the text between slashes) span two lines, and how many paths wrap at all. */
+const pathWraps = (page: Page) =>
+  page.locator(".docs-nav .nav-path").evaluateAll((paths) => {
+    const lines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
+    const words = (el: Element) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.replace(/\//g, ""));
+    return {
+      midWord: paths.flatMap((el) => words(el).filter((w) => lines(w) > 1).map(() => el.textContent)),
+      wrapped: paths.filter((el) => lines(el) > 1).length,
+    };
+  });
 
 test.describe("at 390px", () => {
   test.use({ viewport: { width: 390, height: 800 } });
@@ -64,6 +83,7 @@ test.describe("at 390px", () => {
     await expect(page.locator(".docs-nav a.nav-op").first()).toBeHidden();
     await contents.click();
     await expect(page.locator(".docs-nav a.nav-op").first()).toBeVisible();
+    expect((await pathWraps(page)).midWord).toEqual([]);
     await page.locator(".docs-nav a.nav-surface").first().click();
     await expect(contents).toHaveAttribute("aria-expanded", "false");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -2,20 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EditorField, EditorInput } from "@/server/services/prefills/editor-fields";
 import { describeValues } from "./describe-values";
+import { editorField } from "./editor-field.fixture";
 
-const f = (id: string, input: EditorInput, extra: Partial<EditorField> = {}): EditorField => ({
-  id,
-  label: id.toUpperCase(),
-  type: input,
-  input,
-  options: [],
-  countrySelector: false,
-  rows: [],
-  columns: [],
-  parts: [],
-  components: [],
-  ...extra,
-});
+const f = (id: string, input: EditorInput, extra: Partial<EditorField> = {}) => editorField(id, input, { label: id.toUpperCase(), ...extra });
 
 test("stored values read with labels, by type; unknown ids keep their id and JSON", () => {
   const fields = [

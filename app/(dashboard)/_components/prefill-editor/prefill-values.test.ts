@@ -1,22 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { editorField } from "./editor-field.fixture";
 import { fieldErrorOf, toPrefillData } from "./prefill-values";
 
-import type { EditorField, EditorInput } from "@/server/services/prefills/editor-fields";
-
-const f = (id: string, input: EditorInput, extra: Partial<EditorField> = {}): EditorField => ({
-  id,
-  label: id,
-  type: input,
-  input,
-  options: [],
-  countrySelector: false,
-  rows: [],
-  columns: [],
-  parts: [],
-  components: [],
-  ...extra,
-});
+const f = editorField;
 const opts = (...ids: string[]) => ids.map((id) => ({ id, label: id.toUpperCase() }));
 
 const fields = [

@@ -1,21 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EditorField, EditorInput } from "@/server/services/prefills/editor-fields";
+import { editorField } from "../../_components/prefill-editor/editor-field.fixture";
 import { issueReason, problemAt, readLinksCsv, templateCsv } from "./csv-links";
 
-const f = (id: string, label: string, input: EditorInput, extra: Partial<EditorField> = {}): EditorField => ({
-  id,
-  label,
-  type: input,
-  input,
-  options: [],
-  countrySelector: false,
-  rows: [],
-  columns: [],
-  parts: [],
-  components: [],
-  ...extra,
-});
+const f = (id: string, label: string, input: EditorInput, extra: Partial<EditorField> = {}) => editorField(id, input, { label, ...extra });
 const fields = [
   f("company", "Company", "text"),
   f("topic", "Topic", "choice", { options: [{ id: "opt_sales", label: "Sales" }] }),
