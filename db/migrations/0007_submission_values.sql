@@ -25,12 +25,15 @@ CREATE INDEX "submission_values_txt_trgm_idx" ON "submission_values" USING gin (
 CREATE FUNCTION submission_value_places(d jsonb)
 RETURNS TABLE (element_id text, loc smallint, sub text, shape smallint, j jsonb)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
-  WITH e AS (SELECT key, value FROM jsonb_each(CASE WHEN jsonb_typeof(d) = 'object' THEN d ELSE '{}'::jsonb END)),
+  -- Keys longer than any element id, member name or component id a form can have (200
+  -- characters) are never read by a filter, and could overflow a btree row (2,704 bytes).
+  WITH e AS (SELECT key, value FROM jsonb_each(CASE WHEN jsonb_typeof(d) = 'object' THEN d ELSE '{}'::jsonb END) WHERE length(key) <= 200),
   -- members of the rows of array values (repeat-field components)
   rm AS (
     SELECT e.key, m.key AS sub, m.value
     FROM e, jsonb_array_elements(CASE WHEN jsonb_typeof(e.value) = 'array' THEN e.value ELSE '[]'::jsonb END) r,
       jsonb_each(CASE WHEN jsonb_typeof(r.value) = 'object' THEN r.value ELSE '{}'::jsonb END) m
+    WHERE length(m.key) <= 200
   )
   SELECT e.key, 0::smallint, ''::text, (CASE WHEN jsonb_typeof(e.value) = 'array' THEN 1 ELSE 0 END)::smallint, e.value FROM e
   UNION ALL
@@ -39,6 +42,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
   UNION ALL
   SELECT e.key, 1::smallint, m.key, (CASE WHEN jsonb_typeof(m.value) = 'array' THEN 1 ELSE 0 END)::smallint, m.value
   FROM e, jsonb_each(CASE WHEN jsonb_typeof(e.value) = 'object' THEN e.value ELSE '{}'::jsonb END) m
+  WHERE length(m.key) <= 200
   UNION ALL
   SELECT rm.key, 2::smallint, rm.sub, (CASE WHEN jsonb_typeof(rm.value) = 'array' THEN 1 ELSE 0 END)::smallint, rm.value FROM rm
   UNION ALL
@@ -50,7 +54,7 @@ CREATE FUNCTION submission_values_of(d jsonb)
 RETURNS TABLE (element_id text, loc smallint, sub text, shape smallint, num numeric, day date, ts timestamptz, txt text, filled boolean)
 LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
   SELECT element_id, loc, sub, shape,
-    (case jsonb_typeof(j) when 'number' then (j)::numeric when 'string' then (case when t ~ '^[ \t\n\r\f\v]*-?[0-9]+(\.[0-9]+)?[ \t\n\r\f\v]*$' then (t)::numeric end) end),
+    (case when length(t) > 1000 then null when jsonb_typeof(j) = 'number' then (j)::numeric when jsonb_typeof(j) = 'string' and t ~ '^[ \t\n\r\f\v]*-?[0-9]+(\.[0-9]+)?[ \t\n\r\f\v]*$' then (t)::numeric end),
     (case when t like '____-__-__%' and t ~ '^(([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)($|[T ])' then left(t, 10)::date end),
     (case when t not like '____-__-__%' then null when t ~ '^(([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?)?$' then (t)::timestamp at time zone 'UTC' when t ~ '^(([1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?([Zz]|[+-](0[0-9]|1[0-5])(:?[0-5][0-9])?)$' then (t)::timestamptz end),
     t,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, numeric, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { forms } from "./forms";
 
 /**
  * The filter index: every value in `submissions.data`, one row per place a filter can read
@@ -56,4 +57,32 @@ export const submissionValues = pgTable(
     // contains / does_not_contain: trigram search (pg_trgm) of the text.
     index("submission_values_txt_trgm_idx").using("gin", t.txt.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * How many submissions of a form hold a value at each element or sub-field (loc 0 and 1, the
+ * value itself: one row per submission in `submission_values`), by what the value is: filled,
+ * a number, a date, an instant. Kept by the same triggers, in the same statement, so every
+ * count is exact at every commit. They answer is_empty/is_filled without reading a row, and
+ * let a filter that holds for most of a field be counted from its few exceptions (a
+ * `not_on` at 1 % is the form minus the 99 % `on`, which is the dated values minus the 1 %
+ * before or after). Deltas are spread over SHARDS rows per place (a random one per
+ * statement), like submission_count_shards, so concurrent submits rarely wait on one row.
+ */
+export const submissionValueCounts = pgTable(
+  "submission_value_counts",
+  {
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    elementId: text("element_id").notNull(),
+    loc: smallint("loc").notNull(),
+    sub: text("sub").notNull(),
+    shard: smallint("shard").notNull(),
+    filled: integer("filled").notNull().default(0),
+    num: integer("num").notNull().default(0),
+    day: integer("day").notNull().default(0),
+    ts: integer("ts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.elementId, t.loc, t.sub, t.shard] })],
 );

@@ -1,12 +1,14 @@
 import { compareDecimals, type Operand } from "@/server/services/lib/values";
 import type { FilterField } from "./fields";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
+import { MAX_NUMBER_TEXT } from "./filter-sql";
 
 /**
  * Spec §4.15 evaluated in memory on one submission's data: the reference the filter engines
  * are tested against (filter-index.test.ts). Plain code, no SQL: every rule written out once.
  * Text folding is ASCII-only (ILIKE in the C locale); "blank" is Unicode white space (jsonpath's `\\S`);
- * numbers read as text allow only ASCII white space around them (the SQL regex's `\\s`).
+ * numbers read as text allow only ASCII white space around them (the SQL regex's `\\s`) and
+ * hold at most MAX_NUMBER_TEXT characters.
  */
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -56,7 +58,8 @@ const NUMBER_TEXT = new RegExp(`^${ASCII_SPACE}*-?[0-9]+(\\.[0-9]+)?${ASCII_SPAC
 
 function asNumber(v: Json): string | null {
   if (typeof v === "number") return String(v);
-  if (typeof v === "string" && NUMBER_TEXT.test(v)) return v.trim();
+  // Longer numbers are not numbers to a filter (see MAX_NUMBER_TEXT).
+  if (typeof v === "string" && v.length <= MAX_NUMBER_TEXT && NUMBER_TEXT.test(v)) return v.trim();
   return null;
 }
 

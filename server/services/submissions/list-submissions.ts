@@ -6,7 +6,7 @@ import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/serve
 import { FieldResolver, type FilterField } from "./fields";
 import { castAs, filterSql, filtersSql, usesContainmentIndex, type FilterEngine } from "./filter-sql";
 import { parseFilters, type Filter, type FilterParam } from "./filters";
-import { indexedIdSet } from "./value-index";
+import { countedFilter, indexedIdSet } from "./value-index";
 import type { SubmissionSort } from "./sort";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 
@@ -30,6 +30,8 @@ export type FormSubmissionsParams = {
   engine?: FilterEngine;
   /** The size from which an index filter is too large to drive (see planFilters). For tests and benchmarks. */
   driveCap?: number;
+  /** The first probe's limit of a counted filter (see countedCount). For tests. */
+  countLimit?: number;
 };
 
 /** A listed row; `duration` is for the dashboard (v1/v2 leave it out of their shapes). */
@@ -79,7 +81,11 @@ function orderBy(sort: SubmissionSort, cols: SortColumns, fenced = false): SQL[]
  * filter is an equality (the GIN index's). The form was checked against `access` by the
  * caller, and the statement checks it again.
  */
-async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filters: readonly Filter[]): Promise<number | null> {
+async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filters: readonly Filter[], countLimit?: number): Promise<number | null> {
+  if (filters.length === 1) {
+    const n = await countedCount(db, access, form, filters[0]!, countLimit);
+    if (n !== null) return n;
+  }
   const sets = filters.map((f) => indexedIdSet(f.field, f.condition, f.negate, form.id));
   if (sets.length === 0 || sets.some((x) => x === null)) return null;
   const keep = sets.filter((x) => x!.keep);
@@ -99,6 +105,38 @@ async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filter
   const n = row?.n ?? 0;
   // Only unwanted sets: every submission of the form (its exact kept count) but those.
   return keep.length === 0 ? Math.max(0, form.submissionsCount - n) : n;
+}
+
+/**
+ * totalCount of one filter on a place with one value per submission, from the place's
+ * counters (countedFilter): is_empty/is_filled read the counter alone; a typed comparison
+ * counts its matching rows up to a fiftieth of the form, and past that its refused rows, the
+ * matches being the counted values minus those; only when both are large is the matching set
+ * counted in full. One statement for a selective filter, two for one that holds for most of
+ * its field. Null when the filter has no counter. The statements check the tenant.
+ */
+async function countedCount(db: DbOrTx, access: FormAccess, form: Form, filter: Filter, countLimit?: number): Promise<number | null> {
+  const plan = countedFilter(filter.field, filter.condition, filter.negate, form.id);
+  if (!plan) return null;
+  const limit = countLimit ?? Math.max(1000, Math.floor(form.submissionsCount / 50));
+  const upTo = (rows: SQL[], max?: number) =>
+    sql`(select count(*)::int from (${sql.join(rows, sql` union all `)}${max === undefined ? sql`` : sql` limit ${max}`}) as fh_rows)`;
+  const tenant = sql`from ${forms} where ${forms.id} = ${form.id} and ${forms.organizationId} = ${access.organizationId}`;
+  const [first] = await db.execute<{ counted: number; rows: number | null }>(
+    sql`select (${plan.counted}) as counted, ${plan.rows ? upTo([plan.rows], limit) : sql`null::int`} as rows ${tenant}`,
+  );
+  if (!first) return 0;
+  let matching = first.rows ?? first.counted;
+  if (first.rows !== null && first.rows >= limit) {
+    const [second] = await db.execute<{ refused: number }>(sql`select ${upTo(plan.others, limit)} as refused ${tenant}`);
+    const refused = second?.refused ?? 0;
+    if (refused < limit) matching = first.counted - refused;
+    else {
+      const [all] = await db.execute<{ rows: number }>(sql`select ${upTo([plan.rows!])} as rows ${tenant}`);
+      matching = all?.rows ?? 0;
+    }
+  }
+  return plan.keep ? matching : Math.max(0, form.submissionsCount - matching);
 }
 
 /** Least size of a set too large to drive a multi-filter request (see planFilters). */
@@ -260,7 +298,7 @@ export async function listFormSubmissions(
   if (!filter) return { submissions: await pageQuery(), totalCount: form.submissionsCount };
 
   const indexCount = params.engine !== "json" && (plan?.indexCount ?? true);
-  const countQuery: Promise<number> = (indexCount ? indexOnlyCount(db, access, form, filters) : Promise.resolve(null)).then(
+  const countQuery: Promise<number> = (indexCount ? indexOnlyCount(db, access, form, filters, params.countLimit) : Promise.resolve(null)).then(
     (n) =>
       n ??
       db
@@ -282,8 +320,9 @@ export async function listFormSubmissions(
     return { submissions: rows, totalCount };
   }
 
+  const windowFilter = plan ? plan.filter : filtersSql(filters, params.engine, true)!;
   const w = db
-    .select({ ...selected, matched: sql<boolean>`${filter}`.as("fh_matched") })
+    .select({ ...selected, matched: sql<boolean>`${windowFilter}`.as("fh_matched") })
     .from(submissions)
     .where(base)
     .orderBy(...orderBy(params.sort, submissions))

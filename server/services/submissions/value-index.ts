@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { submissions, submissionValues } from "@/db/schema";
+import { submissions, submissionValueCounts, submissionValues } from "@/db/schema";
 import type { Operand } from "@/server/services/lib/values";
 import type { FilterField } from "./fields";
 import type { CompareOp, FilterCondition } from "./filters";
@@ -85,12 +85,18 @@ function rowCondition(f: FilterField, c: FilterCondition, negate: boolean): { sh
 /**
  * The filter as `exists`/`not exists` over the index, or null when the index does not answer
  * it (equality). `negate` as on Filter; is_empty is the complement of "filled".
+ * `perRow`: the filter is tested on a bounded list of rows (the first-try window). A `not
+ * exists` then probes the index once per row (`offset 0` keeps the planner from turning it into
+ * a hashed set): hashing reads the whole set the filter refuses, 99 % of the form for a 1 %
+ * `not_on` (1.6 s against ~2,000 probes).
  */
-export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boolean): SQL | null {
+export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boolean, perRow = false): SQL | null {
   const row = rowCondition(f, c, negate);
   if (!row) return null;
-  const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where})`;
-  return wantsRows(c, negate) ? exists : sql`not ${exists}`;
+  const wanted = wantsRows(c, negate);
+  const fence = perRow && !wanted ? sql` offset 0` : sql``;
+  const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where}${fence})`;
+  return wanted ? exists : sql`not ${exists}`;
 }
 
 /** is_empty holds when no row is filled; `exists` is never null, so `not exists` is the exact complement. */
@@ -117,3 +123,61 @@ export function indexedIdSet(
     unique: f.location.at !== "component" && row.shapes === VALUE_ITSELF,
   };
 }
+
+/** A column of submission_value_counts: how many submissions hold a filled / number / date / instant value at a place. */
+type ValueCounter = "filled" | "num" | "day" | "ts";
+const COUNTER_OF: Record<Operand["kind"], ValueCounter> = { number: "num", date: "day", timestamp: "ts" };
+
+/**
+ * A filter on a place that holds one value per submission (an element or a sub-field read as
+ * the value itself), counted with submission_value_counts. `counted` is the counter's
+ * statement for the place; the submissions a filter's rows match (`keep` as on indexedIdSet)
+ * are all of `counted` for is_empty/is_filled (`rows` null), else the rows of `rows`, which
+ * is also `counted` minus the rows of `others` (the typed values the condition refuses): so a
+ * condition that holds for 99 % of a field is counted from its 1 % of exceptions. Null for
+ * other filters (equality, contains, choice fields' items, repeat-field components).
+ */
+export function countedFilter(
+  f: FilterField,
+  c: FilterCondition,
+  negate: boolean,
+  formId: number,
+): { counted: SQL; keep: boolean; rows: SQL | null; others: SQL[] } | null {
+  if (f.location.at === "component") return null;
+  const counted = (counter: ValueCounter) => {
+    const cv = submissionValueCounts;
+    const loc = f.location;
+    const sub = loc.at === "subfield" ? loc.fixedname : "";
+    return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${f.elementId}::text and ${cv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${cv.sub} = ${sub}::text`;
+  };
+  const rowsWhere = (where: SQL) => sql`select 1 from ${sv} where ${placeRows(f, VALUE_ITSELF, formId)} and ${where}`;
+  switch (c.op) {
+    case "empty":
+      return { counted: counted("filled"), keep: wantsRows(c, negate), rows: null, others: [] };
+    case "compare":
+    case "range": {
+      if (f.kind === "choice") return null; // a choice field's array items: several rows a submission
+      if (c.op === "range" && c.min.kind !== c.max.kind) return null; // two columns
+      const operand = c.op === "compare" ? c.operand : c.min;
+      const refused =
+        c.op === "range"
+          ? [compare("<", c.min), compare(">", c.max)]
+          : c.cmp === "="
+            ? [compare("<", c.operand), compare(">", c.operand)]
+            : [compare(NOT[c.cmp], c.operand)];
+      const row = rowCondition(f, c, negate)!;
+      return {
+        counted: counted(COUNTER_OF[operand.kind]),
+        keep: wantsRows(c, negate),
+        rows: rowsWhere(row.where),
+        // A comparison holds only for a value of its kind: the refused are counted values too.
+        others: refused.map(rowsWhere),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The comparison that holds exactly where `cmp` does not, among values of the same kind. */
+const NOT: Record<Exclude<CompareOp, "=">, CompareOp> = { ">": "<=", ">=": "<", "<": ">=", "<=": ">" };
