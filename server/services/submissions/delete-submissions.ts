@@ -4,7 +4,7 @@ import { forms, submissions, type Form } from "@/db/schema";
 import { MESSAGES } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
-import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
+import { enqueueSubmissionEvents } from "@/server/webhooks/enqueue";
 
 type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; created_at: Date; updated_at: Date };
 
@@ -12,7 +12,7 @@ type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; cr
  * Deletes several submissions of one form (checked against `access` by the caller), all or
  * nothing, as v2's delete does one (deleteSubmission): one statement removes the rows and
  * takes them off the form's count, then each gets its own `Submission.Deleted` (the
- * submission as it was), all in one transaction. An id that is not a submission of the form
+ * submission as it was; one insert for all), all in one transaction. An id that is not a submission of the form
  * is a 422 listing it; nothing is deleted then.
  */
 export async function deleteSubmissions(
@@ -41,12 +41,12 @@ export async function deleteSubmissions(
     const order = new Map(wanted.map((id, i) => [id.trim().toLowerCase(), i]));
     const rows = [...deleted].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     assertAllFound(wanted, rows.map((r) => r.id), MESSAGES.submissionNotFound, ["ids"]);
-    for (const row of rows) {
-      await enqueueSubmissionEvent(tx, "Submission.Deleted", {
-        form,
-        submission: { id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) },
-      });
-    }
+    await enqueueSubmissionEvents(
+      tx,
+      "Submission.Deleted",
+      form,
+      rows.map((row) => ({ id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) })),
+    );
     return { deleted: rows.length };
   });
 }
