@@ -122,10 +122,12 @@ const describeLinks = (r: unknown) => {
 /**
  * One row per filter type on a field holding ~1% matches (see seed()), and 10% / 50% for the
  * range and date families; each with its JSON-engine baseline (engine=json, the engine before
- * the filter index) at BASELINE_RUNS. Budgets: the filters-at-scale goals.
+ * the filter index) at BASELINE_RUNS. Budgets: the filters-at-scale goals — every 1 % row, and
+ * three filters with a sort; `report` rows (10 %, 50 %, other combinations) are measured and
+ * shown without one.
  */
 const FILTER_BUDGET_MS = 50;
-const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmissionsParams["sort"] }[] = [
+const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmissionsParams["sort"]; report?: true }[] = [
   { name: "is_equal_to (1%)", params: [["Plan__is_equal_to", "needle"]] },
   { name: "is_not_equal_to (1%)", params: [["Tier__is_not_equal_to", "standard"]] },
   { name: "contains (1%)", params: [["Plan__contains", "eedl"]] },
@@ -143,15 +145,15 @@ const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmi
   { name: "is_in (1%)", params: [["Plan__is_in", "needle,nothing"]] },
   { name: "is_not_in (1%)", params: [["Tier__is_not_in", "standard,silver"]] },
   { name: "in_range number (1%)", params: [["Amount__in_range", "1000,1099"]] },
-  { name: "in_range number (10%)", params: [["Amount__in_range", "1000,1999"]] },
-  { name: "in_range number (50%)", params: [["Amount__in_range", "0,4999"]] },
-  { name: "is_less_than (10%)", params: [["Amount__is_less_than", "1000"]] },
-  { name: "is_less_than (50%)", params: [["Amount__is_less_than", "5000"]] },
-  { name: "before date (10%)", params: [["Day__before", "2020-01-11"]] },
-  { name: "before date (50%)", params: [["Day__before", "2020-02-20"]] },
+  { name: "in_range number (10%)", params: [["Amount__in_range", "1000,1999"]], report: true },
+  { name: "in_range number (50%)", params: [["Amount__in_range", "0,4999"]], report: true },
+  { name: "is_less_than (10%)", params: [["Amount__is_less_than", "1000"]], report: true },
+  { name: "is_less_than (50%)", params: [["Amount__is_less_than", "5000"]], report: true },
+  { name: "before date (10%)", params: [["Day__before", "2020-01-11"]], report: true },
+  { name: "before date (50%)", params: [["Day__before", "2020-02-20"]], report: true },
   { name: "in_range date (1%)", params: [["Day__in_range", "2020-03-01,2020-03-01"]] },
-  { name: "in_range date (10%)", params: [["Day__in_range", "2020-03-01,2020-03-10"]] },
-  { name: "after timestamp (50%)", params: [["Day__after", "2020-02-19T12:00:00Z"]] },
+  { name: "in_range date (10%)", params: [["Day__in_range", "2020-03-01,2020-03-10"]], report: true },
+  { name: "after timestamp (50%)", params: [["Day__after", "2020-02-19T12:00:00Z"]], report: true },
   {
     name: "3 filters + duration asc (is_equal_to, >=, after)",
     params: [EQ_FILTER, ["Amount__is_greater_than_or_equal_to", "5000"], ["Signup date__after", "2020-06-01"]],
@@ -160,14 +162,17 @@ const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmi
   {
     name: "3 filters + created_at desc (in_range, contains, on)",
     params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__in_range", "2020-01-01,2020-01-20"]],
+    report: true,
   },
   {
     name: "3 filters, no equality (in_range 50%, contains 10%, on 1%)",
     params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__on", "2020-01-10"]],
+    report: true,
   },
   {
     name: "2 filters, no equality (in_range 1%, not_on 1%)",
     params: [["Amount__in_range", "1000,1099"], ["Batch__not_on", "2021-05-05"]],
+    report: true,
   },
 ];
 const BASELINE_RUNS = Number(process.env.BENCH_BASELINE_RUNS) || 5;
@@ -177,7 +182,7 @@ const SELECTED_FILTER_CASES = CASE_FILTER ? FILTER_CASES.filter((c) => CASE_FILT
 
 export const FILTER_SERVICE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: c.name,
-  budgetMs: FILTER_BUDGET_MS,
+  budgetMs: c.report ? undefined : FILTER_BUDGET_MS,
   run: (ctx) => list(ctx, { filterParams: c.params, ...(c.sort ? { sort: c.sort } : {}) }),
   describe: describeList,
 }));
@@ -345,6 +350,7 @@ async function printIndexStorage(db: Db) {
     select 'submission_values (table)' as name, pg_relation_size('submission_values')::text as bytes
     union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text from pg_index where indrelid = 'submission_values'::regclass
     union all select 'submission_values (total)', pg_total_relation_size('submission_values')::text
+    union all select 'submission_value_counts (counters, total)', pg_total_relation_size('submission_value_counts')::text
     union all select 'submissions (total, for scale)', pg_total_relation_size('submissions')::text`);
   const perMillion = (bytes: string) => ((Number(bytes) / 1024 / 1024) * 1_000_000) / Math.max(1, counts!.submissions);
   console.log(`\nFilter index storage: ${counts!.values.toLocaleString("en-US")} value rows for ${counts!.submissions.toLocaleString("en-US")} submissions`);

@@ -4,6 +4,7 @@ CREATE TABLE "submission_value_counts" (
 	"loc" smallint NOT NULL,
 	"sub" text NOT NULL,
 	"shard" smallint NOT NULL,
+	"vals" integer DEFAULT 0 NOT NULL,
 	"filled" integer DEFAULT 0 NOT NULL,
 	"num" integer DEFAULT 0 NOT NULL,
 	"day" integer DEFAULT 0 NOT NULL,
@@ -12,6 +13,13 @@ CREATE TABLE "submission_value_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "submission_value_counts" ADD CONSTRAINT "submission_value_counts_form_id_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Index rows the new functions would not make: over-long keys, over-long numbers.
+DELETE FROM submission_values WHERE length(element_id) > 200 OR length(sub) > 200;
+--> statement-breakpoint
+UPDATE submission_values SET num = NULL WHERE num IS NOT NULL AND length(txt) > 1000;
+--> statement-breakpoint
+CREATE INDEX "submission_values_text_idx" ON "submission_values" USING btree ("form_id","element_id","loc","sub",left("txt", 100)) WHERE "submission_values"."loc" < 2 and "submission_values"."shape" < 2;
+--> statement-breakpoint
 -- The filter index's functions, replaced (0007 has their first version): keys over 200
 -- characters and number texts over 1,000 characters are no longer indexed (they could
 -- overflow a btree row and fail the submission's INSERT), and every write also keeps
@@ -57,16 +65,10 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
   FROM (SELECT p.*, p.j #>> '{}' AS t FROM submission_value_places(d) p WHERE jsonb_typeof(p.j) <> 'null') v
 $fn$;
 --> statement-breakpoint
--- Index rows the new functions would not make: over-long keys, over-long numbers.
-DELETE FROM submission_values WHERE length(element_id) > 200 OR length(sub) > 200;
---> statement-breakpoint
-UPDATE submission_values SET num = NULL WHERE num IS NOT NULL AND length(txt) > 1000;
---> statement-breakpoint
 -- Every write keeps submission_value_counts in the same statement: the deltas of the value
 -- rows added (+1) and removed (-1) at the places of a value itself (loc 0 and 1, shapes 0 and
 -- 1: one row per submission), summed per place into a shard picked at random, upserted in key
--- order so concurrent statements lock the rows they share in one order. Only filled values
--- count: a number, a date or an instant is always filled.
+-- order so concurrent statements lock the rows they share in one order.
 CREATE OR REPLACE FUNCTION submission_values_inserted() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   WITH v AS MATERIALIZED (
@@ -75,14 +77,14 @@ BEGIN
     INSERT INTO submission_values (submission_id, form_id, element_id, loc, sub, shape, num, day, ts, txt, filled)
     SELECT * FROM v
   )
-  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, filled, num, day, ts)
+  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, vals, filled, num, day, ts)
   SELECT form_id, element_id, loc, sub, floor(random() * 16)::smallint,
-    count(*), count(num), count(day), count(ts)
-  FROM v WHERE loc < 2 AND shape < 2 AND filled
+    count(*), count(*) FILTER (WHERE filled), count(num), count(day), count(ts)
+  FROM v WHERE loc < 2 AND shape < 2
   GROUP BY form_id, element_id, loc, sub
   ORDER BY form_id, element_id, loc, sub
   ON CONFLICT (form_id, element_id, loc, sub, shard) DO UPDATE
-    SET filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
+    SET vals = c.vals + excluded.vals, filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
   RETURN NULL;
 END
 $fn$;
@@ -107,18 +109,18 @@ BEGIN
     UNION ALL
     SELECT form_id, element_id, loc, sub, shape, num, day, ts, filled, -1 FROM removed
   )
-  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, filled, num, day, ts)
+  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, vals, filled, num, day, ts)
   SELECT * FROM (
     SELECT form_id, element_id, loc, sub, floor(random() * 16)::smallint,
-      sum(sign)::int AS filled, sum(CASE WHEN num IS NULL THEN 0 ELSE sign END)::int AS num,
+      sum(sign)::int AS vals, sum(CASE WHEN filled THEN sign ELSE 0 END)::int AS filled, sum(CASE WHEN num IS NULL THEN 0 ELSE sign END)::int AS num,
       sum(CASE WHEN day IS NULL THEN 0 ELSE sign END)::int AS day, sum(CASE WHEN ts IS NULL THEN 0 ELSE sign END)::int AS ts
-    FROM delta WHERE loc < 2 AND shape < 2 AND filled
+    FROM delta WHERE loc < 2 AND shape < 2
     GROUP BY form_id, element_id, loc, sub
   ) d
-  WHERE (filled, num, day, ts) <> (0, 0, 0, 0)
+  WHERE (vals, filled, num, day, ts) <> (0, 0, 0, 0, 0)
   ORDER BY form_id, element_id, loc, sub
   ON CONFLICT (form_id, element_id, loc, sub, shard) DO UPDATE
-    SET filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
+    SET vals = c.vals + excluded.vals, filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
   RETURN NULL;
 END
 $fn$;
@@ -131,14 +133,14 @@ BEGIN
     DELETE FROM submission_values sv USING submission_values_old o WHERE sv.submission_id = o.id
     RETURNING sv.form_id, sv.element_id, sv.loc, sv.sub, sv.shape, sv.num, sv.day, sv.ts, sv.filled
   )
-  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, filled, num, day, ts)
+  INSERT INTO submission_value_counts AS c (form_id, element_id, loc, sub, shard, vals, filled, num, day, ts)
   SELECT form_id, element_id, loc, sub, floor(random() * 16)::smallint,
-    -count(*), -count(num), -count(day), -count(ts)
-  FROM removed r WHERE loc < 2 AND shape < 2 AND filled AND EXISTS (SELECT 1 FROM forms f WHERE f.id = r.form_id)
+    -count(*), -count(*) FILTER (WHERE filled), -count(num), -count(day), -count(ts)
+  FROM removed r WHERE loc < 2 AND shape < 2 AND EXISTS (SELECT 1 FROM forms f WHERE f.id = r.form_id)
   GROUP BY form_id, element_id, loc, sub
   ORDER BY form_id, element_id, loc, sub
   ON CONFLICT (form_id, element_id, loc, sub, shard) DO UPDATE
-    SET filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
+    SET vals = c.vals + excluded.vals, filled = c.filled + excluded.filled, num = c.num + excluded.num, day = c.day + excluded.day, ts = c.ts + excluded.ts;
   RETURN NULL;
 END
 $fn$;
@@ -151,7 +153,7 @@ END
 $fn$;
 --> statement-breakpoint
 -- The counts of the submissions that exist already.
-INSERT INTO submission_value_counts (form_id, element_id, loc, sub, shard, filled, num, day, ts)
-SELECT sv.form_id, sv.element_id, sv.loc, sv.sub, 0, count(*), count(sv.num), count(sv.day), count(sv.ts)
-FROM submission_values sv WHERE sv.loc < 2 AND sv.shape < 2 AND sv.filled AND EXISTS (SELECT 1 FROM forms f WHERE f.id = sv.form_id)
+INSERT INTO submission_value_counts (form_id, element_id, loc, sub, shard, vals, filled, num, day, ts)
+SELECT sv.form_id, sv.element_id, sv.loc, sv.sub, 0, count(*), count(*) FILTER (WHERE sv.filled), count(sv.num), count(sv.day), count(sv.ts)
+FROM submission_values sv WHERE sv.loc < 2 AND sv.shape < 2 AND EXISTS (SELECT 1 FROM forms f WHERE f.id = sv.form_id)
 GROUP BY sv.form_id, sv.element_id, sv.loc, sv.sub;

@@ -54,6 +54,12 @@ export const submissionValues = pgTable(
     index("submission_values_filled_idx")
       .on(t.formId, t.elementId, t.loc, t.sub, t.shape)
       .where(sql`${t.filled}`),
+    // Equality and distinct values of an element's or sub-field's value itself, by its text's
+    // first 100 characters (a key fits a btree row whatever the answer's length). No
+    // submission_id: a value many submissions share is stored once, with their row pointers.
+    index("submission_values_text_idx")
+      .on(t.formId, t.elementId, t.loc, t.sub, sql`left(${t.txt}, 100)`)
+      .where(sql`${t.loc} < 2 and ${t.shape} < 2`),
     // contains / does_not_contain: trigram search (pg_trgm) of the text.
     index("submission_values_txt_trgm_idx").using("gin", t.txt.op("gin_trgm_ops")),
   ],
@@ -61,8 +67,8 @@ export const submissionValues = pgTable(
 
 /**
  * How many submissions of a form hold a value at each element or sub-field (loc 0 and 1, the
- * value itself: one row per submission in `submission_values`), by what the value is: filled,
- * a number, a date, an instant. Kept by the same triggers, in the same statement, so every
+ * value itself: one row per submission in `submission_values`), by what the value is: any,
+ * filled, a number, a date, an instant. Kept by the same triggers, in the same statement, so every
  * count is exact at every commit. They answer is_empty/is_filled without reading a row, and
  * let a filter that holds for most of a field be counted from its few exceptions (a
  * `not_on` at 1 % is the form minus the 99 % `on`, which is the dated values minus the 1 %
@@ -79,6 +85,8 @@ export const submissionValueCounts = pgTable(
     loc: smallint("loc").notNull(),
     sub: text("sub").notNull(),
     shard: smallint("shard").notNull(),
+    /** Every value (the rows of submission_values_text_idx). */
+    vals: integer("vals").notNull().default(0),
     filled: integer("filled").notNull().default(0),
     num: integer("num").notNull().default(0),
     day: integer("day").notNull().default(0),

@@ -202,11 +202,11 @@ async function indexDrift(formIds: number[]): Promise<number> {
     with actual as (select submission_id, form_id, element_id, loc, sub, shape, num, day, ts, txt, filled from submission_values where form_id in ${formIds}),
     expected as (select s.id as submission_id, s.form_id, v.* from submissions s, submission_values_of(s.data) v where s.form_id in ${formIds}),
     counted as (
-      select form_id, element_id, loc, sub, sum(filled)::int as filled, sum(num)::int as num, sum(day)::int as day, sum(ts)::int as ts
-      from submission_value_counts where form_id in ${formIds} group by 1, 2, 3, 4 having sum(filled) <> 0),
+      select form_id, element_id, loc, sub, sum(vals)::int, sum(filled)::int, sum(num)::int, sum(day)::int, sum(ts)::int
+      from submission_value_counts where form_id in ${formIds} group by 1, 2, 3, 4 having sum(vals) <> 0),
     recounted as (
-      select form_id, element_id, loc, sub, count(*)::int, count(num)::int, count(day)::int, count(ts)::int
-      from expected where loc < 2 and shape < 2 and filled group by 1, 2, 3, 4)
+      select form_id, element_id, loc, sub, count(*)::int, (count(*) filter (where filled))::int, count(num)::int, count(day)::int, count(ts)::int
+      from expected where loc < 2 and shape < 2 group by 1, 2, 3, 4)
     select ((select count(*) from (select * from actual except all select * from expected) a)
           + (select count(*) from (select * from expected except all select * from actual) b)
           + (select count(*) from (select * from counted except select * from recounted) c)
@@ -267,12 +267,13 @@ test("the filter index and the JSON engine answer exactly as spec §4.15 evaluat
       }
       const want = stored.filter((s) => matchesFilters(filters, s.data)).map((s) => s.id);
       // The index a second time with a tiny first probe, so counted filters also take the
-      // paths of a large set: counter minus refused rows, and the full count.
+      // paths of a large set (counter minus refused rows, the full count), and with too many
+      // distinct values for `contains` to be counted through them (the trigram index counts).
       const countLimit = 1 + r.int(3);
       for (const [engine, probe] of [["index", undefined], ["index", countLimit], ["json", undefined]] as const) {
         // At most 39 submissions a form: pages 1 and 2 hold every match.
         const pages = await Promise.all(
-          [1, 2].map((page) => listFormSubmissions(db, access, formRow, { page, sort: DEFAULT_SORT, filters, engine, countLimit: probe })),
+          [1, 2].map((page) => listFormSubmissions(db, access, formRow, { page, sort: DEFAULT_SORT, filters, engine, countLimit: probe, distinctKeys: probe && 1 + r.int(3) })),
         );
         const got = pages.flatMap((p) => p.submissions.map((s) => s.id));
         const context = `seed ${SEED} round ${round} ${engine}${probe ? ` countLimit ${probe}` : ""} ${JSON.stringify(params)}`;

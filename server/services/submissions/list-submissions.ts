@@ -6,7 +6,7 @@ import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/serve
 import { FieldResolver, type FilterField } from "./fields";
 import { castAs, filterSql, filtersSql, usesContainmentIndex, type FilterEngine } from "./filter-sql";
 import { parseFilters, type Filter, type FilterParam } from "./filters";
-import { countedFilter, indexedIdSet } from "./value-index";
+import { countedFilter, DISTINCT_KEYS, indexedIdSet, KEY_LENGTH, type CountedFilter } from "./value-index";
 import type { SubmissionSort } from "./sort";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 
@@ -32,6 +32,8 @@ export type FormSubmissionsParams = {
   driveCap?: number;
   /** The first probe's limit of a counted filter (see countedCount). For tests. */
   countLimit?: number;
+  /** The most distinct values a `contains` is counted through (default DISTINCT_KEYS; see splitByKeys). For tests. */
+  distinctKeys?: number;
 };
 
 /** A listed row; `duration` is for the dashboard (v1/v2 leave it out of their shapes). */
@@ -81,9 +83,15 @@ function orderBy(sort: SubmissionSort, cols: SortColumns, fenced = false): SQL[]
  * filter is an equality (the GIN index's). The form was checked against `access` by the
  * caller, and the statement checks it again.
  */
-async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filters: readonly Filter[], countLimit?: number): Promise<number | null> {
+async function indexOnlyCount(
+  db: DbOrTx,
+  access: FormAccess,
+  form: Form,
+  filters: readonly Filter[],
+  tuning: Pick<FormSubmissionsParams, "countLimit" | "distinctKeys">,
+): Promise<number | null> {
   if (filters.length === 1) {
-    const n = await countedCount(db, access, form, filters[0]!, countLimit);
+    const n = await countedCount(db, access, form, filters[0]!, tuning);
     if (n !== null) return n;
   }
   const sets = filters.map((f) => indexedIdSet(f.field, f.condition, f.negate, form.id));
@@ -115,10 +123,18 @@ async function indexOnlyCount(db: DbOrTx, access: FormAccess, form: Form, filter
  * counted in full. One statement for a selective filter, two for one that holds for most of
  * its field. Null when the filter has no counter. The statements check the tenant.
  */
-async function countedCount(db: DbOrTx, access: FormAccess, form: Form, filter: Filter, countLimit?: number): Promise<number | null> {
-  const plan = countedFilter(filter.field, filter.condition, filter.negate, form.id);
+async function countedCount(
+  db: DbOrTx,
+  access: FormAccess,
+  form: Form,
+  filter: Filter,
+  tuning: Pick<FormSubmissionsParams, "countLimit" | "distinctKeys">,
+): Promise<number | null> {
+  const counted = countedFilter(filter.field, filter.condition, filter.negate, form.id);
+  if (!counted) return null;
+  const plan: (CountedFilter & { none?: boolean }) | null = counted.distinct ? await splitByKeys(db, counted, tuning.distinctKeys) : counted;
   if (!plan) return null;
-  const limit = countLimit ?? Math.max(1000, Math.floor(form.submissionsCount / 50));
+  const limit = tuning.countLimit ?? Math.max(1000, Math.floor(form.submissionsCount / 50));
   const upTo = (rows: SQL[], max?: number) =>
     sql`(select count(*)::int from (${sql.join(rows, sql` union all `)}${max === undefined ? sql`` : sql` limit ${max}`}) as fh_rows)`;
   const tenant = sql`from ${forms} where ${forms.id} = ${form.id} and ${forms.organizationId} = ${access.organizationId}`;
@@ -126,8 +142,12 @@ async function countedCount(db: DbOrTx, access: FormAccess, form: Form, filter: 
     sql`select (${plan.counted}) as counted, ${plan.rows ? upTo([plan.rows], limit) : sql`null::int`} as rows ${tenant}`,
   );
   if (!first) return 0;
-  let matching = first.rows ?? first.counted;
-  if (first.rows !== null && first.rows >= limit) {
+  let matching: number;
+  if (plan.none) matching = 0;
+  else if (first.rows === null) matching = first.counted; // is_empty/is_filled: the counter itself
+  else if (first.rows < limit) matching = first.rows; // all of them, counted
+  else if (plan.others.length === 0) matching = first.counted; // no value refuses it
+  else {
     const [second] = await db.execute<{ refused: number }>(sql`select ${upTo(plan.others, limit)} as refused ${tenant}`);
     const refused = second?.refused ?? 0;
     if (refused < limit) matching = first.counted - refused;
@@ -137,6 +157,22 @@ async function countedCount(db: DbOrTx, access: FormAccess, form: Form, filter: 
     }
   }
   return plan.keep ? matching : Math.max(0, form.submissionsCount - matching);
+}
+
+/**
+ * A `contains` counted through the field's distinct text keys: the rows of the keys that
+ * contain the text, or the counter minus the rows of those that do not. Null (the trigram
+ * index counts it) past DISTINCT_KEYS keys, or when a key may be cut (KEY_LENGTH).
+ */
+async function splitByKeys(db: DbOrTx, counted: CountedFilter, cap = DISTINCT_KEYS): Promise<(CountedFilter & { none?: boolean }) | null> {
+  const keys = await db.execute<{ k: string; hit: boolean }>(counted.distinct!.keys(cap));
+  if (keys.length > cap || keys.some((x) => [...x.k].length >= KEY_LENGTH)) return null;
+  const hits = keys.filter((x) => x.hit).map((x) => x.k);
+  const misses = keys.filter((x) => !x.hit).map((x) => x.k);
+  const { rowsOf } = counted.distinct!;
+  // No key contains it: nothing matches (the counter's statement still checks the tenant).
+  if (hits.length === 0) return { ...counted, none: true };
+  return { ...counted, rows: rowsOf(hits), others: misses.length ? [rowsOf(misses)] : [] };
 }
 
 /** Least size of a set too large to drive a multi-filter request (see planFilters). */
@@ -298,7 +334,7 @@ export async function listFormSubmissions(
   if (!filter) return { submissions: await pageQuery(), totalCount: form.submissionsCount };
 
   const indexCount = params.engine !== "json" && (plan?.indexCount ?? true);
-  const countQuery: Promise<number> = (indexCount ? indexOnlyCount(db, access, form, filters, params.countLimit) : Promise.resolve(null)).then(
+  const countQuery: Promise<number> = (indexCount ? indexOnlyCount(db, access, form, filters, params) : Promise.resolve(null)).then(
     (n) =>
       n ??
       db

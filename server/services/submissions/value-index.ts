@@ -86,7 +86,7 @@ function rowCondition(f: FilterField, c: FilterCondition, negate: boolean): { sh
  * The filter as `exists`/`not exists` over the index, or null when the index does not answer
  * it (equality). `negate` as on Filter; is_empty is the complement of "filled".
  * `perRow`: the filter is tested on a bounded list of rows (the first-try window). A `not
- * exists` then probes the index once per row (`offset 0` keeps the planner from turning it into
+ * exists` (and a `contains`) then probes the index once per row (`offset 0` keeps the planner from turning it into
  * a hashed set): hashing reads the whole set the filter refuses, 99 % of the form for a 1 %
  * `not_on` (1.6 s against ~2,000 probes).
  */
@@ -94,7 +94,9 @@ export function indexedFilterSql(f: FilterField, c: FilterCondition, negate: boo
   const row = rowCondition(f, c, negate);
   if (!row) return null;
   const wanted = wantsRows(c, negate);
-  const fence = perRow && !wanted ? sql` offset 0` : sql``;
+  // A `contains` too: hashing it reads every trigram match, and beside the text key the planner
+  // even intersects them with the field's whole key range (1.2 M entries for a 1 % match).
+  const fence = perRow && (!wanted || c.op === "contains") ? sql` offset 0` : sql``;
   const exists = sql`exists (select 1 from ${sv} where ${placeRows(f, row.shapes)} and ${row.where}${fence})`;
   return wanted ? exists : sql`not ${exists}`;
 }
@@ -124,8 +126,8 @@ export function indexedIdSet(
   };
 }
 
-/** A column of submission_value_counts: how many submissions hold a filled / number / date / instant value at a place. */
-type ValueCounter = "filled" | "num" | "day" | "ts";
+/** A column of submission_value_counts: how many submissions hold any / a filled / number / date / instant value at a place. */
+type ValueCounter = "vals" | "filled" | "num" | "day" | "ts";
 const COUNTER_OF: Record<Operand["kind"], ValueCounter> = { number: "num", date: "day", timestamp: "ts" };
 
 /**
@@ -134,23 +136,36 @@ const COUNTER_OF: Record<Operand["kind"], ValueCounter> = { number: "num", date:
  * statement for the place; the submissions a filter's rows match (`keep` as on indexedIdSet)
  * are all of `counted` for is_empty/is_filled (`rows` null), else the rows of `rows`, which
  * is also `counted` minus the rows of `others` (the typed values the condition refuses): so a
- * condition that holds for 99 % of a field is counted from its 1 % of exceptions. Null for
- * other filters (equality, contains, choice fields' items, repeat-field components).
+ * condition that holds for 99 % of a field is counted from its 1 % of exceptions. Equality
+ * reads the text key (submission_values_text_idx). `contains` has `distinct` instead: the
+ * field's distinct text keys (`keys`, with whether each contains the text: `hit`), up to
+ * `cap` + 1 of them; the caller splits them and counts with `rowsOf(keys)`. Null for
+ * other filters (choice fields' items, repeat-field components).
  */
-export function countedFilter(
-  f: FilterField,
-  c: FilterCondition,
-  negate: boolean,
-  formId: number,
-): { counted: SQL; keep: boolean; rows: SQL | null; others: SQL[] } | null {
+export type CountedFilter = {
+  counted: SQL;
+  keep: boolean;
+  rows: SQL | null;
+  others: SQL[];
+  distinct?: { keys: (cap: number) => SQL; rowsOf: (keys: string[]) => SQL };
+};
+
+/** The most distinct values a `contains` is counted through (a field of few answers: plans, tiers, countries). */
+export const DISTINCT_KEYS = 2000;
+/** Text keys are the first KEY_LENGTH characters of the text; a key that long may be cut. */
+export const KEY_LENGTH = 100;
+
+export function countedFilter(f: FilterField, c: FilterCondition, negate: boolean, formId: number): CountedFilter | null {
   if (f.location.at === "component") return null;
+  const sub = f.location.at === "subfield" ? f.location.fixedname : "";
   const counted = (counter: ValueCounter) => {
     const cv = submissionValueCounts;
-    const loc = f.location;
-    const sub = loc.at === "subfield" ? loc.fixedname : "";
-    return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${f.elementId}::text and ${cv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${cv.sub} = ${sub}::text`;
+    return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${f.elementId}::text and ${cv.loc} = ${sql.raw(String(LOC[f.location.at]))} and ${cv.sub} = ${sub}::text`;
   };
   const rowsWhere = (where: SQL) => sql`select 1 from ${sv} where ${placeRows(f, VALUE_ITSELF, formId)} and ${where}`;
+  // The rows of submission_values_text_idx: its predicate written as is, so counts read the index alone.
+  const textPlace = sql`${sv.formId} = ${formId} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[f.location.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} < 2`;
+  const textRows = (where: SQL) => sql`select 1 from ${sv} where ${textPlace} and ${where}`;
   switch (c.op) {
     case "empty":
       return { counted: counted("filled"), keep: wantsRows(c, negate), rows: null, others: [] };
@@ -174,9 +189,48 @@ export function countedFilter(
         others: refused.map(rowsWhere),
       };
     }
+    case "equals": {
+      // A string equal to one of the values: the text key says so only when no number,
+      // boolean, array or object can have that text, and the key holds all of it.
+      if (f.kind === "choice" || !c.values.every(isPlainText)) return null;
+      const key = sql`left(${sv.txt}, ${sql.raw(String(KEY_LENGTH))})`;
+      const values = sql`array[${sql.join([...new Set(c.values)].map((v) => sql`${v}::text`), sql`, `)}]`;
+      const least = sql`(select min(fh_v) from unnest(${values}) as fh_v)`;
+      const most = sql`(select max(fh_v) from unnest(${values}) as fh_v)`;
+      return {
+        counted: counted("vals"),
+        keep: !negate,
+        rows: textRows(sql`${key} = any(${values})`),
+        others: [textRows(sql`${key} < ${least}`), textRows(sql`${key} > ${most}`), textRows(sql`${key} > ${least} and ${key} < ${most} and ${key} <> all(${values})`)],
+      };
+    }
+    case "contains": {
+      if (f.kind === "choice") return null; // a choice field's array items
+      // Keys in index order, one index descent each (a loose index scan); each tested with the
+      // filter's own ILIKE.
+      const key = sql`left(${sv.txt}, ${sql.raw(String(KEY_LENGTH))})`;
+      const next = (after: SQL) => sql`(select ${key} from ${sv} where ${textPlace} and ${after} order by ${key} limit 1)`;
+      const keys = (cap: number) => sql`with recursive fh_keys(k) as (
+          ${next(sql`true`)}
+          union all
+          select ${next(sql`${key} > fh_keys.k`)} from fh_keys where fh_keys.k is not null)
+        select k, k ilike ${`%${escapeLike(c.text)}%`} as hit from fh_keys where k is not null limit ${cap + 1}`;
+      return {
+        counted: counted("vals"),
+        keep: !negate,
+        rows: null,
+        others: [],
+        distinct: { keys, rowsOf: (values) => textRows(sql`${key} in ${values}`) },
+      };
+    }
     default:
       return null;
   }
+}
+
+/** Text no JSON number, boolean, array or object has, short enough for the text key (< 100 code points). */
+function isPlainText(v: string): boolean {
+  return [...v].length < KEY_LENGTH && !/^-?[0-9]+(\.[0-9]+)?$/.test(v) && v !== "true" && v !== "false" && !/^[[{]/.test(v);
 }
 
 /** The comparison that holds exactly where `cmp` does not, among values of the same kind. */
