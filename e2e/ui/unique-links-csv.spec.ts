@@ -122,16 +122,16 @@ test("hostile cells (NUL, 100,000 characters, dates out of range) are each refus
   test.setTimeout(90_000);
   const org = await seed.org();
   const form = await seed.form(org.organizationId, FORM);
-  // One hostile row in each batch of 100, so that each batch names its own row. The long cell is
-  // an entry name: a prefilled text value has no length rule of its own and would be stored.
+  // One hostile row in each batch of 100, so that each batch names its own row.
   const hostile: Record<number, [string, string, string, string]> = {
     1: ["nul\u0000name", "", "Acme", "2030-06-03"],
     101: ["x".repeat(100_000), "", "Acme", "2030-06-03"],
     201: ["far", "99999-01-01", "Acme", "2030-06-03"],
     301: ["bad-day", "", "Acme", "99999-01-01"],
+    401: ["long-company", "", "y".repeat(100_000), "2030-06-03"],
   };
   const lines = ["entry name,expiry,Company,Visit on"];
-  for (let i = 1; i <= 400; i++) lines.push((hostile[i] ?? [`person-${i}`, "", "Acme", "2030-06-03"]).map(csvCell).join(","));
+  for (let i = 1; i <= 500; i++) lines.push((hostile[i] ?? [`person-${i}`, "", "Acme", "2030-06-03"]).map(csvCell).join(","));
   const serverErrors: string[] = [];
   page.on("response", (r) => {
     if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.url()}`);
@@ -141,13 +141,14 @@ test("hostile cells (NUL, 100,000 characters, dates out of range) are each refus
   await page.getByRole("button", { name: "Upload CSV" }).click();
   const panel = page.getByRole("form", { name: "Links from a CSV file" });
   await panel.getByLabel("CSV file").setInputFiles({ name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"), "utf8") });
-  await panel.getByRole("button", { name: "Create 400 links" }).click();
-  await expect(panel.getByText(/0 links stored, 4 batches refused · Finished\./)).toBeVisible({ timeout: 60_000 });
+  await panel.getByRole("button", { name: "Create 500 links" }).click();
+  await expect(panel.getByText(/0 links stored, 5 batches refused · Finished\./)).toBeVisible({ timeout: 60_000 });
   await expect(panel.locator(".upload-errors li")).toHaveText([
     "Line 2, column “entry name”: Must not contain NUL characters",
     "Line 102, column “entry name”: Must be at most 255 characters",
     "Line 202, column “expiry”: Is not a valid date",
     "Line 302, column “Visit on”: Must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field",
+    "Line 402, column “Company”: Must be at most 1,000 characters for 'short-text' field",
   ]);
   expect(serverErrors).toEqual([]);
   expect(await seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, form.id))).toEqual([]);

@@ -85,6 +85,8 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
       [{ prefills: [{ name: "x", prefill_data: [{ id: "products", value: "opt_forms" }] }] }, "prefill_data[0].value must be an array for 'multiple-checkbox' field"],
       [{ prefills: [{ name: "x", prefill_data: [{ id: "satisfaction", value: ["row_docs"] }] }] }, "prefill_data[0].value must be a hash for 'matrix' field"],
       [{ prefills: [{ name: "x", prefill_data: [{ id: "colleagues", value: { colleague_name: "x" } }] }] }, "prefill_data[0].value must be an array for 'repeat-field'"],
+      // Longer than the survey takes for the field (subject: short-text, 1,000).
+      [{ prefills: [{ name: "x", prefill_data: [{ id: "subject", value: "s".repeat(100_000) }] }] }, "prefill_data[0].value must be at most 1,000 characters for 'short-text' field"],
     ];
     for (const [body, message] of cases) {
       const res = await c.call("POST", base(form.uuid), body);

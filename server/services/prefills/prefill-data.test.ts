@@ -405,3 +405,23 @@ test("the documented message list is a Markdown list of prefill_data messages", 
   assert.ok(lines.length > 20);
   for (const line of lines) assert.match(line, /^- `prefill_data\[<n>\]/);
 });
+
+test("a text longer than the survey takes for its field is refused; the limit itself is accepted", () => {
+  // The element's own maxLength (message: 2,000), else 1,000 for text and 20,000 for long-text.
+  accepts("message", "m".repeat(2000));
+  rejectsValue("message", "m".repeat(2001), "prefill_data[<n>].value must be at most 2,000 characters for 'long-text' field");
+  accepts("subject", "s".repeat(1000));
+  rejectsValue("subject", "s".repeat(1001), "prefill_data[<n>].value must be at most 1,000 characters for 'short-text' field");
+  rejectsValue("source", "h".repeat(100_000), "prefill_data[<n>].value must be at most 1,000 characters for 'hidden' field");
+  rejectsValue("home_phone", "1".repeat(1001), "prefill_data[<n>].value must be at most 1,000 characters for 'phone' field");
+  const long = createPrefillDataValidator([{ id: "essay", label: "Essay", type: "long-text" }]);
+  assert.deepEqual(long([{ id: "essay", value: "e".repeat(20_000) }]).data, [{ id: "essay", value: "e".repeat(20_000) }]);
+  assert.throws(() => long([{ id: "essay", value: "e".repeat(20_001) }]), { message: "prefill_data[0].value must be at most 20,000 characters for 'long-text' field" });
+  // Parts of a name or address and matrix cells: 1,000, as the survey.
+  rejectsValue("full_name", { first_name: "x".repeat(1001) }, "prefill_data[<n>].value.first_name must be at most 1,000 characters for 'name' field");
+  rejectsValue("satisfaction", { row_docs: { col_ok: "x".repeat(1001) } }, "prefill_data[<n>].value.row_docs.col_ok must be at most 1,000 characters for 'matrix' field");
+  // Inside a repeat-field, by the component's own type.
+  rejectsValue("colleagues", [{ colleague_name: "x".repeat(1001) }], "prefill_data[<n>].value[0].colleague_name must be at most 1,000 characters for 'short-text' field");
+  // Numbers are not texts: a long number still fails as a number would.
+  accepts("employees", 12345678901234);
+});

@@ -5,6 +5,7 @@ import { formatPath } from "@/server/services/lib/paths";
 import { parseDate, parseNumber } from "@/server/services/lib/values";
 import { parsePhoneValue, type PhoneProblem } from "./phone";
 import { isJsonObject } from "@/server/services/lib/json";
+import { DEFAULT_MAX_LENGTH, maxLengthOf } from "@/server/services/survey/answers/validate-answers";
 
 /**
  * Validation of `prefill_data` arrays (spec §2.8, §2.9, §7.3) against a form's elements.
@@ -50,6 +51,7 @@ export const PREFILL_DATA_ERRORS = [
   "`prefill_data[<n>].id '<id>' is given twice (first at prefill_data[<m>])`",
   "`prefill_data[<n>].value is required`",
   "`prefill_data[<n>].value must be a scalar for '<type>' field` (text types, phone and unknown types: a string or a number; radio, dropdown, picture-checkbox: given an array, object, boolean or null)",
+  "`prefill_data[<n>].value must be at most 1,000 characters for '<type>' field` (the survey's own limit: the element's `maxLength`, else 20,000 for long-text and 1,000 for other text; 1,000 for a matrix cell or a name or address part)",
   "`prefill_data[<n>].value must be a number for 'number' field` (a number or a decimal string such as `-12.5`)",
   "`prefill_data[<n>].value must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field`",
   "`prefill_data[<n>].value has an unknown dial code '+999' for 'phone' field` (country selector on)",
@@ -130,25 +132,33 @@ const put = (target: Record<string, unknown>, key: string, value: unknown) =>
 
 const scalarFor = (type: string) => `must be a scalar for '${type}' field`;
 
+/**
+ * A text longer than the survey takes for that field is refused here too: the survey would
+ * refuse it on submit, so the respondent could not send the form without cutting it.
+ */
+function checkLength(value: string | number | boolean, max: number, type: string, path: Path) {
+  if (typeof value === "string" && value.length > max) fail(path, `must be at most ${max.toLocaleString("en-US")} characters for '${type}' field`);
+}
+
 function compile(element: FormElement): Compiled {
   const { id, type } = element;
   switch (elementCategory(type)) {
     case "text":
-      if (type === "phone") return phoneCheck(element.countrySelector === true);
+      if (type === "phone") return phoneCheck(element.countrySelector === true, maxLengthOf(element));
       // Stored as given, so no surrounding whitespace (the shared parsers would trim it).
       if (type === "number") {
-        return scalarCheck(type, {
+        return scalarCheck(type, maxLengthOf(element), {
           valid: (v) => typeof v === "number" || (v.trim() === v && parseNumber(v) !== null),
           problem: "must be a number for 'number' field",
         });
       }
       if (type === "date") {
-        return scalarCheck(type, {
+        return scalarCheck(type, maxLengthOf(element), {
           valid: (v) => typeof v === "string" && v.trim() === v && parseDate(v) !== null,
           problem: "must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field",
         });
       }
-      return scalarCheck(type);
+      return scalarCheck(type, maxLengthOf(element));
 
     case "single-choice": {
       const options = new Set((element.options ?? []).map((o) => o.id));
@@ -194,6 +204,7 @@ function compile(element: FormElement): Compiled {
             for (const [columnId, cell] of Object.entries(row)) {
               if (!columns.has(columnId)) fail(rowPath, `'${columnId}' is not a column of '${id}'`);
               if (!isCell(cell)) fail([...rowPath, columnId], `must be a scalar (string, number or boolean) for '${type}' field`);
+              checkLength(cell, DEFAULT_MAX_LENGTH, type, [...rowPath, columnId]);
             }
           }
         },
@@ -232,6 +243,7 @@ function compile(element: FormElement): Compiled {
           for (const [key, part] of Object.entries(value)) {
             if (!fixednames.has(key)) fail(path, `'${key}' is not a sub-field of '${id}'`);
             if (!isScalar(part)) fail([...path, key], scalarFor(type));
+            checkLength(part, DEFAULT_MAX_LENGTH, type, [...path, key]);
           }
         },
       };
@@ -239,26 +251,28 @@ function compile(element: FormElement): Compiled {
 
     default:
       // A type this service does not know: it can hold a plain value at most.
-      return scalarCheck(type);
+      return scalarCheck(type, maxLengthOf(element));
   }
 }
 
-/** A string or a number that passes `rule`, if given. */
-function scalarCheck(type: string, rule?: { valid: (v: string | number) => boolean; problem: string }): Compiled {
+/** A string or a number, at most `max` characters, that passes `rule`, if given. */
+function scalarCheck(type: string, max: number, rule?: { valid: (v: string | number) => boolean; problem: string }): Compiled {
   return {
     extras: false,
     check: (value, path) => {
       if (!isScalar(value)) fail(path, scalarFor(type));
+      checkLength(value, max, type, path);
       if (rule && !rule.valid(value)) fail(path, rule.problem);
     },
   };
 }
 
-function phoneCheck(countrySelector: boolean): Compiled {
+function phoneCheck(countrySelector: boolean, max: number): Compiled {
   return {
     extras: true,
     check: (value, path) => {
       if (!isScalar(value)) fail(path, scalarFor("phone"));
+      checkLength(value, max, "phone", path);
       const parsed = parsePhoneValue(String(value), countrySelector);
       if (!parsed.ok) fail(path, `${phoneProblem(parsed)} for 'phone' field`);
       return parsed.phone;

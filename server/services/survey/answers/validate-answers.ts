@@ -195,7 +195,8 @@ function storableText(value: unknown, max: number, path: AnswerPath, issues: Iss
   return undefined;
 }
 
-function maxLengthOf(element: FormElement): number {
+/** The longest text answer `element` takes: its own `maxLength`, else its type's default. */
+export function maxLengthOf(element: { type: string; maxLength?: unknown }): number {
   const own = element.maxLength;
   if (typeof own === "number" && Number.isInteger(own) && own > 0) return own;
   return element.type === "long-text" ? LONG_TEXT_MAX_LENGTH : DEFAULT_MAX_LENGTH;
