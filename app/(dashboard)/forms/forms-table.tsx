@@ -9,6 +9,7 @@ import { DateTime } from "../_components/date-time";
 import { ListPagination } from "../_components/list-pagination";
 import { EmptyState, FormIcon, NoRowsState, QueryState } from "../_components/list-states";
 import { SurveyUrl } from "../_components/survey-url";
+import "../_components/card-table.css";
 import { FORMS_TRASH_PATH, formPath } from "./form-paths";
 import { TrashFormDialog } from "./trash-form-dialog";
 import { FormLeadCells } from "./form-cells";
@@ -18,7 +19,7 @@ const pageHref = (page: number) => (page === 1 ? "/forms" : `/forms?page=${page}
 
 /**
  * The forms of the organization: a table on wide screens, one card per form on narrow ones
- * (forms.css), so nothing scrolls sideways. Each form's name opens its page.
+ * (card-table.css), so nothing scrolls sideways. Each form's name opens its page.
  */
 export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreate: () => void; onNotice: (notice: ReactNode) => void }) {
   const trpc = useTRPC();
@@ -87,7 +88,7 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
   return (
     <section className="card table-card" aria-busy={query.isPlaceholderData}>
       <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
-        <table className="table forms-table">
+        <table className="table card-table forms-table">
           <caption className="visually-hidden">Forms, page {page} of {totalPages}</caption>
           <thead>
             <tr>

@@ -11,6 +11,7 @@ import { EmptyState, NoRowsState, QueryState } from "../../_components/list-stat
 import { Notice } from "../../_components/notice";
 import { PageHeader } from "../../_components/page-header";
 import { FORMS_TRASH_PATH, formPath } from "../form-paths";
+import "../../_components/card-table.css";
 import "../forms.css";
 import { FormLeadCells } from "../form-cells";
 
@@ -58,7 +59,7 @@ export function TrashView({ page }: { page: number }) {
     body = (
       <section className="card table-card" aria-busy={query.isPlaceholderData}>
         <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
-          <table className="table forms-table">
+          <table className="table card-table forms-table">
             <caption className="visually-hidden">Trashed forms, page {page} of {totalPages}</caption>
             <thead>
               <tr>
