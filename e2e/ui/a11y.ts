@@ -31,12 +31,34 @@ export async function expectNoHorizontalScroll(page: Page, what: string) {
   expect(scroll, `${what}: scrollWidth ${scroll} > ${width}: ${wide.join(", ")}`).toBeLessThanOrEqual(width);
 }
 
+/**
+ * Every list drawn as cards on narrow screens (card-table.css) fits its own box: the page not
+ * scrolling sideways is not enough, since a table may scroll inside its .table-wrap. And every
+ * labelled cell of it shows its label (the column headers are out of sight there).
+ */
+export async function expectCardListsFit(page: Page, what: string) {
+  const lists = await page.locator(".card-table").evaluateAll((tables) =>
+    tables.map((table) => {
+      const box = table.closest(".table-wrap") ?? table;
+      const unlabelled = [...table.querySelectorAll("tbody td[data-label]")]
+        .filter((td) => getComputedStyle(td, "::before").content !== JSON.stringify(td.getAttribute("data-label")))
+        .map((td) => td.getAttribute("data-label"));
+      return { scroll: box.scrollWidth, client: box.clientWidth, unlabelled };
+    }),
+  );
+  for (const { scroll, client, unlabelled } of lists) {
+    expect(scroll, `${what}: the list scrolls inside its box (scrollWidth ${scroll} > clientWidth ${client})`).toBeLessThanOrEqual(client);
+    expect(unlabelled, `${what}: cells without their label shown`).toEqual([]);
+  }
+}
+
 /** Both checks at the phone width used across the suite (390 px) and at desktop width. */
 export const WIDTHS = [1280, 390] as const;
 
 /**
  * What every dashboard page must pass as it stands: no axe violation at desktop width, and at
- * 390 px no horizontal scroll and again no axe violation; a screenshot at each width.
+ * 390 px no horizontal scroll (of the page or of a card list) and again no axe violation; a
+ * screenshot at each width.
  */
 export async function expectAccessibleAndNarrow(page: Page, name: string) {
   await expectNoAxeViolations(page, `${name} (desktop)`);
@@ -46,6 +68,7 @@ export async function expectAccessibleAndNarrow(page: Page, name: string) {
   try {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(390);
     await expectNoHorizontalScroll(page, `${name} (390 px)`);
+    await expectCardListsFit(page, `${name} (390 px)`);
     await expectNoAxeViolations(page, `${name} (390 px)`);
     await screenshot(page, `${name}-390`);
   } finally {

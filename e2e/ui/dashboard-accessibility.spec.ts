@@ -4,7 +4,7 @@ import { createPrefills } from "../../server/services/prefills/create-prefills";
 import { createUniqueLinks } from "../../server/services/unique-links/create-unique-links";
 import { publishedForm, setLink } from "../api/survey/survey-fixtures";
 import { expect, test } from "../fixtures";
-import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./a11y";
+import { expectCardListsFit, expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./a11y";
 import { openDashboardPage, screenshot, signIn } from "./helpers";
 
 /** The Prefills and Unique links pages (and the dashboard shell): axe clean, fit at 390 px, usable by keyboard. */
@@ -55,7 +55,28 @@ for (const width of WIDTHS) {
       await expect(create).toBeInViewport();
       await expect(page.getByLabel("Form", { exact: true })).toBeInViewport();
       await checkPage(page, "unique links list");
+      // At 390 px the rows are labelled cards that fit: no sideways scroll inside the list either.
+      if (width === 390) await expectCardListsFit(page, "unique links list");
       await screenshot(page, `dash-links-${width}`);
+
+      // Tab reaches each control of a row in reading order, each in sight when focused.
+      const [first, second] = [page.locator("table tbody tr").nth(0), page.locator("table tbody tr").nth(1)];
+      const name = (await first.locator(".link-open").textContent()) ?? "";
+      const selectAll = page.getByRole("checkbox", { name: "Select all on this page" });
+      await selectAll.focus();
+      await expect(selectAll).toBeInViewport();
+      for (const control of [
+        first.getByRole("checkbox", { name: `Select ${name}` }),
+        first.getByRole("button", { name, exact: true }),
+        first.getByRole("switch", { name: `Active: ${name}` }),
+        first.getByRole("link"),
+        first.getByRole("button", { name: `Copy link for ${name}` }),
+        second.getByRole("checkbox"),
+      ]) {
+        await page.keyboard.press("Tab");
+        await expect(control).toBeFocused();
+        await expect(control).toBeInViewport();
+      }
 
       // The switch's On/Off text sits on the switch's middle line.
       const sw = page.locator(".switch").first();

@@ -1,6 +1,7 @@
 "use client";
 
 import type { RowSelection } from "./use-row-selection";
+import "./card-table.css";
 
 /** Above a list's table while rows are checked: how many, delete them, or uncheck them all. */
 export function SelectionBar({ selection, onDelete }: { selection: RowSelection; onDelete: () => void }) {
@@ -20,19 +21,28 @@ export function SelectionBar({ selection, onDelete }: { selection: RowSelection;
   );
 }
 
-/** The header cell that checks every row of the page; half-checked while some are. */
+/**
+ * The header cell that checks every row of the page; half-checked while some are. Its
+ * "Select all" text shows only when the table is cards (card-table.css), where it is the one
+ * header still in sight.
+ */
 export function SelectAllHeader({ selection }: { selection: RowSelection }) {
   return (
     <th scope="col" className="check">
-      <input
-        type="checkbox"
-        aria-label="Select all on this page"
-        checked={selection.allSelected}
-        ref={(el) => {
-          if (el) el.indeterminate = selection.someSelected;
-        }}
-        onChange={selection.toggleAll}
-      />
+      <label className="check-all">
+        <input
+          type="checkbox"
+          aria-label="Select all on this page"
+          checked={selection.allSelected}
+          ref={(el) => {
+            if (el) el.indeterminate = selection.someSelected;
+          }}
+          onChange={selection.toggleAll}
+        />
+        <span className="check-all-text" aria-hidden="true">
+          Select all
+        </span>
+      </label>
     </th>
   );
 }

@@ -13,6 +13,7 @@ import { ListPagination } from "../_components/list-pagination";
 import { EmptyState, LinkIcon, NoRowsState, QueryState } from "../_components/list-states";
 import { SelectAllHeader, SelectionBar, SelectRowCell } from "../_components/selection-controls";
 import { SurveyUrl } from "../_components/survey-url";
+import "../_components/card-table.css";
 import type { FormOption } from "../_components/use-form-scope";
 import { useRowSelection } from "../_components/use-row-selection";
 import { LinkDetailsDialog } from "./link-details";
@@ -22,6 +23,10 @@ type UniqueLink = inferRouterOutputs<AppRouter>["uniqueLinks"]["list"]["uniqueLi
 
 const PROGRESS: Record<UniqueLink["status"], string> = { pending: "Pending", in_progress: "In progress", completed: "Submitted" };
 
+/**
+ * The links of a form, a page at a time: a table on wide screens, one card per link on narrow
+ * ones (card-table.css), so nothing scrolls sideways. A link's name opens its details.
+ */
 export function UniqueLinksTable({
   form,
   page,
@@ -112,7 +117,7 @@ export function UniqueLinksTable({
         </p>
       )}
       <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
-        <table className="table list-table links-table">
+        <table className="table list-table card-table links-table">
           <caption className="visually-hidden">
             Unique links of {form.name}, page {page} of {totalPages}
           </caption>
@@ -132,23 +137,27 @@ export function UniqueLinksTable({
             {rows.map((link) => (
               <tr key={link.id} className={selection.isSelected(link.id) ? "is-selected" : undefined}>
                 <SelectRowCell selection={selection} id={link.id} name={link.entryName} />
-                <td>
+                <td data-label="Entry name">
                   <button type="button" className="link-open" onClick={() => setShown(link.id)} aria-haspopup="dialog" title={`Details of ${link.entryName}`}>
                     <span className="cell-title">{link.entryName}</span>
                   </button>
                 </td>
-                <td className="col-state">
+                <td className="col-state" data-label="State">
                   <StateBadge state={link.state} />
                 </td>
-                <td className="nowrap">{PROGRESS[link.status]}</td>
-                <td>
+                <td className="nowrap" data-label="Progress">
+                  {PROGRESS[link.status]}
+                </td>
+                <td data-label="Active">
                   <ActiveSwitch form={form} link={link} onError={setRowError} />
                 </td>
-                <td className="nowrap">{link.expiresAt ? <DateTime at={link.expiresAt} /> : <span className="muted">Never</span>}</td>
-                <td className="nowrap">
+                <td className="nowrap" data-label="Expires">
+                  {link.expiresAt ? <DateTime at={link.expiresAt} /> : <span className="muted">Never</span>}
+                </td>
+                <td className="nowrap" data-label="Created">
                   <DateTime at={link.createdAt} />
                 </td>
-                <td>
+                <td data-label="Survey link">
                   <SurveyUrl url={link.url} what={`link for ${link.entryName}`} />
                 </td>
               </tr>
