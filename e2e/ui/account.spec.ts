@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { organizations, userSessions, users } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { dropSessionCookie, openDashboardPage, signIn } from "./helpers";
-import { seedOrgWithShortEmail, expectAccessibleAndNarrow } from "./page-checks";
+import { expectAccessibleAndNarrow } from "./page-checks";
 
 /** The Account page: profile, password (ending the other sessions), organization name. */
 
 test.describe("Account page", () => {
   test("a password change signs out the other session, keeps this one, and the new password works", async ({ page, browser, seed, baseURL }) => {
     test.setTimeout(120_000);
-    const org = await seedOrgWithShortEmail(seed);
+    const org = await seed.org();
     // A second browser signed in as the same user.
     const other = await browser.newContext({ baseURL });
     const otherPage = await other.newPage();
@@ -53,7 +53,7 @@ test.describe("Account page", () => {
 
   test("name, email (with the current password) and organization name are saved", async ({ page, seed }) => {
     test.setTimeout(120_000);
-    const org = await seedOrgWithShortEmail(seed, { orgName: "Acme" });
+    const org = await seed.org({ orgName: "Acme" });
     const taken = await seed.org();
     await openDashboardPage(page, org, "/account", "Account");
     const profile = page.getByRole("form", { name: "Profile" });

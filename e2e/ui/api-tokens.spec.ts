@@ -3,14 +3,14 @@ import { apiTokens } from "../../db/schema";
 import { hashToken } from "../../server/services/tokens/token-format";
 import { expect, test } from "../fixtures";
 import { openDashboardPage } from "./helpers";
-import { seedOrgWithShortEmail, expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
+import { expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
 
 /** The API tokens page: tokens minted here work on the real API, and revoked ones stop. */
 
 test.describe("API tokens page", () => {
   test("a v2 token made here is shown once, works on /api/v2 within its scopes, and stops when revoked", async ({ page, seed, api }) => {
     test.setTimeout(120_000);
-    const org = await seedOrgWithShortEmail(seed);
+    const org = await seed.org();
     const form = await seed.form(org.organizationId, { name: "Signups" });
     await seed.form(org.organizationId, { name: "Other form" });
     await openDashboardPage(page, org, "/tokens", "API tokens");
@@ -79,7 +79,7 @@ test.describe("API tokens page", () => {
 
   test("a form's v1 token made here works on /api/v1 for that form, and can be revoked", async ({ page, seed, api }) => {
     test.setTimeout(120_000);
-    const org = await seedOrgWithShortEmail(seed);
+    const org = await seed.org();
     await seed.form(org.organizationId, { name: "Alpha" });
     const beta = await seed.form(org.organizationId, { name: "Beta" });
     await openDashboardPage(page, org, "/tokens", "API tokens");

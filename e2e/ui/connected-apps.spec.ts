@@ -5,14 +5,14 @@ import { startReceiver } from "../api/webhooks/receiver";
 import { expect, test } from "../fixtures";
 import { connect, connectorGet, discover, refresh, registerClient, signInApi } from "../oauth";
 import { openDashboardPage } from "./helpers";
-import { seedOrgWithShortEmail, expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
+import { expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
 
 /** Connected apps: an OAuth connection made with a real client library, revoked in the dashboard. */
 
 test.describe("Connected apps page", () => {
   test("lists the connection in words and revoking it ends its tokens and its subscriptions", async ({ page, request, seed, baseURL }) => {
     test.setTimeout(120_000);
-    const org = await seedOrgWithShortEmail(seed);
+    const org = await seed.org();
     const client = await registerClient(seed.db);
     await signInApi(request, org);
     const as = await discover(baseURL!);

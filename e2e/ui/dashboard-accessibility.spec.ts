@@ -121,6 +121,9 @@ test.describe("the dashboard at 390px", () => {
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link", { name: "Unique links" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    // seed.org's email is 50+ characters: the account line is cut to fit, with the whole in its title.
+    await expectNoHorizontalScroll(page, "open menu with a long email");
+    await expect(page.getByTestId("user-email")).toHaveAttribute("title", org.email);
     await expectNoAxeViolations(page, "open menu");
     await screenshot(page, "dash-menu-390");
     await page.keyboard.press("Escape");

@@ -1,7 +1,5 @@
 import type { Page } from "@playwright/test";
-import { randomBytes } from "node:crypto";
-import { createUserWithOrganization } from "../../server/services/users/create-user";
-import { expect, type Seed, type SeededOrg } from "../fixtures";
+import { expect } from "../fixtures";
 
 export { expectAccessibleAndNarrow } from "./a11y";
 
@@ -16,16 +14,4 @@ export async function expectDialogTrapsFocus(page: Page, dialogName: string | Re
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-}
-
-/**
- * An organization whose user has a short email (seed.org's are 50+ characters), so the width
- * check measures the page and not the sidebar's account line: the shell shows the email
- * unbroken (its responsive layout is built separately).
- */
-export async function seedOrgWithShortEmail(seed: Seed, opts: { orgName?: string } = {}): Promise<SeededOrg> {
-  const email = `u${randomBytes(4).toString("hex")}@ex.test`;
-  const password = "correct horse battery staple";
-  const ids = await createUserWithOrganization(seed.db, { email, password, name: "Test User", organizationName: opts.orgName ?? "Test org" });
-  return { ...ids, email, password };
 }

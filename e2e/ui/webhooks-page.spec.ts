@@ -4,7 +4,7 @@ import { webhooks } from "../../db/schema";
 import { startReceiver } from "../api/webhooks/receiver";
 import { expect, test } from "../fixtures";
 import { openDashboardPage } from "./helpers";
-import { seedOrgWithShortEmail, expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
+import { expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks";
 
 /** The Webhooks page against a real receiver on loopback (the test server allows private targets). */
 
@@ -13,7 +13,7 @@ test.describe("Webhooks page", () => {
     test.setTimeout(120_000);
     const receiver = await startReceiver();
     try {
-      const org = await seedOrgWithShortEmail(seed);
+      const org = await seed.org();
       const form = await seed.form(org.organizationId, { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] }, { publish: true });
       await openDashboardPage(page, org, `/webhooks?form=${form.uuid}`, "Webhooks");
       await expect(page.getByRole("heading", { name: "No webhooks yet" })).toBeVisible();
