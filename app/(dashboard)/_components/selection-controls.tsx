@@ -1,7 +1,6 @@
 "use client";
 
 import type { RowSelection } from "./use-row-selection";
-import "./card-table.css";
 
 /** Above a list's table while rows are checked: how many, delete them, or uncheck them all. */
 export function SelectionBar({ selection, onDelete }: { selection: RowSelection; onDelete: () => void }) {
@@ -22,9 +21,8 @@ export function SelectionBar({ selection, onDelete }: { selection: RowSelection;
 }
 
 /**
- * The header cell that checks every row of the page; half-checked while some are. Its
- * "Select all" text shows only when the table is cards (card-table.css), where it is the one
- * header still in sight.
+ * The header cell that checks every row of the page; half-checked while some are. When the
+ * table is cards (card-table.css) it is the one header in sight, and its label shows "Select all".
  */
 export function SelectAllHeader({ selection }: { selection: RowSelection }) {
   return (
@@ -39,9 +37,6 @@ export function SelectAllHeader({ selection }: { selection: RowSelection }) {
           }}
           onChange={selection.toggleAll}
         />
-        <span className="check-all-text" aria-hidden="true">
-          Select all
-        </span>
       </label>
     </th>
   );
