@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
 import { screenshot } from "./helpers";
 
@@ -32,24 +32,25 @@ export async function expectNoHorizontalScroll(page: Page, what: string) {
 }
 
 /**
- * Every list drawn as cards on narrow screens (card-table.css) fits its own box: the page not
- * scrolling sideways is not enough, since a table may scroll inside its .table-wrap. And every
- * labelled cell of it shows its label (the column headers are out of sight there).
+ * A list's box (its .table-wrap) fits at this width: the page not scrolling sideways is not
+ * enough, since a table may scroll inside its box. And every cell with a data-label shows that
+ * label (in card mode the column headers are out of sight).
  */
+export async function expectListFits(list: Locator, what: string) {
+  const { scroll, client, unlabelled } = await list.evaluate((box) => ({
+    scroll: box.scrollWidth,
+    client: box.clientWidth,
+    unlabelled: [...box.querySelectorAll("tbody td[data-label]")]
+      .filter((td) => getComputedStyle(td, "::before").content !== JSON.stringify(td.getAttribute("data-label")))
+      .map((td) => td.getAttribute("data-label")),
+  }));
+  expect(scroll, `${what}: the list scrolls inside its box (scrollWidth ${scroll} > clientWidth ${client})`).toBeLessThanOrEqual(client);
+  expect(unlabelled, `${what}: cells without their label shown`).toEqual([]);
+}
+
+/** expectListFits for every list on the page drawn as cards on narrow screens (card-table.css). */
 export async function expectCardListsFit(page: Page, what: string) {
-  const lists = await page.locator(".card-table").evaluateAll((tables) =>
-    tables.map((table) => {
-      const box = table.closest(".table-wrap") ?? table;
-      const unlabelled = [...table.querySelectorAll("tbody td[data-label]")]
-        .filter((td) => getComputedStyle(td, "::before").content !== JSON.stringify(td.getAttribute("data-label")))
-        .map((td) => td.getAttribute("data-label"));
-      return { scroll: box.scrollWidth, client: box.clientWidth, unlabelled };
-    }),
-  );
-  for (const { scroll, client, unlabelled } of lists) {
-    expect(scroll, `${what}: the list scrolls inside its box (scrollWidth ${scroll} > clientWidth ${client})`).toBeLessThanOrEqual(client);
-    expect(unlabelled, `${what}: cells without their label shown`).toEqual([]);
-  }
+  for (const list of await page.locator(".table-wrap:has(> .card-table)").all()) await expectListFits(list, what);
 }
 
 /** Both checks at the phone width used across the suite (390 px) and at desktop width. */
