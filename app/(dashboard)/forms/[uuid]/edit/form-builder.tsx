@@ -56,7 +56,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const [notice, setNotice] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ elementId: string | null; problem: ElementProblem }[] | null>(null);
   const [showPreview, setShowPreview] = useState(false);
-  const [removing, setRemoving] = useState<{ element: FormElement; answers: number | null; submissions: number } | null>(null);
+  /** The field (or, with `parent`, the repeat field's component) waiting for "Delete field". */
+  const [removing, setRemoving] = useState<{ element: FormElement; parent: FormElement | null; answers: number | null; submissions: number } | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<string | null>(null);
@@ -116,11 +117,24 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     focusAfter.current = next ? `#card-${CSS.escape(next.id)} .bl-handle` : "#bl-palette button";
   };
 
-  const askRemove = async (element: FormElement) => {
-    if (state.submissionsCount === 0) return removeNow(element);
-    setRemoving({ element, answers: null, submissions: state.submissionsCount });
+  const removeComponentNow = (parent: FormElement, component: FormElement) => {
+    const siblings = parent.components ?? [];
+    const index = siblings.findIndex((c) => c.id === component.id);
+    edit((list) => list.map((e) => (e.id === parent.id ? { ...e, components: (e.components ?? []).filter((c) => c.id !== component.id) } : e)));
+    const question = elements.findIndex((e) => e.id === parent.id) + 1;
+    setAnnouncement(`Field ${index + 1} in each entry of question ${question} deleted.`);
+    // Focus stays in the repeat field: the next component's Remove button, else its "Add field".
+    const left = siblings.length - 1;
+    focusAfter.current = left > 0 ? `#card-${CSS.escape(parent.id)} .bl-component:nth-child(${Math.min(index, left - 1) + 1}) .bl-remove-component` : `#card-${CSS.escape(parent.id)} .bl-add-component`;
+  };
+
+  /** A field or a repeat field's component: with submissions, "Delete field" first says how many hold an answer for it. */
+  const askRemove = async (element: FormElement, parent: FormElement | null = null) => {
+    if (state.submissionsCount === 0) return parent ? removeComponentNow(parent, element) : removeNow(element);
+    setRemoving({ element, parent, answers: null, submissions: state.submissionsCount });
+    const target = parent ? { elementId: parent.id, componentId: element.id } : { elementId: element.id };
     try {
-      const counted = await queryClient.fetchQuery(trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, elementId: element.id }, { staleTime: 0 }));
+      const counted = await queryClient.fetchQuery(trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, ...target }, { staleTime: 0 }));
       setRemoving((r) => (r && r.element.id === element.id ? { ...r, ...counted } : r));
     } catch {
       // The total is still a fair warning.
@@ -348,6 +362,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
                         focusAfter.current = `#el-${CSS.escape(copy.id)}-label`;
                       }}
                       onRemove={() => void askRemove(element)}
+                      onRemoveComponent={(component) => void askRemove(component, element)}
                     />
                   ))}
                 </ol>
@@ -375,7 +390,10 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         pending={false}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) removeNow(removing.element);
+          if (removing) {
+            if (removing.parent) removeComponentNow(removing.parent, removing.element);
+            else removeNow(removing.element);
+          }
           setRemoving(null);
         }}
       >
@@ -383,7 +401,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <p>
             {removing.answers === null
               ? `This form has ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"}.`
-              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} hold an answer to “${removing.element.label || "this field"}”.`}{" "}
+              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} hold an answer to “${removing.element.label || "this field"}”${removing.parent ? ` in “${removing.parent.label || "this repeat field"}”` : ""}.`}{" "}
             The stored answers stay in the submissions; the field leaves the form when you publish.
           </p>
         ) : null}
