@@ -19,6 +19,12 @@ export type BuilderDraft = {
   elements: FormElement[];
   /** Whether the draft differs from what respondents see (an unpublished draft or unpublished form). */
   hasDraft: boolean;
+  /**
+   * How many elements the form has outside the draft (`elements`): what Discard goes back to —
+   * the published form, or for a form not published the last published, imported or copied
+   * one; 0 for a form created blank.
+   */
+  savedElementCount: number;
   revision: number;
   submissionsCount: number;
 };
@@ -33,6 +39,7 @@ function toDraft(form: Form): BuilderDraft {
     published: form.published,
     elements: form.draftElements ?? form.elements,
     hasDraft: form.draftElements !== null,
+    savedElementCount: form.elements.length,
     revision: form.draftRevision,
     submissionsCount: form.submissionsCount,
   };

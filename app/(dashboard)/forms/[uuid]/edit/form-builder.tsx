@@ -20,7 +20,7 @@ import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./pro
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
 
-export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; revision: number; submissionsCount: number };
+export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; savedElementCount: number; revision: number; submissionsCount: number };
 
 /** The form builder: the draft the page loaded, kept in the query cache so "reload" refetches it. */
 export function FormBuilder({ initial, countries }: { initial: Draft; countries: PhoneCountry[] }) {
@@ -51,7 +51,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [elements, setElements] = useState<FormElement[]>(initial.elements);
-  const [state, setState] = useState({ published: initial.published, hasDraft: initial.hasDraft, submissionsCount: initial.submissionsCount });
+  const [state, setState] = useState({ published: initial.published, hasDraft: initial.hasDraft, savedElementCount: initial.savedElementCount, submissionsCount: initial.submissionsCount });
   const [announcement, setAnnouncement] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ elementId: string | null; problem: ElementProblem }[] | null>(null);
@@ -149,7 +149,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       const result = await publish.mutateAsync({ form: initial.uuid, revision: autosave.revisionRef.current });
       if (result.ok) {
         autosave.reset(result.draft.revision, elements);
-        setState((s) => ({ ...s, published: true, hasDraft: false }));
+        setState((s) => ({ ...s, published: true, hasDraft: false, savedElementCount: result.draft.savedElementCount }));
         setProblems(null);
         setNotice(state.published ? "Changes published. Respondents see them now." : "Published. The form takes answers now.");
       } else {
@@ -184,7 +184,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       setState((s) => ({ ...s, hasDraft: false }));
       setProblems(null);
       setDiscarding(false);
-      setNotice("Changes discarded. The builder shows the published form again.");
+      setNotice(`Changes discarded. ${discardedTo.notice}`);
     } catch (error) {
       setNotice(errorMessage(error));
       setDiscarding(false);
@@ -216,6 +216,17 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     if (from >= 0 && to >= 0) moveTo(from, to, "handle");
   };
 
+  // What Discard goes back to: the published form, the form as it was saved outside the draft
+  // (last published, imported or copied), or, for a form created blank, an empty form.
+  const discardedTo = state.published
+    ? { dialog: "The builder goes back to the published form.", notice: "The builder shows the published form again." }
+    : state.savedElementCount > 0
+      ? {
+          dialog: `The builder goes back to the form as it was before these changes (${state.savedElementCount} field${state.savedElementCount === 1 ? "" : "s"}).`,
+          notice: "The builder shows the form as it was before them.",
+        }
+      : { dialog: "The builder goes back to an empty form: every field is removed.", notice: "The form is empty again." };
+
   const status = autosave.status;
   const live = state.published ? (state.hasDraft ? "Unpublished changes" : "Published") : "Not published";
   const problemCount = problems?.length ?? 0;
@@ -246,7 +257,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <button type="button" className="button bl-preview-toggle" aria-pressed={showPreview} onClick={() => setShowPreview((v) => !v)}>
             {showPreview ? "Back to editing" : "Preview"}
           </button>
-          {state.hasDraft && state.published ? (
+          {state.hasDraft ? (
             <button type="button" className="button" onClick={() => setDiscarding(true)}>
               Discard changes
             </button>
@@ -415,7 +426,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         onCancel={() => setDiscarding(false)}
         onConfirm={() => void doDiscard()}
       >
-        <p>The builder goes back to the published form. Changes you have not published are lost.</p>
+        <p>{discardedTo.dialog} Changes you have not published are lost.</p>
       </ConfirmDialog>
     </div>
   );
