@@ -36,7 +36,8 @@ export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onVa
   // Read only when someone listens: reading subscribes this form to every change of a value.
   const value = onValueChange ? form.value : undefined;
   useEffect(() => {
-    if (value && onValueChange) onValueChange(value);
+    // Conform leaves out empty values (a form with nothing entered has none).
+    onValueChange?.(value ?? {});
   }, [value, onValueChange]);
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
