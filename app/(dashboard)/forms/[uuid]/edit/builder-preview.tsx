@@ -25,7 +25,13 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
   // Its start values, taken once per tree (a new tree is a new form).
   const [start, setStart] = useState<{ key: string; values: Record<string, unknown> }>({ key, values: {} });
   if (start.key !== key) setStart({ key, values: keptPreviewValues(typed.elements, typed.values, deferred) });
-  const onValueChange = useCallback((values: Record<string, unknown>) => setTyped({ elements: deferred, values }), [deferred]);
+  // Conform hands over a new object whenever the form's DOM changes, even with the same values;
+  // keeping the old state then stops a re-render from feeding itself.
+  const onValueChange = useCallback(
+    (values: Record<string, unknown>) =>
+      setTyped((prev) => (prev.elements === deferred && JSON.stringify(prev.values) === JSON.stringify(values) ? prev : { elements: deferred, values })),
+    [deferred],
+  );
 
   const view = useMemo<SurveyFormView>(() => {
     const shown = surveyElements(deferred);
