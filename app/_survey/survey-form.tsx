@@ -18,8 +18,11 @@ export const FORM_ID = "survey";
  * kept). With JavaScript, Conform runs the same validator (survey/answers/) on submit and
  * again on every input of a field with an error, and the native post goes ahead only when
  * there is nothing to fix.
+ *
+ * `onValueChange` hears the values as the respondent changes them (Conform's own form value;
+ * the builder's preview keeps them across edits of the form).
  */
-export function SurveyForm({ view }: { view: SurveyFormView }) {
+export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onValueChange?: (value: Record<string, unknown>) => void }) {
   const { elements } = view.form;
   const schema = useMemo(() => surveyFormSchema(elements), [elements]);
   const [form, fields] = useForm<AnyValues, AnyValues, string[]>({
@@ -30,6 +33,12 @@ export function SurveyForm({ view }: { view: SurveyFormView }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
+  // Read only when someone listens: reading subscribes this form to every change of a value.
+  const value = onValueChange ? form.value : undefined;
+  useEffect(() => {
+    // Conform leaves out empty values (a form with nothing entered has none).
+    onValueChange?.(value ?? {});
+  }, [value, onValueChange]);
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   // Coming back to the page (back button, bfcache) makes it submittable again.

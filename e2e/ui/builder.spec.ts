@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { forms } from "../../db/schema";
+import { forms, submissions } from "../../db/schema";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Seed } from "../fixtures";
 import { onlySubmission, openSurvey, submitAndThank } from "./survey/survey-helpers";
@@ -287,6 +287,121 @@ test("deleting a field of a form with submissions warns with the number of answe
   expect(stored.draftElements).toEqual([elements[1]]);
   expect(stored.elements).toEqual(elements);
   expect(stored.submissionsCount).toBe(3);
+});
+
+test("removing a repeat field's component warns with the submissions holding an answer for it in any row, and the answers stay", async ({ page, seed }) => {
+  const org = await seed.org();
+  const components = [
+    { id: "c_who", label: "Who", type: "short-text" },
+    { id: "c_age", label: "Age", type: "number" },
+  ];
+  const elements = [{ id: "q_people", label: "People", type: "repeat-field", components }];
+  const data = [
+    { q_people: [{ c_who: "Ada" }, { c_age: 36 }] },
+    { q_people: [{ c_age: null }, { c_who: "Grace" }] },
+    { q_people: [{ c_who: null }] },
+    { q_people: [] },
+  ];
+  const form = await seed.form(org.organizationId, { name: "Crew", elements, submissions: data.map((d) => ({ data: d })) }, { publish: true });
+  await openBuilder(page, org, form.uuid, "Crew");
+  const repeat = card(page, 1);
+  await expect(repeat.locator(".bl-component")).toHaveCount(2);
+
+  const removeWho = repeat.getByRole("button", { name: "Remove field 1" });
+  await press(removeWho);
+  const dialog = page.getByRole("dialog", { name: "Delete this field?" });
+  await expect(dialog).toContainText("2 of 4 submissions hold an answer to “Who” in “People”. The stored answers stay in the submissions; the field leaves the form when you publish.");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(repeat.locator(".bl-component")).toHaveCount(2);
+
+  // "Age" is in one submission's rows only.
+  await press(repeat.getByRole("button", { name: "Remove field 2" }));
+  await expect(dialog).toContainText("1 of 4 submissions hold an answer to “Age” in “People”.");
+  await press(dialog.getByRole("button", { name: "Cancel" }));
+
+  await press(removeWho);
+  await press(dialog.getByRole("button", { name: "Delete field" }));
+  await expect(dialog).toBeHidden();
+  await expect(repeat.getByRole("listitem", { name: /^Field \d in each entry/ })).toHaveAccessibleName("Field 1 in each entry: Age");
+  await expect(page.getByTestId("builder-announcement")).toHaveText("Field 1 in each entry of question 1 deleted.");
+  // Focus stays in the repeat field, on the Remove button that took the deleted one's place.
+  await expect(repeat.getByRole("button", { name: "Remove field 1" })).toBeFocused();
+  await saved(page);
+  const stored = await storedForm(seed, form.id);
+  expect(stored.draftElements).toEqual([{ ...elements[0], components: [components[1]] }]);
+  expect(stored.elements).toEqual(elements);
+  const kept = await seed.db.select({ data: submissions.data }).from(submissions).where(eq(submissions.formId, form.id));
+  const byJson = (list: unknown[]) => list.map((d) => JSON.stringify(d)).sort();
+  expect(byJson(kept.map((r) => r.data))).toEqual(byJson(data));
+});
+
+test("a form never published offers Discard changes too: back to its imported fields, or to an empty form when it was created blank", async ({ page, seed }) => {
+  const org = await seed.org();
+  const imported = await seed.form(org.organizationId, { name: "Imported draft", elements: [{ id: "q_topic", label: "Topic", type: "short-text" }] });
+  await openBuilder(page, org, imported.uuid, "Imported draft");
+  const discardButton = page.getByRole("button", { name: "Discard changes" });
+  await expect(discardButton).toHaveCount(0);
+  await addField(page, "Email", "Work email");
+  await saved(page);
+  await press(discardButton);
+  const dialog = page.getByRole("dialog", { name: "Discard unpublished changes?" });
+  await expect(dialog).toContainText("The builder goes back to the form as it was before these changes (1 field). Changes you have not published are lost.");
+  await press(dialog.getByRole("button", { name: "Discard changes" }));
+  await expect(page.getByText("Changes discarded. The builder shows the form as it was before them.")).toBeVisible();
+  await expect(page.locator("ol.bl-cards > li .bl-card-label")).toHaveText([" — Topic"]);
+  await expect(discardButton).toHaveCount(0);
+  expect(await storedForm(seed, imported.id)).toMatchObject({ published: false, draftElements: null, elements: [{ id: "q_topic", label: "Topic", type: "short-text" }] });
+
+  const blank = await seed.form(org.organizationId, { name: "Blank draft" });
+  await openBuilder(page, org, blank.uuid, "Blank draft");
+  await addField(page, "Short text", "Nickname");
+  await addField(page, "Number", "Age");
+  await saved(page);
+  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
+  await press(discardButton);
+  await expect(dialog).toContainText("The builder goes back to an empty form: every field is removed. Changes you have not published are lost.");
+  await expectNoAxeViolations(page, "discard dialog of a form never published");
+  await press(dialog.getByRole("button", { name: "Cancel" }));
+  await expect(page.locator("ol.bl-cards > li")).toHaveCount(2);
+  await press(discardButton);
+  await press(dialog.getByRole("button", { name: "Discard changes" }));
+  await expect(page.getByText("Changes discarded. The form is empty again.")).toBeVisible();
+  await expect(page.getByText("This form has no fields yet. Add one from the list above.")).toBeVisible();
+  expect(await storedForm(seed, blank.id)).toMatchObject({ published: false, draftElements: null, elements: [] });
+});
+
+test("the preview keeps what the author typed into it across edits, while it still draws every edit", async ({ page, seed }) => {
+  const org = await seed.org();
+  const elements = [
+    { id: "q_name", label: "Name", type: "short-text" },
+    { id: "q_colour", label: "Colour", type: "radio", options: [{ id: "o_red", label: "Red", value: "Red" }, { id: "o_blue", label: "Blue", value: "Blue" }] },
+  ];
+  const form = await seed.form(org.organizationId, { name: "Preview me", elements });
+  await openBuilder(page, org, form.uuid, "Preview me");
+  const preview = page.getByRole("complementary", { name: "Preview" });
+  await preview.getByRole("textbox", { name: "Name" }).fill("Ada");
+  await preview.getByRole("radio", { name: "Blue" }).check();
+
+  // A label edit and a new field: both drawn, the entered values kept.
+  await card(page, 2).getByLabel("Question", { exact: true }).fill("Favourite colour");
+  await addField(page, "Email", "Work email");
+  await expect(preview.getByRole("group", { name: "Favourite colour" })).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "Work email" })).toHaveValue("");
+  await expect(preview.getByRole("textbox", { name: "Name" })).toHaveValue("Ada");
+  await expect(preview.getByRole("radio", { name: "Blue" })).toBeChecked();
+  await preview.getByRole("textbox", { name: "Work email" }).fill("ada@example.com");
+
+  // Renaming the chosen option changes what the answer would be: that choice starts empty.
+  await card(page, 2).getByLabel("Option 2", { exact: true }).fill("Navy");
+  await expect(preview.getByRole("radio", { name: "Navy" })).not.toBeChecked();
+  await expect(preview.getByRole("textbox", { name: "Name" })).toHaveValue("Ada");
+  await expect(preview.getByRole("textbox", { name: "Work email" })).toHaveValue("ada@example.com");
+
+  // A deleted field's value is gone with it; the others stay.
+  await press(card(page, 1).getByRole("button", { name: "Delete" }));
+  await expect(preview.getByRole("textbox", { name: "Name" })).toHaveCount(0);
+  await expect(preview.getByRole("textbox", { name: "Work email" })).toHaveValue("ada@example.com");
 });
 
 test("drag reorders with the pointer and with the keyboard", async ({ page, seed }) => {

@@ -266,3 +266,85 @@ test("a draft save refuses hostile, oversized and mistyped input with a 400 (nev
   expect(stale.body.error.data.code).toBe("CONFLICT");
   expect((await formRow(seed, form.id)).draftElements).toEqual([field]);
 });
+
+const PEOPLE = [
+  { id: "q_note", label: "Note", type: "short-text" },
+  {
+    id: "q_people",
+    label: "People",
+    type: "repeat-field",
+    components: [
+      { id: "c_who", label: "Who", type: "short-text" },
+      { id: "c_age", label: "Age", type: "number" },
+    ],
+  },
+];
+
+test("countElementAnswers counts a repeat component's answers in any row of its field; bad component ids are a 400", async ({ request, seed, baseURL, clientAddress }) => {
+  const org = await seed.org();
+  const form = await seed.form(
+    org.organizationId,
+    {
+      name: "Repeat answers",
+      elements: PEOPLE,
+      submissions: [
+        { data: { q_people: [{ c_who: "Ada" }, { c_age: 36 }] } },
+        { data: { q_people: [{ c_age: null }, { c_who: "Grace" }] } },
+        { data: { q_people: [{ c_who: null }] } },
+        { data: { q_note: "no people" } },
+      ],
+    },
+    { publish: true },
+  );
+  // Data the import rules refuse (stored before them): counted as no answer, never an error.
+  const odd = [{ c_who: "not in a row" }, { q_people: "not rows" }, { q_people: ["c_who", 5, null] }];
+  await seed.db.insert(submissions).values(odd.map((data) => ({ formId: form.id, organizationId: org.organizationId, data })));
+  await seed.db.update(forms).set({ submissionsCount: 7 }).where(eq(forms.id, form.id));
+  // Another organization's submissions never count.
+  const other = await seed.org();
+  await seed.form(other.organizationId, { name: "Elsewhere", elements: PEOPLE, submissions: [{ data: { q_people: [{ c_who: "Alan" }] } }] }, { publish: true });
+  const as = await session(request, baseURL!, org, clientAddress);
+  const count = async (input: Record<string, unknown>) => {
+    const r = await as.query("forms.countElementAnswers", { form: form.uuid, ...input });
+    expect(r.status, JSON.stringify(input)).toBe(200);
+    return r.body.result.data;
+  };
+
+  expect(await count({ elementId: "q_people", componentId: "c_who" })).toEqual({ answers: 2, submissions: 7 });
+  expect(await count({ elementId: "q_people", componentId: "c_age" })).toEqual({ answers: 1, submissions: 7 });
+  expect(await count({ elementId: "q_people", componentId: "c_gone" })).toEqual({ answers: 0, submissions: 7 });
+  // The field itself: every submission with a value for it that is not null.
+  expect(await count({ elementId: "q_people" })).toEqual({ answers: 5, submissions: 7 });
+  expect(await count({ elementId: "q_note" })).toEqual({ answers: 1, submissions: 7 });
+
+  for (const componentId of ["", "x".repeat(201), 42, null]) {
+    const r = await as.query("forms.countElementAnswers", { form: form.uuid, elementId: "q_people", componentId });
+    expect(r.status, String(componentId)).toBe(400);
+    expect(r.body.error.data.code).toBe("BAD_REQUEST");
+  }
+});
+
+test("an unpublished form's draft can be discarded: the builder goes back to the elements outside the draft, which getDraft counts", async ({ request, seed, baseURL, clientAddress }) => {
+  const org = await seed.org();
+  const as = await session(request, baseURL!, org, clientAddress);
+  const field = { id: "q_new", label: "New", type: "short-text" };
+
+  // Imported, never published: Discard goes back to the imported elements.
+  const imported = await seed.form(org.organizationId, { name: "Imported", elements: PEOPLE });
+  const start = await as.query("forms.getDraft", { form: imported.uuid });
+  expect(start.body.result.data).toMatchObject({ published: false, hasDraft: false, savedElementCount: 2, elements: PEOPLE });
+  const saved = await as.mutation("forms.saveDraft", { form: imported.uuid, revision: start.body.result.data.revision, elements: [...PEOPLE, field] });
+  expect(saved.body.result.data).toMatchObject({ hasDraft: true, savedElementCount: 2, elements: [...PEOPLE, field] });
+  const discarded = await as.mutation("forms.discardDraft", { form: imported.uuid, revision: saved.body.result.data.revision });
+  expect(discarded.status).toBe(200);
+  expect(discarded.body.result.data).toMatchObject({ published: false, hasDraft: false, savedElementCount: 2, elements: PEOPLE });
+  expect(await formRow(seed, imported.id)).toMatchObject({ published: false, draftElements: null, elements: PEOPLE });
+
+  // Created blank: the draft is all there is, and Discard empties the form.
+  const blank = await seed.form(org.organizationId, { name: "Blank" });
+  const first = await as.mutation("forms.saveDraft", { form: blank.uuid, revision: (await formRow(seed, blank.id)).draftRevision, elements: [field] });
+  expect(first.body.result.data).toMatchObject({ hasDraft: true, savedElementCount: 0 });
+  const emptied = await as.mutation("forms.discardDraft", { form: blank.uuid, revision: first.body.result.data.revision });
+  expect(emptied.body.result.data).toMatchObject({ hasDraft: false, savedElementCount: 0, elements: [] });
+  expect(await formRow(seed, blank.id)).toMatchObject({ published: false, draftElements: null, elements: [] });
+});

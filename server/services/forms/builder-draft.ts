@@ -4,7 +4,6 @@ import { forms, submissions, type Form, type FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "./definition";
-import { findElement } from "./element-types";
 
 /**
  * The builder's draft of a form. The builder edits `draft_elements` (a copy of `elements`
@@ -20,6 +19,12 @@ export type BuilderDraft = {
   elements: FormElement[];
   /** Whether the draft differs from what respondents see (an unpublished draft or unpublished form). */
   hasDraft: boolean;
+  /**
+   * How many elements the form has outside the draft (`elements`): what Discard goes back to —
+   * the published form, or for a form not published the last published, imported or copied
+   * one; 0 for a form created blank.
+   */
+  savedElementCount: number;
   revision: number;
   submissionsCount: number;
 };
@@ -34,6 +39,7 @@ function toDraft(form: Form): BuilderDraft {
     published: form.published,
     elements: form.draftElements ?? form.elements,
     hasDraft: form.draftElements !== null,
+    savedElementCount: form.elements.length,
     revision: form.draftRevision,
     submissionsCount: form.submissionsCount,
   };
@@ -103,25 +109,27 @@ export async function unpublishForm(db: DbOrTx, access: FormAccess, ref: string)
 
 /**
  * How many stored submissions hold an answer for an element (asked before the builder removes
- * it). Answers live in `data` under the element id; a repeat component's answers sit inside
- * its repeat field's rows, so for a component that field's answers are counted.
+ * it). Answers live in `data` under the element id: a field's answer is its key with a value
+ * other than null. A repeat field's component has no key of its own; its answers sit in the
+ * repeat field's rows (`data[elementId][i][componentId]`), so with `componentId` a submission
+ * counts when any of its rows holds a value other than null for that component.
  */
-export async function countElementAnswers(db: DbOrTx, access: FormAccess, ref: string, elementId: string): Promise<{ answers: number; submissions: number }> {
+export async function countElementAnswers(
+  db: DbOrTx,
+  access: FormAccess,
+  ref: string,
+  target: { elementId: string; componentId?: string },
+): Promise<{ answers: number; submissions: number }> {
   const form = await getAccessibleFormOrThrow(db, access, ref);
-  const tree = form.draftElements ?? form.elements;
-  const topLevel = tree.find((e) => e.id === elementId);
-  const owner = topLevel ?? tree.find((e) => e.components && findElement(e.components, elementId)) ?? null;
-  const key = owner?.id ?? elementId;
+  const { elementId, componentId } = target;
+  const value = sql`(${submissions.data} -> ${elementId}::text)`;
+  const answered =
+    componentId === undefined
+      ? sql`(${value} is not null and ${value} <> 'null'::jsonb)`
+      : sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) as fh_row(r) where (fh_row.r -> ${componentId}::text) <> 'null'::jsonb)`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.formId, form.id),
-        eq(submissions.organizationId, access.organizationId),
-        sql`${submissions.data} ? ${key}`,
-        sql`${submissions.data} -> ${key} <> 'null'::jsonb`,
-      ),
-    );
+    .where(and(eq(submissions.formId, form.id), eq(submissions.organizationId, access.organizationId), answered));
   return { answers: row?.n ?? 0, submissions: form.submissionsCount };
 }

@@ -13,6 +13,7 @@ export const ZBuilderDraft = z.object({
   published: z.boolean().describe("Whether the survey page takes answers"),
   elements: z.array(z.custom<FormElement>()).describe("The draft, or the live elements when there is no draft"),
   hasDraft: z.boolean().describe("Whether there are unpublished changes"),
+  savedElementCount: z.number().int().describe("Elements of the form outside the draft: what discarding the draft goes back to"),
   revision: z.number().int().describe("Send back with the next write"),
   submissionsCount: z.number().int().describe("Stored submissions of the form"),
 });

@@ -1,34 +1,51 @@
 "use client";
 
-import { Component, useDeferredValue, useMemo, type ReactNode } from "react";
+import { Component, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { SurveyForm } from "@/app/_survey/survey-form";
 import type { FormElement } from "@/db/schema";
 import type { PhoneCountry } from "@/server/services/survey/phone-countries";
 import { hasCountrySelector, surveyElements } from "@/server/services/survey/survey-elements";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
+import { keptPreviewValues } from "./preview-values";
 import "@/app/_survey/survey.css";
 
 /**
  * The draft as respondents will see it, drawn by the survey page's own form. Nothing is
  * sent: the form's submit is stopped here (Conform still shows what a respondent would be asked to fix).
+ *
+ * Conform fixes a form's fields and defaults when it mounts, so every edit of the tree mounts
+ * a new form (`key`). What the author typed into the preview is carried into it: each value
+ * whose element is still there and still takes the same answer (preview-values.ts).
  */
 export function BuilderPreview({ name, elements, countries }: { name: string; elements: FormElement[]; countries: PhoneCountry[] }) {
   const deferred = useDeferredValue(elements);
+  const key = useMemo(() => JSON.stringify(deferred), [deferred]);
+  // The values the mounted preview holds now, with the tree it was drawn from.
+  const [typed, setTyped] = useState<{ elements: FormElement[]; values: Record<string, unknown> }>({ elements: deferred, values: {} });
+  // Its start values, taken once per tree (a new tree is a new form).
+  const [start, setStart] = useState<{ key: string; values: Record<string, unknown> }>({ key, values: {} });
+  if (start.key !== key) setStart({ key, values: keptPreviewValues(typed.elements, typed.values, deferred) });
+  // Conform hands over a new object whenever the form's DOM changes, even with the same values;
+  // keeping the old state then stops a re-render from feeding itself.
+  const onValueChange = useCallback(
+    (values: Record<string, unknown>) =>
+      setTyped((prev) => (prev.elements === deferred && JSON.stringify(prev.values) === JSON.stringify(values) ? prev : { elements: deferred, values })),
+    [deferred],
+  );
+
   const view = useMemo<SurveyFormView>(() => {
     const shown = surveyElements(deferred);
     return {
       kind: "form",
       form: { uuid: "preview", name, elements: shown },
       countries: hasCountrySelector(shown) ? countries : null,
-      defaultValue: {},
+      defaultValue: start.values,
       startToken: "",
       action: "#",
       lastResult: null,
       formError: null,
     };
-  }, [deferred, name, countries]);
-  // A new tree is a new form for Conform (its fields are fixed when it mounts).
-  const key = useMemo(() => JSON.stringify(deferred), [deferred]);
+  }, [deferred, name, countries, start.values]);
   return (
     <div className="sv-page bl-preview-frame" onSubmitCapture={(e) => e.preventDefault()}>
       <div className="sv-card bl-preview-card">
@@ -39,7 +56,7 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
           <p className="hint">Add a field to see it here.</p>
         ) : (
           <PreviewBoundary key={key}>
-            <SurveyForm view={view} />
+            <SurveyForm view={view} onValueChange={onValueChange} />
           </PreviewBoundary>
         )}
       </div>

@@ -18,6 +18,7 @@ export function ElementCard({
   onMove,
   onDuplicate,
   onRemove,
+  onRemoveComponent,
 }: {
   element: FormElement;
   index: number;
@@ -27,6 +28,8 @@ export function ElementCard({
   onMove: (to: number) => void;
   onDuplicate: () => void;
   onRemove: () => void;
+  /** A repeat field's Remove on one of its components. */
+  onRemoveComponent: (component: FormElement) => void;
 }) {
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id: element.id });
   const style = { transform: CSS.Translate.toString(transform), transition };
@@ -66,7 +69,7 @@ export function ElementCard({
           {problems.items.length === 1 ? "1 thing to fix" : `${problems.items.length} things to fix`} in this question
         </p>
       ) : null}
-      <ElementFields element={element} onChange={onChange} problems={problems} idBase={`el-${element.id}`} />
+      <ElementFields element={element} onChange={onChange} onRemoveComponent={onRemoveComponent} problems={problems} idBase={`el-${element.id}`} />
       <div className="bl-actions" role="group" aria-label={`Actions for question ${index + 1}`}>
         <button type="button" className="button button-small button-ghost" onClick={() => onMove(index - 1)} disabled={index === 0}>
           Move up

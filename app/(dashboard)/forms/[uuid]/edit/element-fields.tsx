@@ -38,11 +38,14 @@ function insertLines<T extends { label: string }>(list: readonly T[], after: num
 export function ElementFields({
   element,
   onChange,
+  onRemoveComponent,
   problems,
   idBase,
 }: {
   element: FormElement;
   onChange: (next: FormElement) => void;
+  /** Asked to remove one of a repeat field's components (the builder may confirm first). */
+  onRemoveComponent?: (component: FormElement) => void;
   problems: CardProblems;
   /** Prefix of control ids (element ids are unique, so ids made from them are too). */
   idBase: string;
@@ -140,7 +143,7 @@ export function ElementFields({
       ) : null}
 
       {category === "composite" ? <CompositeEditor element={element} onChange={onChange} idBase={idBase} /> : null}
-      {category === "repeat" ? <ComponentsEditor element={element} onChange={onChange} problems={problems} idBase={idBase} /> : null}
+      {category === "repeat" ? <ComponentsEditor element={element} onChange={onChange} onRemove={onRemoveComponent} problems={problems} idBase={idBase} /> : null}
     </div>
   );
 }
@@ -194,7 +197,19 @@ function CompositeEditor({ element, onChange, idBase }: { element: FormElement; 
 }
 
 /** A repeat field's components: each an element of its own (no nested repeats). */
-function ComponentsEditor({ element, onChange, problems, idBase }: { element: FormElement; onChange: (e: FormElement) => void; problems: CardProblems; idBase: string }) {
+function ComponentsEditor({
+  element,
+  onChange,
+  onRemove,
+  problems,
+  idBase,
+}: {
+  element: FormElement;
+  onChange: (e: FormElement) => void;
+  onRemove?: (component: FormElement) => void;
+  problems: CardProblems;
+  idBase: string;
+}) {
   const id = useId();
   const [type, setType] = useState<ElementType>("short-text");
   const components = element.components ?? [];
@@ -231,7 +246,12 @@ function ComponentsEditor({ element, onChange, problems, idBase }: { element: Fo
               <button type="button" className="button button-small button-ghost" onClick={() => setComponents([...components.slice(0, i + 1), duplicateElement(c), ...components.slice(i + 1)])} aria-label={`Duplicate field ${i + 1}`}>
                 Duplicate
               </button>
-              <button type="button" className="button button-small button-ghost" onClick={() => setComponents(components.filter((_, j) => j !== i))} aria-label={`Remove field ${i + 1}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost bl-remove-component"
+                onClick={() => (onRemove ? onRemove(c) : setComponents(components.filter((_, j) => j !== i)))}
+                aria-label={`Remove field ${i + 1}`}
+              >
                 Remove
               </button>
             </div>

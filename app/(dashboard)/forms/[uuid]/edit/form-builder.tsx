@@ -20,7 +20,7 @@ import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./pro
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
 
-export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; revision: number; submissionsCount: number };
+export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; savedElementCount: number; revision: number; submissionsCount: number };
 
 /** The form builder: the draft the page loaded, kept in the query cache so "reload" refetches it. */
 export function FormBuilder({ initial, countries }: { initial: Draft; countries: PhoneCountry[] }) {
@@ -51,12 +51,13 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [elements, setElements] = useState<FormElement[]>(initial.elements);
-  const [state, setState] = useState({ published: initial.published, hasDraft: initial.hasDraft, submissionsCount: initial.submissionsCount });
+  const [state, setState] = useState({ published: initial.published, hasDraft: initial.hasDraft, savedElementCount: initial.savedElementCount, submissionsCount: initial.submissionsCount });
   const [announcement, setAnnouncement] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ elementId: string | null; problem: ElementProblem }[] | null>(null);
   const [showPreview, setShowPreview] = useState(false);
-  const [removing, setRemoving] = useState<{ element: FormElement; answers: number | null; submissions: number } | null>(null);
+  /** The field (or, with `parent`, the repeat field's component) waiting for "Delete field". */
+  const [removing, setRemoving] = useState<{ element: FormElement; parent: FormElement | null; answers: number | null; submissions: number } | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<string | null>(null);
@@ -116,11 +117,24 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     focusAfter.current = next ? `#card-${CSS.escape(next.id)} .bl-handle` : "#bl-palette button";
   };
 
-  const askRemove = async (element: FormElement) => {
-    if (state.submissionsCount === 0) return removeNow(element);
-    setRemoving({ element, answers: null, submissions: state.submissionsCount });
+  const removeComponentNow = (parent: FormElement, component: FormElement) => {
+    const siblings = parent.components ?? [];
+    const index = siblings.findIndex((c) => c.id === component.id);
+    edit((list) => list.map((e) => (e.id === parent.id ? { ...e, components: (e.components ?? []).filter((c) => c.id !== component.id) } : e)));
+    const question = elements.findIndex((e) => e.id === parent.id) + 1;
+    setAnnouncement(`Field ${index + 1} in each entry of question ${question} deleted.`);
+    // Focus stays in the repeat field: the next component's Remove button, else its "Add field".
+    const left = siblings.length - 1;
+    focusAfter.current = left > 0 ? `#card-${CSS.escape(parent.id)} .bl-component:nth-child(${Math.min(index, left - 1) + 1}) .bl-remove-component` : `#card-${CSS.escape(parent.id)} .bl-add-component`;
+  };
+
+  /** A field or a repeat field's component: with submissions, "Delete field" first says how many hold an answer for it. */
+  const askRemove = async (element: FormElement, parent: FormElement | null = null) => {
+    if (state.submissionsCount === 0) return parent ? removeComponentNow(parent, element) : removeNow(element);
+    setRemoving({ element, parent, answers: null, submissions: state.submissionsCount });
+    const target = parent ? { elementId: parent.id, componentId: element.id } : { elementId: element.id };
     try {
-      const counted = await queryClient.fetchQuery(trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, elementId: element.id }, { staleTime: 0 }));
+      const counted = await queryClient.fetchQuery(trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, ...target }, { staleTime: 0 }));
       setRemoving((r) => (r && r.element.id === element.id ? { ...r, ...counted } : r));
     } catch {
       // The total is still a fair warning.
@@ -135,7 +149,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       const result = await publish.mutateAsync({ form: initial.uuid, revision: autosave.revisionRef.current });
       if (result.ok) {
         autosave.reset(result.draft.revision, elements);
-        setState((s) => ({ ...s, published: true, hasDraft: false }));
+        setState((s) => ({ ...s, published: true, hasDraft: false, savedElementCount: result.draft.savedElementCount }));
         setProblems(null);
         setNotice(state.published ? "Changes published. Respondents see them now." : "Published. The form takes answers now.");
       } else {
@@ -170,7 +184,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       setState((s) => ({ ...s, hasDraft: false }));
       setProblems(null);
       setDiscarding(false);
-      setNotice("Changes discarded. The builder shows the published form again.");
+      setNotice(`Changes discarded. ${discardedTo.notice}`);
     } catch (error) {
       setNotice(errorMessage(error));
       setDiscarding(false);
@@ -202,6 +216,17 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     if (from >= 0 && to >= 0) moveTo(from, to, "handle");
   };
 
+  // What Discard goes back to: the published form, the form as it was saved outside the draft
+  // (last published, imported or copied), or, for a form created blank, an empty form.
+  const discardedTo = state.published
+    ? { dialog: "The builder goes back to the published form.", notice: "The builder shows the published form again." }
+    : state.savedElementCount > 0
+      ? {
+          dialog: `The builder goes back to the form as it was before these changes (${state.savedElementCount} field${state.savedElementCount === 1 ? "" : "s"}).`,
+          notice: "The builder shows the form as it was before them.",
+        }
+      : { dialog: "The builder goes back to an empty form: every field is removed.", notice: "The form is empty again." };
+
   const status = autosave.status;
   const live = state.published ? (state.hasDraft ? "Unpublished changes" : "Published") : "Not published";
   const problemCount = problems?.length ?? 0;
@@ -232,7 +257,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <button type="button" className="button bl-preview-toggle" aria-pressed={showPreview} onClick={() => setShowPreview((v) => !v)}>
             {showPreview ? "Back to editing" : "Preview"}
           </button>
-          {state.hasDraft && state.published ? (
+          {state.hasDraft ? (
             <button type="button" className="button" onClick={() => setDiscarding(true)}>
               Discard changes
             </button>
@@ -348,6 +373,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
                         focusAfter.current = `#el-${CSS.escape(copy.id)}-label`;
                       }}
                       onRemove={() => void askRemove(element)}
+                      onRemoveComponent={(component) => void askRemove(component, element)}
                     />
                   ))}
                 </ol>
@@ -375,7 +401,10 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         pending={false}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) removeNow(removing.element);
+          if (removing) {
+            if (removing.parent) removeComponentNow(removing.parent, removing.element);
+            else removeNow(removing.element);
+          }
           setRemoving(null);
         }}
       >
@@ -383,7 +412,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <p>
             {removing.answers === null
               ? `This form has ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"}.`
-              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} hold an answer to “${removing.element.label || "this field"}”.`}{" "}
+              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} hold an answer to “${removing.element.label || "this field"}”${removing.parent ? ` in “${removing.parent.label || "this repeat field"}”` : ""}.`}{" "}
             The stored answers stay in the submissions; the field leaves the form when you publish.
           </p>
         ) : null}
@@ -397,7 +426,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         onCancel={() => setDiscarding(false)}
         onConfirm={() => void doDiscard()}
       >
-        <p>The builder goes back to the published form. Changes you have not published are lost.</p>
+        <p>{discardedTo.dialog} Changes you have not published are lost.</p>
       </ConfirmDialog>
     </div>
   );
