@@ -3,7 +3,7 @@ import { submissions } from "@/db/schema";
 import type { FilterField } from "./fields";
 import type { Operand } from "@/server/services/lib/values";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
-import { indexedFilterSql } from "./value-index";
+import { CANONICAL_NUMBER, containsPattern, indexedFilterSql } from "./value-index";
 
 /**
  * SQL for parsed filters. Everything but equality reads the filter index by default
@@ -52,8 +52,6 @@ function anyValue(f: FilterField, pred: (json: SQL, text: SQL) => SQL): SQL {
   }
 }
 
-const CANONICAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-
 /** The jsonb documents whose containment in `data` means "the field equals v". */
 export function containmentDocs(f: FilterField, v: string): string[] {
   const literals = [JSON.stringify(v)];
@@ -83,9 +81,6 @@ function equalsAny(f: FilterField, values: string[]): SQL {
   )})`;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Guards for the casts: constant SQL, no user input. Each regex accepts only text the cast
 // after it always parses, so no stored value can make a filter fail the query.
@@ -169,7 +164,7 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
     case "equals":
       return equalsAny(f, c.values);
     case "contains": {
-      const pattern = `%${escapeLike(c.text)}%`;
+      const pattern = containsPattern(c.text);
       return anyValue(f, (_j, t) => sql`${t} ilike ${pattern}`);
     }
     case "compare":

@@ -57,9 +57,16 @@ const compare = (cmp: CompareOp, o: Operand) => {
   return sql`${t.column} ${sql.raw(cmp)} ${t.value}`;
 };
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The ILIKE pattern of `contains`: the text anywhere, its `%`, `_` and `\\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * The text of every JSON number (PostgreSQL writes jsonb numbers in this form): a filter value
+ * of this form may equal a stored number, any other text only a string.
+ */
+export const CANONICAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** The row condition of an indexed filter condition; null for equality (the GIN index's) and does_not_contain. */
 function rowCondition(f: FilterField, c: FilterCondition, negate: boolean): { shapes: SQL; where: SQL } | null {
@@ -71,7 +78,7 @@ function rowCondition(f: FilterField, c: FilterCondition, negate: boolean): { sh
       // does_not_contain is the complement of a trigram search that matches most rows when
       // the filter's own matches are few: the per-row JSON test is cheaper (bench: 5×).
       if (negate) return null;
-      return { shapes: valueShapes, where: sql`${sv.txt} ilike ${`%${escapeLike(c.text)}%`}` };
+      return { shapes: valueShapes, where: sql`${sv.txt} ilike ${containsPattern(c.text)}` };
     case "compare":
       return { shapes: valueShapes, where: compare(c.cmp, c.operand) };
     case "range":
@@ -214,7 +221,7 @@ export function countedFilter(f: FilterField, c: FilterCondition, negate: boolea
           ${next(sql`true`)}
           union all
           select ${next(sql`${key} > fh_keys.k`)} from fh_keys where fh_keys.k is not null)
-        select k, k ilike ${`%${escapeLike(c.text)}%`} as hit from fh_keys where k is not null limit ${cap + 1}`;
+        select k, k ilike ${containsPattern(c.text)} as hit from fh_keys where k is not null limit ${cap + 1}`;
       return {
         counted: counted("vals"),
         keep: !negate,
@@ -230,7 +237,7 @@ export function countedFilter(f: FilterField, c: FilterCondition, negate: boolea
 
 /** Text no JSON number, boolean, array or object has, short enough for the text key (< 100 code points). */
 function isPlainText(v: string): boolean {
-  return [...v].length < KEY_LENGTH && !/^-?[0-9]+(\.[0-9]+)?$/.test(v) && v !== "true" && v !== "false" && !/^[[{]/.test(v);
+  return [...v].length < KEY_LENGTH && !CANONICAL_NUMBER.test(v) && v !== "true" && v !== "false" && !/^[[{]/.test(v);
 }
 
 /** The comparison that holds exactly where `cmp` does not, among values of the same kind. */
