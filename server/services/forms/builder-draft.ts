@@ -4,6 +4,7 @@ import { forms, submissions, type Form, type FormElement } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "./definition";
+import { placeCount } from "@/server/services/submissions/value-index";
 
 /**
  * The builder's draft of a form. The builder edits `draft_elements` (a copy of `elements`
@@ -112,7 +113,8 @@ export async function unpublishForm(db: DbOrTx, access: FormAccess, ref: string)
  * it). Answers live in `data` under the element id: a field's answer is its key with a value
  * other than null. A repeat field's component has no key of its own; its answers sit in the
  * repeat field's rows (`data[elementId][i][componentId]`), so with `componentId` a submission
- * counts when any of its rows holds a value other than null for that component.
+ * counts when any of its rows holds a value other than null for that component (read from
+ * `data`; a field's count comes from the filter index's counter).
  */
 export async function countElementAnswers(
   db: DbOrTx,
@@ -122,11 +124,15 @@ export async function countElementAnswers(
 ): Promise<{ answers: number; submissions: number }> {
   const form = await getAccessibleFormOrThrow(db, access, ref);
   const { elementId, componentId } = target;
+  if (componentId === undefined) {
+    // The filter index counts the submissions holding a value for an element (JSON null is
+    // none): one counter instead of a pass over every submission of the form.
+    const [counted] = await db.execute<{ n: number }>(sql`select (${placeCount(form.id, elementId, 0, "", "vals")}) as n
+      from ${forms} where ${forms.id} = ${form.id} and ${forms.organizationId} = ${access.organizationId}`);
+    return { answers: counted?.n ?? 0, submissions: form.submissionsCount };
+  }
   const value = sql`(${submissions.data} -> ${elementId}::text)`;
-  const answered =
-    componentId === undefined
-      ? sql`(${value} is not null and ${value} <> 'null'::jsonb)`
-      : sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) as fh_row(r) where (fh_row.r -> ${componentId}::text) <> 'null'::jsonb)`;
+  const answered = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) as fh_row(r) where (fh_row.r -> ${componentId}::text) <> 'null'::jsonb)`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(submissions)

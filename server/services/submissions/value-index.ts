@@ -133,8 +133,18 @@ export function indexedIdSet(
   };
 }
 
+/**
+ * The statement reading one counter of a place (element `elementId`, `loc` 0 or 1, member
+ * `sub`) of form `formId`: the sum of its shards. `vals` at loc 0 is the number of submissions
+ * holding any value (JSON null is none) for the element.
+ */
+export function placeCount(formId: number, elementId: string, loc: 0 | 1, sub: string, counter: ValueCounter): SQL {
+  const cv = submissionValueCounts;
+  return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${elementId}::text and ${cv.loc} = ${sql.raw(String(loc))} and ${cv.sub} = ${sub}::text`;
+}
+
 /** A column of submission_value_counts: how many submissions hold any / a filled / number / date / instant value at a place. */
-type ValueCounter = "vals" | "filled" | "num" | "day" | "ts";
+export type ValueCounter = "vals" | "filled" | "num" | "day" | "ts";
 const COUNTER_OF: Record<Operand["kind"], ValueCounter> = { number: "num", date: "day", timestamp: "ts" };
 
 /**
@@ -165,10 +175,8 @@ export const KEY_LENGTH = 100;
 export function countedFilter(f: FilterField, c: FilterCondition, negate: boolean, formId: number): CountedFilter | null {
   if (f.location.at === "component") return null;
   const sub = f.location.at === "subfield" ? f.location.fixedname : "";
-  const counted = (counter: ValueCounter) => {
-    const cv = submissionValueCounts;
-    return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${f.elementId}::text and ${cv.loc} = ${sql.raw(String(LOC[f.location.at]))} and ${cv.sub} = ${sub}::text`;
-  };
+  const loc = f.location.at === "subfield" ? 1 : 0;
+  const counted = (counter: ValueCounter) => placeCount(formId, f.elementId, loc, sub, counter);
   const rowsWhere = (where: SQL) => sql`select 1 from ${sv} where ${placeRows(f, VALUE_ITSELF, formId)} and ${where}`;
   // The rows of submission_values_text_idx: its predicate written as is, so counts read the index alone.
   const textPlace = sql`${sv.formId} = ${formId} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[f.location.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} < 2`;
