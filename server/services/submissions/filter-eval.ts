@@ -83,14 +83,14 @@ const DATE_PREFIX = /^([0-9]{4})-([0-9]{2})-([0-9]{2})($|[T ])/;
 const DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?)?([Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?$/;
 
 /** The calendar day the text starts with, as YYYY-MM-DD. */
-function asDay(v: Json): string | null {
+export function asDay(v: Json): string | null {
   const t = jsonbText(v);
   const m = t === null ? null : DATE_PREFIX.exec(t);
   return m && realDate(+m[1]!, +m[2]!, +m[3]!) ? t!.slice(0, 10) : null;
 }
 
 /** The instant of a date or date-time text in microseconds (no offset = UTC). */
-function asInstant(v: Json): bigint | null {
+export function asInstant(v: Json): bigint | null {
   const t = jsonbText(v);
   const m = t === null ? null : DATE_TIME.exec(t);
   if (!m || !realDate(+m[1]!, +m[2]!, +m[3]!)) return null;
