@@ -576,7 +576,7 @@ async function main() {
     console.log(
       "\nSQL stmts = statements per call as counted by drizzle's logger; authenticateApiToken is one statement " +
         "(token lookup + usage counters + rate-limit window in one CTE). Filtered lists run the page and the count " +
-        "query in parallel on two connections.",
+        "query in parallel on two connections, or one statement for both when the count reads every match.",
     );
   } catch (err) {
     console.error(err);
