@@ -428,8 +428,12 @@ test("drag reorders with the pointer and with the keyboard", async ({ page, seed
   await page.keyboard.press("Space");
   // dnd-kit announces the pick-up and, at once, where the card is.
   await expect(dndStatus).toContainText(/Picked up question 3|Question 3 is over position 3/);
-  await page.keyboard.press("ArrowUp");
-  await expect(dndStatus).toContainText("Question 3 is over position 2");
+  // Its keyboard sensor starts listening a tick after the pick-up, so on a busy machine the
+  // first arrow can come too soon: press again only while the card has not moved.
+  await expect(async () => {
+    if (!(await dndStatus.textContent())?.includes("over position 2")) await page.keyboard.press("ArrowUp");
+    await expect(dndStatus).toContainText("Question 3 is over position 2", { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press("Space");
   await expect(dndStatus).toContainText("Question 3 dropped at position 2");
   await expect(page.locator("ol.bl-cards > li .bl-card-label")).toHaveText([" — Two", " — One", " — Three"]);
