@@ -5,7 +5,7 @@ import type { FormAccess } from "@/server/services/forms/access";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { filtersSql } from "./filter-sql";
 import type { Filter } from "./filters";
-import { listFormSubmissions, resolveListForm, type ListedSubmission } from "./list-submissions";
+import { LISTED_COLUMNS, listFormSubmissions, resolveListForm, type ListedSubmission } from "./list-submissions";
 import type { ColumnSort } from "./sort";
 
 /** Which submissions the dashboard shows: everything (as v2 lists them), or one side of the spam flag. */
@@ -49,18 +49,10 @@ export async function listDashboardSubmissions(
   params: { page: number; sort: ColumnSort; filters: readonly Filter[]; view: SpamView },
 ): Promise<{ submissions: DashboardSubmission[]; totalCount: number }> {
   if (params.view === "all") return listFormSubmissions(db, access, form, { page: params.page, sort: params.sort, filters: params.filters });
-  const cols = {
-    id: submissions.id,
-    data: submissions.data,
-    spam: submissions.spam,
-    duration: submissions.duration,
-    createdAt: submissions.createdAt,
-    updatedAt: submissions.updatedAt,
-  };
   const where = dashboardWhere(access, form, params.filters, params.view);
   const [rows, total] = await Promise.all([
     db
-      .select(cols)
+      .select(LISTED_COLUMNS)
       .from(submissions)
       .where(where)
       .orderBy(...dashboardOrder(params.sort))

@@ -270,8 +270,8 @@ export async function resolveListForm(
   return form;
 }
 
-/** The columns of a listed row. */
-const SELECTED = {
+/** The columns of a listed row (ListedSubmission). */
+export const LISTED_COLUMNS = {
   id: submissions.id,
   data: submissions.data,
   spam: submissions.spam,
@@ -322,7 +322,7 @@ async function pageWithCount(
     .offset(offset)
     .as("fh_page");
   const rows = await db
-    .select({ ...SELECTED, total: page.total })
+    .select({ ...LISTED_COLUMNS, total: page.total })
     .from(page)
     .innerJoin(submissions, eq(submissions.id, page.id))
     .orderBy(...orderBy(sort, page));
@@ -385,7 +385,7 @@ export async function listFormSubmissions(
     pastEnd
       ? Promise.resolve([] as ListedSubmission[])
       : db
-          .select(SELECTED)
+          .select(LISTED_COLUMNS)
           .from(submissions)
           .where(where)
           .orderBy(...orderBy(params.sort, submissions, fenced))
@@ -414,7 +414,7 @@ export async function listFormSubmissions(
 
   const windowFilter = plan ? plan.filter : filtersSql(filters, params.engine, true)!;
   const w = db
-    .select({ ...SELECTED, matched: sql<boolean>`${windowFilter}`.as("fh_matched") })
+    .select({ ...LISTED_COLUMNS, matched: sql<boolean>`${windowFilter}`.as("fh_matched") })
     .from(submissions)
     .where(base)
     .orderBy(...orderBy(params.sort, submissions))
