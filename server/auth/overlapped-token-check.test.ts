@@ -9,6 +9,7 @@ import { listFormSubmissions, listSubmissions } from "@/server/services/submissi
 import { resolveSort } from "@/server/services/submissions/sort";
 import { createApiToken, revokeApiTokenByValue } from "@/server/services/tokens/create-token";
 import { hashToken } from "@/server/services/tokens/token-format";
+import { apiTokenOverlappedProcedure, createContext, router } from "@/server/trpc";
 import { createUserWithOrganization } from "@/server/services/users/create-user";
 
 /**
@@ -151,4 +152,13 @@ test("a deferred access that finds no tenant is answered by its check", { skip }
   refused.catch(() => {}); // as apiTokenOverlappedProcedure does: the check's failure is answered there
   const failed: DeferredAccess = { tenantSql: none, settled: refused };
   await assert.rejects(listSubmissions(db, failed, { formUuid: form.uuid, page: 1, sort }), /Invalid access token/);
+});
+
+test("a mutation on the overlapped builder starts only once its token is good", { skip }, async () => {
+  let ran = 0;
+  const r = router({ write: apiTokenOverlappedProcedure("v2").mutation(() => ++ran) });
+  const caller = (token: string) => r.createCaller(createContext({ headers: new Headers({ "x-service-token": token }), surface: "v2" }));
+  await assert.rejects(caller("fh_v2_" + "B".repeat(32)).write(), /Invalid access token/);
+  assert.equal(ran, 0);
+  assert.equal(await caller(await newToken()).write(), 1);
 });
