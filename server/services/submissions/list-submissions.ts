@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
@@ -261,7 +261,10 @@ export async function resolveListForm(
  * The reference to look a listing's form up by, and the check of the form found (404 unless
  * both parameters name it); the 400/404 that need no lookup are thrown here.
  */
-function listFormRef(formId: string | number | undefined, formUuid: string | undefined): { ref: string | number; check: (form: Form) => Form } {
+function listFormRef(
+  formId: string | number | undefined,
+  formUuid: string | undefined,
+): { ref: string | number; check: <F extends ListedForm>(form: F) => F } {
   const hasId = formId !== undefined && String(formId).trim() !== "";
   const hasUuid = formUuid !== undefined && formUuid.trim() !== "";
   if (!hasId && !hasUuid) throw new AppError("BAD_REQUEST", MESSAGES.formRequired);
@@ -270,7 +273,7 @@ function listFormRef(formId: string | number | undefined, formUuid: string | und
     const ref = parseFormRef(formId!);
     if (!ref || !("id" in ref)) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
   }
-  const check = (form: Form) => {
+  const check = <F extends ListedForm>(form: F) => {
     if (hasId && hasUuid) {
       const ref = parseFormRef(formUuid!);
       const same = ref !== null && ("id" in ref ? ref.id === form.id : ref.uuid === form.uuid.toLowerCase());
@@ -281,22 +284,26 @@ function listFormRef(formId: string | number | undefined, formUuid: string | und
   return { ref: hasId ? formId! : formUuid!, check };
 }
 
+/** What a listing says of its form (the v2 meta). */
+export type ListedForm = Pick<Form, "id" | "uuid">;
+
 /** A row of firstPageWithForm's page, as row_to_json spells it. */
 type PageJson = { id: string; data: unknown; spam: boolean; duration: number | null; created_at: string; updated_at: string };
 
 /**
  * Page 1 of an unfiltered listing sorted by a column, with its form, in one statement (one
- * round trip instead of two): the form as findAccessibleForm finds it, the page as
- * listFormSubmissions reads it (the same tenant filter, order and index), totalCount the
- * form's exact counter. Null when no form matches `access`: a 404 — or, for a deferred
- * access, perhaps a token that is not valid, which its check answers.
+ * round trip instead of two): the form as findAccessibleForm finds it (only what the listing
+ * says of it: not its elements, which only filters need), the page as listFormSubmissions reads
+ * it (the same tenant filter, order and index), totalCount the form's exact counter. Null when
+ * no form matches `access`: a 404 — or, for a deferred access, perhaps a token that is not
+ * valid, which its check answers.
  */
 async function firstPageWithForm(
   db: DbOrTx,
   access: FormAccess | DeferredAccess,
   ref: string | number,
   sort: SubmissionSort & { field: "created_at" | "updated_at" | "duration" },
-): Promise<{ form: Form; submissions: ListedSubmission[]; totalCount: number } | null> {
+): Promise<{ form: ListedForm; submissions: ListedSubmission[]; totalCount: number } | null> {
   const parsed = parseFormRef(ref);
   if (!parsed) return null;
   const page = db
@@ -317,7 +324,8 @@ async function firstPageWithForm(
   const pageOrder = orderBy(sort, { id: p("id"), createdAt: p("created_at"), updatedAt: p("updated_at"), duration: p("duration") });
   const [row] = await db
     .select({
-      ...getTableColumns(forms),
+      id: forms.id,
+      uuid: forms.uuid,
       submissionsCount: submissionsCountSql,
       page: sql<PageJson[]>`(select coalesce(json_agg(fh_page order by ${sql.join(pageOrder, sql`, `)}), '[]') from (${page}) as fh_page)`,
     })
@@ -325,7 +333,7 @@ async function firstPageWithForm(
     .where(and(formAccessFilter(access), formRefFilter(parsed)))
     .limit(1);
   if (!row) return null;
-  const { page: rows, ...form } = row;
+  const { page: rows, submissionsCount, ...form } = row;
   return {
     form,
     submissions: rows.map((r) => ({
@@ -336,7 +344,7 @@ async function firstPageWithForm(
       createdAt: new Date(r.created_at),
       updatedAt: new Date(r.updated_at),
     })),
-    totalCount: form.submissionsCount,
+    totalCount: submissionsCount,
   };
 }
 
@@ -356,7 +364,7 @@ export async function listSubmissions(
   db: DbOrTx,
   access: FormAccess | DeferredAccess,
   params: ListSubmissionsParams,
-): Promise<{ form: Form; submissions: ListedSubmission[]; totalCount: number }> {
+): Promise<{ form: ListedForm; submissions: ListedSubmission[]; totalCount: number }> {
   const { ref, check } = listFormRef(params.formId, params.formUuid);
   const { sort } = params;
   if (params.page === 1 && !params.filterParams?.length && sort.field !== "value") {
