@@ -2,7 +2,14 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
 import { db as getDb, type Db } from "@/db";
-import { accessFromPrincipal, authenticateApiToken, rateLimitHeaders } from "./auth/api-token-auth";
+import {
+  accessFromPrincipal,
+  checkServiceToken,
+  deferredTokenAccess,
+  rateLimitHeaders,
+  serviceToken,
+  type ApiPrincipal,
+} from "./auth/api-token-auth";
 import { AppError, ERROR_CODES, MESSAGES } from "./errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
@@ -129,22 +136,56 @@ export const sessionProcedure = baseProcedure
   .use(inputGuard);
 
 /**
- * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1). Checks run in the spec's
- * order: header, format, validity, rate limit, then the scope named in the procedure's meta;
- * then the input guard and the input's schema, so an unauthenticated request learns nothing
- * about inputs.
+ * The `X-SERVICE-TOKEN` check of a REST procedure, in the spec's order (§5.1): header and
+ * format (serviceToken, no database), validity and rate limit (one statement), then the scope
+ * named in the procedure's meta. Puts the rate-limit headers on the response.
+ */
+async function checkApiToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, token: string): Promise<ApiPrincipal> {
+  const { principal, rateLimit } = await checkServiceToken(ctx.db, token, kind);
+  Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
+  const scope = meta?.scope;
+  if (scope && !principal.scopes.includes(scope)) {
+    throw new AppError("FORBIDDEN", kind === "v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(scope));
+  }
+  return principal;
+}
+
+/**
+ * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1): checkApiToken, then the
+ * input guard and the input's schema, so an unauthenticated request learns nothing about inputs.
  * The tenant (the token's organization, narrowed to its forms) goes on `ctx.access`.
  */
 export const apiTokenProcedure = (kind: TokenKind) =>
   baseProcedure
     .use(async ({ ctx, meta, next }) => {
-      const { principal, rateLimit } = await authenticateApiToken(ctx.db, ctx.headers.get("x-service-token"), kind);
-      Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
-      const scope = meta?.scope;
-      if (scope && !principal.scopes.includes(scope)) {
-        throw new AppError("FORBIDDEN", kind === "v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(scope));
-      }
+      const principal = await checkApiToken(ctx, meta, kind, serviceToken(ctx.headers.get("x-service-token"), kind));
       return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
+    })
+    .use(inputGuard);
+
+/**
+ * apiTokenProcedure for a read that need not wait for the token check (issue 15: the check
+ * is a round trip of its own): once the header is well-formed, the check and the procedure
+ * start together, on two connections, and the procedure's `ctx.access` is deferred — its
+ * statements read the token's tenant from `api_tokens` themselves (deferredTokenAccess), with
+ * the check's rule of validity and forms, and what cannot read it that way awaits
+ * `access.settled`. The answer is the check's first: a 400/401/429/403 (the hit counted as
+ * always) is the response, and the procedure's result, data or error, is dropped unseen; only
+ * a passed check lets it through. So a revoked or rate-limited token never gets data, and the
+ * answers and their order are apiTokenProcedure's. For queries only: nothing may be written
+ * before the token is known to be good. Nothing is cached: every request checks its token.
+ */
+export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
+  baseProcedure
+    .use(async ({ ctx, meta, type, next }) => {
+      const token = serviceToken(ctx.headers.get("x-service-token"), kind);
+      const check = checkApiToken(ctx, meta, kind, token);
+      if (type !== "query") await check; // a mutation starts only once its token is good
+      const settled = check.then(accessFromPrincipal);
+      settled.catch(() => {}); // a failed check is answered below, not by whoever awaits this
+      const result = next({ ctx: { access: deferredTokenAccess(token, kind, settled) } });
+      await check;
+      return result;
     })
     .use(inputGuard);
 

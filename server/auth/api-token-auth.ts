@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { env } from "@/server/env";
-import type { FormAccess } from "@/server/services/forms/access";
+import type { DeferredAccess, FormAccess } from "@/server/services/forms/access";
 import { AppError, MESSAGES } from "@/server/errors";
 import { asyncCommitSql, countHitSql } from "./rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
@@ -10,18 +10,26 @@ export type ApiPrincipal = {
   tokenId: number;
   organizationId: number;
   kind: TokenKind;
-  /** v1: the token's form. */
-  formId: number | null;
-  /** v2: null = all forms of the organization. */
-  allowedFormIds: number[] | null;
+  /** The forms the token may see (tokenFormIdsSql); null = all forms of the organization. */
+  formIds: number[] | null;
   scopes: string[];
 };
 
-/** What a token may see: v1 its one form, v2 its organization narrowed to its allowed forms. */
+/** What a token may see: its organization, narrowed to formIds. */
 export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
-  if (p.kind === "v1") return { organizationId: p.organizationId, formIds: p.formId === null ? [] : [p.formId] };
-  return { organizationId: p.organizationId, formIds: p.allowedFormIds };
+  return { organizationId: p.organizationId, formIds: p.formIds };
 }
+
+/**
+ * The forms a token may see, over its `api_tokens` row: a v1 token its one form (none once the
+ * form is gone), a v2 token its allowed forms, null = all of its organization. The only copy of
+ * this rule: the check (authenticateApiToken) and a read overlapped with it (deferredTokenAccess)
+ * both read it.
+ */
+const tokenFormIdsSql = sql`case when kind = 'v1' then array_remove(array[form_id], null) else allowed_form_ids end`;
+
+/** The token's row when it is valid for `kind` (known and not revoked). */
+const validTokenSql = (token: string, kind: TokenKind) => sql`token_hash = ${hashToken(token)} and kind = ${kind} and revoked_at is null`;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
@@ -40,18 +48,29 @@ type Row = {
   id: number;
   organization_id: number;
   kind: TokenKind;
-  form_id: number | null;
-  allowed_form_ids: number[] | null;
+  form_ids: number[] | null;
   scopes: string[];
   count: number;
   reset_s: number;
 };
 
 /**
+ * The token of an `X-SERVICE-TOKEN` header for a surface, or the spec's 400 (missing,
+ * malformed) or 401 (a token of the other API version): checks that need no database.
+ */
+export function serviceToken(header: string | null, kind: TokenKind): string {
+  if (header === null || header.trim() === "") throw new AppError("BAD_REQUEST", MESSAGES.tokenMissing);
+  const token = header.trim();
+  const tokenKind = parseTokenKind(token);
+  if (!tokenKind) throw new AppError("BAD_REQUEST", MESSAGES.tokenMalformed);
+  // A well-formed token of the other API version is simply not valid here.
+  if (tokenKind !== kind) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
+  return token;
+}
+
+/**
  * Checks the `X-SERVICE-TOKEN` header for a surface and counts the request against the
- * token's rate limit — one database round trip: the token lookup, its usage counters and
- * the fixed-window counter (shared by every instance) are one statement, committed
- * asynchronously (asyncCommitSql: the counts stay exact; no WAL flush per request).
+ * token's rate limit: serviceToken, then checkServiceToken.
  * Throws the spec's 400/401/429 errors; returns the principal and rate-limit headers.
  */
 export async function authenticateApiToken(
@@ -59,19 +78,22 @@ export async function authenticateApiToken(
   header: string | null,
   kind: TokenKind,
 ): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
-  if (header === null || header.trim() === "") throw new AppError("BAD_REQUEST", MESSAGES.tokenMissing);
-  const token = header.trim();
-  const tokenKind = parseTokenKind(token);
-  if (!tokenKind) throw new AppError("BAD_REQUEST", MESSAGES.tokenMalformed);
-  // A well-formed token of the other API version is simply not valid here.
-  if (tokenKind !== kind) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
+  return checkServiceToken(db, serviceToken(header, kind), kind);
+}
 
+/**
+ * Checks a well-formed token (serviceToken) and counts the request against its rate limit —
+ * one database round trip: the token lookup, its usage counters and the fixed-window counter
+ * (shared by every instance) are one statement, committed asynchronously (asyncCommitSql: the
+ * counts stay exact; no WAL flush per request). Throws 401 (unknown or revoked) or 429.
+ */
+export async function checkServiceToken(db: Db, token: string, kind: TokenKind): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
   const { API_RATE_LIMIT_MAX: limit, API_RATE_LIMIT_WINDOW_S: windowS } = env();
   const rows = await db.execute<Row>(sql`
     with t as (
       update api_tokens set last_used_at = now(), usage_count = usage_count + 1
-      where token_hash = ${hashToken(token)} and kind = ${kind} and revoked_at is null
-      returning id, organization_id, kind, form_id, allowed_form_ids, scopes
+      where ${validTokenSql(token, kind)}
+      returning id, organization_id, kind, ${tokenFormIdsSql} as form_ids, scopes
     ), rl as (${countHitSql(sql`select 'api:' || t.id as key from t`, windowS)})
     select t.*, rl.count, rl.reset_s
     from t cross join rl cross join ${asyncCommitSql}`);
@@ -93,10 +115,21 @@ export async function authenticateApiToken(
       tokenId: row.id,
       organizationId: row.organization_id,
       kind: row.kind,
-      formId: row.form_id,
-      allowedFormIds: row.allowed_form_ids,
+      formIds: row.form_ids,
       scopes: row.scopes,
     },
     rateLimit,
+  };
+}
+
+/**
+ * The access of a token as the database sees it, for a read that runs while checkServiceToken
+ * runs (server/trpc.ts, apiTokenOverlappedProcedure): the same validity and the same forms,
+ * read in the read's own statement. `settled` is the checked access.
+ */
+export function deferredTokenAccess(token: string, kind: TokenKind, settled: Promise<FormAccess>): DeferredAccess {
+  return {
+    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(token, kind)}`,
+    settled,
   };
 }

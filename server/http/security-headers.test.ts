@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, newNonce, rendersNoPage, securityHeaders } from "./security-headers";
 
 const base = { nonce: "bm9uY2U=", https: false, dev: false };
 
@@ -46,4 +46,14 @@ test("nonces are 128-bit base64 and never repeat", () => {
   const seen = new Set(Array.from({ length: 1000 }, newNonce));
   assert.equal(seen.size, 1000);
   for (const n of seen) assert.match(n, /^[A-Za-z0-9+/]{22}==$/);
+});
+
+test("only paths that never render a page leave the nonce off the request; pages and 404s keep it", () => {
+  for (const path of ["/api/v2/submissions", "/api/v1/forms", "/connector/forms", "/api/trpc/account.me", "/api/auth/session", "/api/health", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]) {
+    assert.equal(rendersNoPage(path), true, path);
+  }
+  // Pages, survey routes (they render the survey page again on an error) and unknown paths (the 404 page).
+  for (const path of ["/", "/forms", "/sign-in", "/oauth/authorize", "/f/abc", "/f/abc/submit", "/u/x/submit", "/api", "/api/v2", "/api/nope", "/apix", "/connector", "/oauth/tokens"]) {
+    assert.equal(rendersNoPage(path), false, path);
+  }
 });

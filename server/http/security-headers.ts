@@ -5,11 +5,23 @@
  * everything else (the dashboard above all) may be framed by no one. Change who may embed
  * survey pages here, and only here.
  */
+import { REST_MOUNTS } from "@/server/rest/mounts";
+
 const SURVEY_PAGE = /^\/(f|u)\//;
 export const SURVEY_FRAME_ANCESTORS = "*";
 
 export const isSurveyPage = (pathname: string) => SURVEY_PAGE.test(pathname);
 const isConsentPage = (pathname: string) => pathname === "/oauth/authorize";
+
+/**
+ * Paths only route handlers answer, none of which renders a page (the REST surfaces, tRPC,
+ * next-auth, health, the OAuth token endpoints and metadata): nothing behind them reads the
+ * script nonce from the request, so proxy.ts leaves their request as it came (their response
+ * gets every header). Any other path may render a page, if only the 404 page.
+ */
+const NO_PAGE_PREFIXES = [...Object.values(REST_MOUNTS).map((m) => `${m.prefix}/`), "/api/trpc/", "/api/auth/"];
+const NO_PAGE_PATHS = new Set(["/api/health", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]);
+export const rendersNoPage = (pathname: string) => NO_PAGE_PATHS.has(pathname) || NO_PAGE_PREFIXES.some((p) => pathname.startsWith(p));
 
 /** Browser features no page of ours uses; denied so an injected script cannot use them either. */
 const PERMISSIONS_POLICY = [

@@ -11,13 +11,28 @@ import { submissionsCountSql } from "@/server/services/submissions/submission-co
  */
 export type FormAccess = { organizationId: number; formIds: number[] | null };
 
+/**
+ * An access the database knows before the caller does: `tenantSql` yields the
+ * `(organization_id, form_ids)` of a credential that is being checked meanwhile, or no row
+ * when it is not valid, so a statement filtered by it can run beside the check instead of
+ * after it. Its result is the caller's only once the check has passed (server/trpc.ts drops
+ * it otherwise); `settled` is the checked access, for what cannot be read that way.
+ */
+export type DeferredAccess = { tenantSql: SQL; settled: Promise<FormAccess> };
+
+export const isDeferred = (access: FormAccess | DeferredAccess): access is DeferredAccess => "tenantSql" in access;
+
+/** The checked access: `access` itself, or a deferred access once its check has passed. */
+export const settledAccess = async (access: FormAccess | DeferredAccess): Promise<FormAccess> =>
+  isDeferred(access) ? access.settled : access;
+
 /** Every form of one organization (the dashboard's and the connector's tenant). */
 export function accessForOrganization(organizationId: number): FormAccess {
   return { organizationId, formIds: null };
 }
 
 /** The tenant + restriction filter on `forms`; trashed forms are never visible. */
-export function formAccessFilter(access: FormAccess): SQL {
+export function formAccessFilter(access: FormAccess | DeferredAccess): SQL {
   return and(tenantFormsFilter(access), isNull(forms.trashedAt))!;
 }
 
@@ -33,7 +48,12 @@ export function trashedFormsFilter(access: FormAccess): SQL {
  * The forms of `access` whether live or trashed: only a form's own dashboard page reads
  * through it (to say a form is in the trash); nothing that shows or changes a form does.
  */
-export function tenantFormsFilter(access: FormAccess): SQL {
+export function tenantFormsFilter(access: FormAccess | DeferredAccess): SQL {
+  if (isDeferred(access)) {
+    return sql`exists (select 1 from (${access.tenantSql}) as fh_tenant
+      where fh_tenant.organization_id = ${forms.organizationId}
+        and (fh_tenant.form_ids is null or ${forms.id} = any(fh_tenant.form_ids)))`;
+  }
   const conds = [eq(forms.organizationId, access.organizationId)];
   // `= any(array)` keeps one plan for any list length; an empty list matches nothing.
   if (access.formIds) conds.push(sql`${forms.id} = any(${sql.param(access.formIds)}::int[])`);

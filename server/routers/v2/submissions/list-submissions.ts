@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { listSubmissions } from "@/server/services/submissions/list-submissions";
 import { toV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
-import { apiTokenProcedure } from "@/server/trpc";
+import { apiTokenOverlappedProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
 import { ZV2Submission } from "./schemas";
@@ -85,7 +85,7 @@ Filter types: ${FILTER_TYPES.join(", ")}.
 - matrix and repeat-field support only is_empty / is_filled; their rows and components are not separately addressable.
   Filtering on a name/address element itself (its id or label) is unsupported: unknown field.`;
 
-export const listSubmissionsRoute = apiTokenProcedure("v2")
+export const listSubmissionsRoute = apiTokenOverlappedProcedure("v2")
   .meta({
     scope: "submission.view",
     extraParameters: [

@@ -1,0 +1,164 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { eq, sql } from "drizzle-orm";
+import { db as getDb, type Db } from "@/db";
+import { apiTokens, forms } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import { accessForOrganization, type DeferredAccess } from "@/server/services/forms/access";
+import { listFormSubmissions, listSubmissions } from "@/server/services/submissions/list-submissions";
+import { resolveSort } from "@/server/services/submissions/sort";
+import { createApiToken, revokeApiTokenByValue } from "@/server/services/tokens/create-token";
+import { hashToken } from "@/server/services/tokens/token-format";
+import { apiTokenOverlappedProcedure, createContext, router } from "@/server/trpc";
+import { createUserWithOrganization } from "@/server/services/users/create-user";
+
+/**
+ * GET /api/v2/submissions checks its token beside the page's read (apiTokenOverlappedProcedure).
+ * Its refusals must be those of every other token route, GET /api/v2/forms/{id} here
+ * (apiTokenProcedure): same status, body and headers, and never any data.
+ * Real Postgres: `npm test` provides DATABASE_URL (migrated); the REST handler runs in-process.
+ */
+const url = process.env.DATABASE_URL;
+process.env.API_RATE_LIMIT_MAX = "3";
+process.env.API_RATE_LIMIT_WINDOW_S = "60";
+
+let db: Db;
+let orgId: number;
+let form: { id: number; uuid: string };
+let other: { id: number; uuid: string };
+let rest: (request: Request) => Promise<Response>;
+
+before(async () => {
+  if (!url) return;
+  db = getDb();
+  ({ organizationId: orgId } = await createUserWithOrganization(db, { email: `overlap-${Date.now()}@example.test`, password: "password123" }));
+  const made = await db
+    .insert(forms)
+    .values([
+      { organizationId: orgId, name: "Listed", elements: [{ id: "q", label: "Q", type: "short-text" }] },
+      { organizationId: orgId, name: "Other", elements: [] },
+    ])
+    .returning({ id: forms.id, uuid: forms.uuid });
+  [form, other] = [made[0]!, made[1]!];
+  // 25 rows: ties on created_at and updated_at, some without a duration.
+  await db.execute(sql`
+    insert into submissions (form_id, organization_id, data, duration, created_at, updated_at)
+    select ${form.id}, ${orgId}, jsonb_build_object('q', 'v' || g), case when g % 4 = 0 then null else g % 7 end,
+      timestamptz '2024-01-01' + (g / 3) * interval '1 minute', timestamptz '2024-02-01' + (g % 5) * interval '1.5 second'
+    from generate_series(1, 25) g`);
+  await db.update(forms).set({ submissionsCount: 25 }).where(eq(forms.id, form.id));
+  ({ restHandler: rest } = await import("@/server/rest/surfaces").then((m) => ({ restHandler: m.restHandler("v2") })));
+});
+after(async () => {
+  await db?.$client.end();
+});
+
+const skip = !url && "needs DATABASE_URL";
+const newToken = async (opts: { scopes?: string[]; formIds?: number[] } = {}) =>
+  (await createApiToken(db, { organizationId: orgId, kind: "v2", scopes: opts.scopes ?? ["submission.view", "form.view"], formIds: opts.formIds })).token;
+
+async function call(path: string, token: string) {
+  const res = await rest(new Request(`http://localhost/api/v2${path}`, { headers: { "x-service-token": token } }));
+  const headers = Object.fromEntries([...res.headers].filter(([k]) => !["date"].includes(k)));
+  return { status: res.status, headers, body: (await res.json()) as Record<string, unknown> };
+}
+const page = () => `/submissions?form_uuid=${form.uuid}`;
+const formPath = () => `/forms/${form.uuid}`;
+
+test("a revoked token gets the same 401 on the overlapped list as on any token route, and no data", { skip }, async () => {
+  const token = await newToken();
+  assert.equal((await call(page(), token)).status, 200);
+  await revokeApiTokenByValue(db, token);
+  const listed = await call(page(), token);
+  const plain = await call(formPath(), token);
+  assert.equal(listed.status, 401);
+  assert.deepEqual(listed.body, { message: "Invalid access token" });
+  assert.deepEqual(listed, plain);
+});
+
+test("a rate-limited token gets the same 429 and headers, no data, and every refused hit is counted", { skip }, async () => {
+  const [a, b] = [await newToken(), await newToken()];
+  for (let i = 1; i <= 3; i++) {
+    const ok = await call(page(), a);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.headers["x-ratelimit-remaining"], String(3 - i));
+    await call(formPath(), b);
+  }
+  const listed = await call(page(), a);
+  const plain = await call(formPath(), b);
+  assert.equal(listed.status, 429);
+  assert.deepEqual(listed.body, { message: "You have exceeded api rate limit" });
+  assert.ok(Number(listed.headers["retry-after"]) >= 1);
+  // Same answer; Retry-After/RateLimit-Reset may differ by the second between the two tokens.
+  const shape = (r: typeof listed) => ({ ...r, headers: { ...r.headers, "retry-after": "", "ratelimit-reset": "", "x-ratelimit-reset": "" } });
+  assert.deepEqual(shape(listed), shape(plain));
+  await call(page(), a);
+  const [row] = await db.select({ usage: apiTokens.usageCount, id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(a)));
+  assert.equal(row!.usage, 5);
+  const [counter] = await db.execute<{ count: number }>(sql`select count from rate_limit_counters where key = ${`api:${row!.id}`}`);
+  assert.equal(counter!.count, 5);
+});
+
+test("a token without the scope gets the same 403, and no data", { skip }, async () => {
+  const token = await newToken({ scopes: ["form.view"] });
+  const listed = await call(page(), token);
+  assert.equal(listed.status, 403);
+  assert.deepEqual(listed.body, { message: "You do not have permission to perform this action. Required scope: submission.view" });
+  assert.equal("submissions" in listed.body, false);
+});
+
+test("a malformed, unknown or v1 token is refused before any read, as on any token route", { skip }, async () => {
+  for (const token of ["abc", "fh_v2_" + "A".repeat(32), "fh_v1_" + "A".repeat(32)]) {
+    const listed = await call(page(), token);
+    assert.deepEqual(listed, await call(formPath(), token), token);
+    assert.ok(listed.status === 400 || listed.status === 401, token);
+  }
+});
+
+test("a form-restricted token lists its form and gets 404 for another, as before", { skip }, async () => {
+  const token = await newToken({ formIds: [other.id] });
+  const denied = await call(page(), token);
+  assert.equal(denied.status, 404);
+  assert.deepEqual(denied.body, { message: "Form not found or not authorized" });
+  const own = await call(`/submissions?form_uuid=${other.uuid}`, token);
+  assert.equal(own.status, 200);
+  assert.deepEqual(own.body.submissions, []);
+});
+
+test("page 1 in one statement equals the two-statement listing, for every column sort", { skip }, async () => {
+  const access = accessForOrganization(orgId);
+  const [row] = await db.select().from(forms).where(eq(forms.id, form.id));
+  for (const field of ["created_at", "updated_at", "duration"]) {
+    for (const order of ["asc", "desc"]) {
+      const sort = resolveSort(field, order);
+      const one = await listSubmissions(db, access, { formUuid: form.uuid, page: 1, sort });
+      const two = await listFormSubmissions(db, access, row!, { page: 1, sort });
+      assert.deepEqual(one.submissions, two.submissions, `${field} ${order}`);
+      assert.equal(one.totalCount, 25);
+      assert.equal(one.form.id, form.id);
+    }
+  }
+});
+
+test("a deferred access that finds no tenant is answered by its check", { skip }, async () => {
+  const sort = resolveSort(undefined, undefined);
+  const none = sql`select null::int as organization_id, null::int[] as form_ids where false`;
+  // The check passed (the token changed between the two statements): the checked access answers.
+  const passed: DeferredAccess = { tenantSql: none, settled: Promise.resolve(accessForOrganization(orgId)) };
+  const listed = await listSubmissions(db, passed, { formUuid: form.uuid, page: 1, sort });
+  assert.equal(listed.submissions.length, 20);
+  // The check failed: its error, never data.
+  const refused = Promise.reject(new AppError("UNAUTHORIZED", "Invalid access token"));
+  refused.catch(() => {}); // as apiTokenOverlappedProcedure does: the check's failure is answered there
+  const failed: DeferredAccess = { tenantSql: none, settled: refused };
+  await assert.rejects(listSubmissions(db, failed, { formUuid: form.uuid, page: 1, sort }), /Invalid access token/);
+});
+
+test("a mutation on the overlapped builder starts only once its token is good", { skip }, async () => {
+  let ran = 0;
+  const r = router({ write: apiTokenOverlappedProcedure("v2").mutation(() => ++ran) });
+  const caller = (token: string) => r.createCaller(createContext({ headers: new Headers({ "x-service-token": token }), surface: "v2" }));
+  await assert.rejects(caller("fh_v2_" + "B".repeat(32)).write(), /Invalid access token/);
+  assert.equal(ran, 0);
+  assert.equal(await caller(await newToken()).write(), 1);
+});
