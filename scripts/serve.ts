@@ -44,6 +44,11 @@ const server = createServer((req, res) => {
   appendPeer(req);
   void handle(req, res);
 });
+// Keep idle connections longer than clients and reverse proxies do (60 s is common): with
+// Node's 5 s, a client that reuses an idle connection just as the server closes it gets a
+// reset instead of a response (seen as ECONNRESET on an API call after a pause).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.once("error", (err) => {
   console.error(`[formhouse] ${listenErrorMessage(err, HOST, PORT)}`);
   process.exit(1);

@@ -8,10 +8,12 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 /**
  * axe on the page once it has settled (no list still showing stale rows or busy: those are
- * drawn faded on purpose); any violation fails with its rule and elements.
+ * drawn faded on purpose, and no CSS transition running: a button fading in from disabled
+ * would be measured at its in-between colour); any violation fails with its rule and elements.
  */
 export async function expectNoAxeViolations(page: Page, what: string) {
   await expect(page.locator(".is-stale, [aria-busy=true]")).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !("transitionProperty" in a) || a.playState !== "running"));
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, what).toEqual([]);
