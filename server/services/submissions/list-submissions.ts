@@ -297,6 +297,16 @@ function listFormRef(
 /** What a listing says of its form (the v2 meta). */
 export type ListedForm = Pick<Form, "id" | "uuid">;
 
+/** The columns of a listed row (ListedSubmission). */
+export const LISTED_COLUMNS = {
+  id: submissions.id,
+  data: submissions.data,
+  spam: submissions.spam,
+  duration: submissions.duration,
+  createdAt: submissions.createdAt,
+  updatedAt: submissions.updatedAt,
+};
+
 /** A row of firstPageWithForm's page, as row_to_json spells it. */
 type PageJson = { id: string; data: unknown; spam: boolean; duration: number | null; created_at: string; updated_at: string };
 
@@ -317,14 +327,7 @@ async function firstPageWithForm(
   const parsed = parseFormRef(ref);
   if (!parsed) return null;
   const page = db
-    .select({
-      id: submissions.id,
-      data: submissions.data,
-      spam: submissions.spam,
-      duration: submissions.duration,
-      createdAt: submissions.createdAt,
-      updatedAt: submissions.updatedAt,
-    })
+    .select(LISTED_COLUMNS)
     .from(submissions)
     // The form row below passed the access filter: its organization is the tenant.
     .where(and(eq(submissions.organizationId, forms.organizationId), eq(submissions.formId, forms.id)))
@@ -357,16 +360,6 @@ async function firstPageWithForm(
     totalCount: submissionsCount,
   };
 }
-
-/** The columns of a listed row (ListedSubmission). */
-export const LISTED_COLUMNS = {
-  id: submissions.id,
-  data: submissions.data,
-  spam: submissions.spam,
-  duration: submissions.duration,
-  createdAt: submissions.createdAt,
-  updatedAt: submissions.updatedAt,
-};
 
 /** How many submissions `where` matches, reading each. */
 const countMatches = (db: DbOrTx, where: SQL) =>
