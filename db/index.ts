@@ -10,10 +10,13 @@ export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execu
 
 const globalForDb = globalThis as unknown as { formhouseDb?: Db };
 
+/** How the schema's property names map to columns (`createdAt` → `created_at`). */
+export const CASING = "snake_case";
+
 /** A pool on `url`; `connection` sets server parameters for its sessions (e.g. `synchronous_commit`). */
 export function createDb(url: string, max = 10, connection?: Record<string, string>): Db {
   const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60, connection });
-  return drizzle(client, { schema, casing: "snake_case" }) as Db;
+  return drizzle(client, { schema, casing: CASING }) as Db;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "@/db";
+import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
 import type { DeferredAccess, FormAccess } from "@/server/services/forms/access";
 import { AppError, MESSAGES } from "@/server/errors";
@@ -28,8 +29,9 @@ export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
  */
 const tokenFormIdsSql = sql`case when kind = 'v1' then array_remove(array[form_id], null) else allowed_form_ids end`;
 
-/** The token's row when it is valid for `kind` (known and not revoked). */
-const validTokenSql = (token: string, kind: TokenKind) => sql`token_hash = ${hashToken(token)} and kind = ${kind} and revoked_at is null`;
+/** The token's row when it is valid for `kind` (known and not revoked): by its hash, or placeholders. */
+const validTokenSql = (tokenHash: string | Placeholder, kind: TokenKind | Placeholder) =>
+  sql`token_hash = ${tokenHash} and kind = ${kind} and revoked_at is null`;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
@@ -81,22 +83,29 @@ export async function authenticateApiToken(
   return checkServiceToken(db, serviceToken(header, kind), kind);
 }
 
-/**
- * Checks a well-formed token (serviceToken) and counts the request against its rate limit —
- * one database round trip: the token lookup, its usage counters and the fixed-window counter
- * (shared by every instance) are one statement, committed asynchronously (asyncCommitSql: the
- * counts stay exact; no WAL flush per request). Throws 401 (unknown or revoked) or 429.
- */
-export async function checkServiceToken(db: Db, token: string, kind: TokenKind): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
-  const { API_RATE_LIMIT_MAX: limit, API_RATE_LIMIT_WINDOW_S: windowS } = env();
-  const rows = await db.execute<Row>(sql`
+/** checkServiceToken's statement, built once (db/prepared.ts). */
+const checkStatement = preparedStatement<Row>(() => {
+  const [tokenHash, kind, windowS] = [sql.placeholder("tokenHash"), sql.placeholder("kind"), sql.placeholder("windowS")];
+  return sql`
     with t as (
       update api_tokens set last_used_at = now(), usage_count = usage_count + 1
-      where ${validTokenSql(token, kind)}
+      where ${validTokenSql(tokenHash, kind)}
       returning id, organization_id, kind, ${tokenFormIdsSql} as form_ids, scopes
     ), rl as (${countHitSql(sql`select 'api:' || t.id as key from t`, windowS)})
     select t.*, rl.count, rl.reset_s
-    from t cross join rl cross join ${asyncCommitSql}`);
+    from t cross join rl cross join ${asyncCommitSql}`;
+});
+
+/**
+ * Checks a well-formed token (serviceToken) and counts the request against its rate limit —
+ * one database round trip: the token lookup, its usage counters and the fixed-window counter
+ * (shared by every instance) are one prepared statement (db/prepared.ts), committed
+ * asynchronously (asyncCommitSql: the counts stay exact; no WAL flush per request).
+ * Throws 401 (unknown or revoked) or 429.
+ */
+export async function checkServiceToken(db: Db, token: string, kind: TokenKind): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
+  const { API_RATE_LIMIT_MAX: limit, API_RATE_LIMIT_WINDOW_S: windowS } = env();
+  const rows = await checkStatement(db, { tokenHash: hashToken(token), kind, windowS });
   const row = rows[0];
   if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
 
@@ -129,7 +138,7 @@ export async function checkServiceToken(db: Db, token: string, kind: TokenKind):
  */
 export function deferredTokenAccess(token: string, kind: TokenKind, settled: Promise<FormAccess>): DeferredAccess {
   return {
-    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(token, kind)}`,
+    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(hashToken(token), kind)}`,
     settled,
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 
 /**
@@ -11,8 +11,9 @@ import type { DbOrTx } from "@/db";
 /**
  * The upsert that counts one hit, as a CTE body. `keys` is a select yielding a `key` column
  * (so a caller can derive the key inside its own statement). Returns `key`, `count`, `reset_s`.
+ * `windowS` may be a placeholder, for a statement built once (db/prepared.ts).
  */
-export function countHitSql(keys: SQL, windowS: number): SQL {
+export function countHitSql(keys: SQL, windowS: number | Placeholder): SQL {
   const open = sql`c.window_start > now() - make_interval(secs => ${windowS})`;
   return sql`
     insert into rate_limit_counters as c (key, window_start, count, expires_at)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import type { Db } from "@/db";
+import { preparedStatement } from "@/db/prepared";
 import { rateLimitHeaders, type RateLimitState } from "@/server/auth/api-token-auth";
 import { asyncCommitSql, countHitSql } from "@/server/auth/rate-limit";
 import { env } from "@/server/env";
@@ -32,14 +33,33 @@ const BEARER_RE = /^bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
 
 type Row = ConnectorGrant & { count: number; reset_s: number };
 
+/** authenticateBearer's statement, built once (db/prepared.ts). */
+const bearerStatement = preparedStatement<Row>(
+  () => sql`
+    with t as (
+      select t.id as "tokenId", t.scopes, g.id as "grantId", g.client_id as "clientId", g.user_id as "userId",
+        g.organization_id as "organizationId"
+      from oauth_tokens t
+      join oauth_grants g on g.id = t.grant_id
+      join memberships m on m.user_id = g.user_id and m.organization_id = g.organization_id
+      where t.access_token_hash = ${sql.placeholder("accessTokenHash")} and t.access_expires_at > now() and g.revoked_at is null
+    ), used as (
+      -- "Last used" for Connected apps; written at most once a minute per grant.
+      update oauth_grants set last_used_at = now()
+      where id = (select "grantId" from t) and (last_used_at is null or last_used_at < now() - interval '1 minute')
+    ), rl as (${countHitSql(sql`select 'connector:' || t."grantId" as key from t`, sql.placeholder("windowS"))})
+    select t.*, rl.count, rl.reset_s from t cross join rl cross join ${asyncCommitSql}`,
+);
+
 /**
  * Authenticates `Authorization: Bearer <access token>` and counts the request against the
- * connection's rate limit, in one statement. A token works while it is unexpired, its grant
- * is not revoked and its user is still a member of the grant's organization. The limit is
- * kept per grant, so the fresh access token of a refresh does not reset it.
+ * connection's rate limit, in one prepared statement (db/prepared.ts). A token works while it
+ * is unexpired, its grant is not revoked and its user is still a member of the grant's
+ * organization. The limit is kept per grant, so the fresh access token of a refresh does not
+ * reset it.
  * Throws 401 (with `WWW-Authenticate: Bearer`) or 429 (with `Retry-After`).
  */
-export async function authenticateBearer(db: DbOrTx, header: string | null): Promise<{ grant: ConnectorGrant; rateLimit: RateLimitState }> {
+export async function authenticateBearer(db: Db, header: string | null): Promise<{ grant: ConnectorGrant; rateLimit: RateLimitState }> {
   if (header === null || header.trim() === "") {
     throw new AppError("UNAUTHORIZED", MESSAGES.connectorTokenMissing, { headers: challenge() });
   }
@@ -51,20 +71,7 @@ export async function authenticateBearer(db: DbOrTx, header: string | null): Pro
   if (!m) throw invalid();
 
   const { CONNECTOR_RATE_LIMIT_MAX: limit, CONNECTOR_RATE_LIMIT_WINDOW_S: windowS } = env();
-  const [row] = await db.execute<Row>(sql`
-    with t as (
-      select t.id as "tokenId", t.scopes, g.id as "grantId", g.client_id as "clientId", g.user_id as "userId",
-        g.organization_id as "organizationId"
-      from oauth_tokens t
-      join oauth_grants g on g.id = t.grant_id
-      join memberships m on m.user_id = g.user_id and m.organization_id = g.organization_id
-      where t.access_token_hash = ${hashSecret(m[1]!)} and t.access_expires_at > now() and g.revoked_at is null
-    ), used as (
-      -- "Last used" for Connected apps; written at most once a minute per grant.
-      update oauth_grants set last_used_at = now()
-      where id = (select "grantId" from t) and (last_used_at is null or last_used_at < now() - interval '1 minute')
-    ), rl as (${countHitSql(sql`select 'connector:' || t."grantId" as key from t`, windowS)})
-    select t.*, rl.count, rl.reset_s from t cross join rl cross join ${asyncCommitSql}`);
+  const [row] = await bearerStatement(db, { accessTokenHash: hashSecret(m[1]!), windowS });
   if (!row) throw invalid();
 
   const rateLimit: RateLimitState = { limit, remaining: Math.max(0, limit - row.count), resetSeconds: Math.max(1, row.reset_s) };

@@ -1,5 +1,6 @@
 import { and, count, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { runPrepared } from "@/db/prepared";
 import { forms, submissions, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import {
@@ -335,7 +336,7 @@ async function firstPageWithForm(
     .limit(PAGE_SIZE);
   const p = (column: string) => sql.raw(`fh_page.${column}`);
   const pageOrder = orderBy(sort, { id: p("id"), createdAt: p("created_at"), updatedAt: p("updated_at"), duration: p("duration") });
-  const [row] = await db
+  const query = db
     .select({
       id: forms.id,
       uuid: forms.uuid,
@@ -345,6 +346,8 @@ async function firstPageWithForm(
     .from(forms)
     .where(and(formAccessFilter(access), formRefFilter(parsed)))
     .limit(1);
+  // Prepared (db/prepared.ts): its text varies only with the sort, the reference's kind and the access's.
+  const [row] = await runPrepared(query);
   if (!row) return null;
   const { page: rows, submissionsCount, ...form } = row;
   return {

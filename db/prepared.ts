@@ -1,0 +1,40 @@
+import type { Query, SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { CASING, type Db } from "./index";
+
+/**
+ * Prepared statements, for the hot statements of a fixed shape: the API token and bearer
+ * checks every API request runs, and page 1 of a listing. PostgreSQL parses and plans such a
+ * statement once per connection and then reuses a generic plan; postgres.js keeps it by its
+ * text and skips the round trip that asks for its parameter types. On the token check: 0.40 ms
+ * prepared, 1.12 ms not, 0.73 ms prepared but planned afresh each time (issue 15).
+ *
+ * Only for statements whose text is the same on every call (values are parameters) and whose
+ * best plan does not depend on the values (a lookup by a unique key, a page of one form in
+ * index order). Everything else, the filters above all, stays unprepared: their plans do
+ * depend on the values, and postgres.js never forgets a connection's prepared statements.
+ */
+
+/** drizzle prepares a query when given a name; postgres.js names its statements itself. */
+const PREPARED = "prepared";
+
+const dialect = new PgDialect({ casing: CASING });
+
+/** A built query (e.g. `db.select()…`) run as a prepared statement: its rows, mapped as drizzle maps them. */
+export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  return query.prepare(PREPARED).execute();
+}
+
+/**
+ * A statement turned into text once: `build` writes it with `sql.placeholder(name)` for each
+ * value, and each call runs it prepared with `values` by name (the raw rows, as `db.execute`
+ * gives them). Spares the hottest statements drizzle's building on every call (~50 µs for
+ * the token check).
+ */
+export function preparedStatement<Row>(build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  let query: Query | undefined;
+  return (db, values) => {
+    query ??= dialect.sqlToQuery(build());
+    return db._.session.prepareQuery(query, undefined, PREPARED, false).execute(values) as Promise<Row[]>;
+  };
+}
