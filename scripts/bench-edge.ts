@@ -12,7 +12,6 @@
  *
  * DATABASE_URL is used when set, else a throw-away embedded PostgreSQL.
  */
-import { performance } from "node:perf_hooks";
 import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import { createDb } from "../db";
@@ -25,6 +24,7 @@ import { resolveSort } from "../server/services/submissions/sort";
 import { V2_SCOPES } from "../server/services/tokens/scopes";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { startThrowawayPostgres } from "./lib/embedded-db";
+import { interleaved } from "./lib/interleaved";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_EDGE_ROWS) || 1_000;
@@ -32,29 +32,6 @@ const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
 
 process.env.API_RATE_LIMIT_MAX = "1000000000";
-
-const medianOf = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
-};
-
-/**
- * Median of each case, the cases taken in turn within every run: the machine's load drifts,
- * and a difference between cases is only fair when they share the same moments.
- */
-async function interleaved(cases: [string, () => Promise<unknown>][]): Promise<[string, number][]> {
-  for (let i = 0; i < WARMUP; i++) for (const [, run] of cases) await run();
-  const times = cases.map(() => [] as number[]);
-  for (let i = 0; i < RUNS; i++) {
-    for (const [k, [, run]] of cases.entries()) {
-      const t0 = performance.now();
-      await run();
-      times[k]!.push(performance.now() - t0);
-    }
-  }
-  return cases.map(([name], k) => [name, medianOf(times[k]!)]);
-}
 
 async function main() {
   let url = process.env.DATABASE_URL;
@@ -132,7 +109,7 @@ async function main() {
       ["HTTP: page 1, created_at desc", getPage1(base)],
       ...baselineCases(baseline?.baseUrl),
     ];
-    const rows = await interleaved(cases);
+    const rows = await interleaved(cases, RUNS, WARMUP);
     function baselineCases(origin: string | undefined): [string, () => Promise<unknown>][] {
       if (!origin) return [];
       return [

@@ -9,13 +9,15 @@
  *   3. the service functions, called directly (median of BENCH_RUNS runs after warm-up),
  *      counting SQL statements per call
  *   4. the same over HTTP against `next start` (build dir NEXT_DIST_DIR, default .next-bench,
- *      rebuilt unless SKIP_BUILD=1; BENCH_HTTP=0 skips this part)
+ *      rebuilt unless SKIP_BUILD=1; BENCH_HTTP=0 skips this part), and the REST edge's
+ *      overhead on page 1 (measureEdge)
  *   5. webhooks (scripts/lib/bench-webhooks.ts): commit → receiver latency (p50, p99) and
  *      deliveries per second to 10 endpoints, through the server's worker (BENCH_WEBHOOKS=0 skips)
  *
- * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_BASELINE_RUNS (5: the
- * JSON-engine rows), BENCH_FILTERS=0 skips the filter rows, BENCH_REUSE=1 reuses the form a
- * BENCH_KEEP=1 run left in DATABASE_URL (no seeding), BENCH_EXPLAIN=1 prints
+ * Env: BENCH_ROWS (default 1000000), BENCH_RUNS (30), BENCH_WARMUP (5), BENCH_EDGE_RUNS (200:
+ * the REST edge's runs), BENCH_BASELINE_RUNS (5: the JSON-engine rows), BENCH_FILTERS=0 skips
+ * the filter rows, BENCH_REUSE=1 reuses the form a BENCH_KEEP=1 run left in DATABASE_URL (no
+ * seeding), BENCH_EXPLAIN=1 prints
  * the plans of the list queries, BENCH_KEEP=1 keeps the data (DATABASE_URL) / server dir,
  * BENCH_CASES=<regex> runs only the filter cases whose name matches (and explains them with BENCH_EXPLAIN=1),
  * BENCH_WEBHOOK_EVENTS (200 latency events), BENCH_WEBHOOK_BURST (500 events × 10 endpoints).
@@ -44,6 +46,7 @@ import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
+import { interleaved } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
@@ -276,6 +279,35 @@ export const HTTP_CASES: BenchCase[] = [
     describe: describeLinks,
   },
 ];
+
+/**
+ * Issue 15's REST edge goal: page 1 over HTTP within EDGE_BUDGET_MS of GET /api/health plus
+ * the same page in-process. The three are taken in turn, EDGE_RUNS times, so that they share
+ * the machine's moments (apart, load drifts by more than the budget); the edge's overhead is
+ * HTTP page 1 − health − in-process. `npm run bench:edge` breaks it down further.
+ */
+const EDGE_BUDGET_MS = 1;
+const EDGE_RUNS = Number(process.env.BENCH_EDGE_RUNS) || 200;
+
+async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ failed: boolean }> {
+  const rows = await interleaved(
+    [
+      ["in-process: page 1, created_at desc (listSubmissions)", () => list(ctx, {})],
+      ["HTTP: GET /api/health", () => fetch(`${ctx.baseUrl}/api/health`).then((r) => r.text())],
+      ["HTTP: page 1, created_at desc", () => httpGet(ctx, `/api/v2/submissions?form_id=${ctx.form.id}`)],
+    ],
+    EDGE_RUNS,
+    WARMUP,
+  );
+  const [service, health, http] = rows.map(([, ms]) => ms) as [number, number, number];
+  const overhead = http - health - service;
+  const width = Math.max(...rows.map(([n]) => n.length));
+  console.log(`\nREST edge (medians of ${EDGE_RUNS} runs taken in turn, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(6)} ms`);
+  const verdict = overhead <= EDGE_BUDGET_MS ? "ok" : "OVER";
+  console.log(`${"overhead: HTTP page 1 − health − in-process".padEnd(width)}  ${overhead.toFixed(2).padStart(6)} ms  ${verdict} ≤${EDGE_BUDGET_MS}`);
+  return { failed: overhead > EDGE_BUDGET_MS };
+}
 
 // ---------------------------------------------------------------------------------------
 // Measuring
@@ -565,6 +597,7 @@ async function main() {
         for (const c of HTTP_CASES) httpRows.push(await measure(c, httpCtx));
         printTable(`HTTP, next start at ${started.baseUrl}, keep-alive fetch`, httpRows);
         failed ||= httpRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
+        failed ||= (await measureEdge(httpCtx)).failed;
         failed ||= (await runIngestBench(db, started.baseUrl)).failed;
         if (process.env.BENCH_WEBHOOKS !== "0") {
           const webhookRows = await benchWebhooks(db, seeded.org.id, started.baseUrl, seeded.token);
