@@ -6,7 +6,7 @@ import * as schema from "./schema";
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 /** A transaction handle or the database itself: services accept either. */
-export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute" | "query" | "transaction">;
+export type DbOrTx = Pick<Db, "_" | "select" | "insert" | "update" | "delete" | "execute" | "query" | "transaction">;
 
 const globalForDb = globalThis as unknown as { formhouseDb?: Db };
 

@@ -20,9 +20,9 @@ const PREPARED = "prepared";
 
 const dialect = new PgDialect({ casing: CASING });
 
-/** A built query (e.g. `db.select()…`) run as a prepared statement: its rows, mapped as drizzle maps them. */
-export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  return query.prepare(PREPARED).execute();
+/** `db.execute(statement)` as a prepared statement: the raw rows. */
+export function executePrepared<Row>(db: Pick<Db, "_">, statement: SQL): Promise<Row[]> {
+  return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, PREPARED, false).execute() as Promise<Row[]>;
 }
 
 /**

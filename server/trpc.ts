@@ -6,9 +6,11 @@ import {
   accessFromPrincipal,
   checkServiceToken,
   deferredTokenAccess,
+  deferredTokenCheck,
   rateLimitHeaders,
   serviceToken,
   type ApiPrincipal,
+  type TokenCheck,
 } from "./auth/api-token-auth";
 import { AppError, ERROR_CODES, MESSAGES } from "./errors";
 import { inputProblem } from "./http/input-guard";
@@ -136,12 +138,10 @@ export const sessionProcedure = baseProcedure
   .use(inputGuard);
 
 /**
- * The `X-SERVICE-TOKEN` check of a REST procedure, in the spec's order (§5.1): header and
- * format (serviceToken, no database), validity and rate limit (one statement), then the scope
- * named in the procedure's meta. Puts the rate-limit headers on the response.
+ * What a passed token check means for the request (spec §5.1): the rate-limit headers on the
+ * response, then the scope named in the procedure's meta (403 without it).
  */
-async function checkApiToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, token: string): Promise<ApiPrincipal> {
-  const { principal, rateLimit } = await checkServiceToken(ctx.db, token, kind);
+function admitToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, { principal, rateLimit }: TokenCheck): ApiPrincipal {
   Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
   const scope = meta?.scope;
   if (scope && !principal.scopes.includes(scope)) {
@@ -151,40 +151,54 @@ async function checkApiToken(ctx: Context, meta: Meta | undefined, kind: TokenKi
 }
 
 /**
- * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1): checkApiToken, then the
- * input guard and the input's schema, so an unauthenticated request learns nothing about inputs.
- * The tenant (the token's organization, narrowed to its forms) goes on `ctx.access`.
+ * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1), in the spec's order: header
+ * and format (serviceToken, no database), validity and rate limit (one statement), the scope
+ * (admitToken), then the input guard and the input's schema, so an unauthenticated request
+ * learns nothing about inputs. The tenant (the token's organization, narrowed to its forms)
+ * goes on `ctx.access`.
  */
 export const apiTokenProcedure = (kind: TokenKind) =>
   baseProcedure
     .use(async ({ ctx, meta, next }) => {
-      const principal = await checkApiToken(ctx, meta, kind, serviceToken(ctx.headers.get("x-service-token"), kind));
+      const token = serviceToken(ctx.headers.get("x-service-token"), kind);
+      const principal = admitToken(ctx, meta, kind, await checkServiceToken(ctx.db, token, kind));
       return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
     })
     .use(inputGuard);
 
 /**
  * apiTokenProcedure for a read that need not wait for the token check (issue 15: the check
- * is a round trip of its own): once the header is well-formed, the check and the procedure
- * start together, on two connections, and the procedure's `ctx.access` is deferred — its
- * statements read the token's tenant from `api_tokens` themselves (deferredTokenAccess), with
- * the check's rule of validity and forms, and what cannot read it that way awaits
- * `access.settled`. The answer is the check's first: a 400/401/429/403 (the hit counted as
- * always) is the response, and the procedure's result, data or error, is dropped unseen; only
- * a passed check lets it through. So a revoked or rate-limited token never gets data, and the
- * answers and their order are apiTokenProcedure's. For queries only: nothing may be written
- * before the token is known to be good. Nothing is cached: every request checks its token.
+ * is a round trip of its own). Once the header is well-formed the procedure starts at once,
+ * its `ctx.access` deferred (deferredTokenAccess): its first statement may take the check into
+ * itself (page 1 of a listing: one round trip for both); otherwise the check runs on its own
+ * beside the procedure, started on the event loop's next turn (the procedure reaches its first
+ * statement without any I/O, so one that can carry the check has taken it by then). Statements that do not carry it read the
+ * token's tenant from `api_tokens` with the check's rule, and what cannot read it that way
+ * awaits `access.settled`. The answer is the check's first: a 400/401/429/403 (the hit
+ * counted as always) is the response, and the procedure's result, data or error, is dropped
+ * unseen; only a passed check lets it through. So a revoked or rate-limited token never gets
+ * data, and the answers and their order are apiTokenProcedure's. For queries only: nothing
+ * may be written before the token is known to be good. Nothing is cached: every request
+ * checks its token.
  */
 export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
   baseProcedure
     .use(async ({ ctx, meta, type, next }) => {
       const token = serviceToken(ctx.headers.get("x-service-token"), kind);
-      const check = checkApiToken(ctx, meta, kind, token);
-      if (type !== "query") await check; // a mutation starts only once its token is good
-      const settled = check.then(accessFromPrincipal);
+      const check = deferredTokenCheck(ctx.db, token, kind);
+      const admitted = check.result.then((c) => admitToken(ctx, meta, kind, c));
+      if (type !== "query") {
+        check.start();
+        await admitted; // a mutation starts only once its token is good
+      } else {
+        setImmediate(check.start);
+      }
+      const settled = admitted.then(accessFromPrincipal);
       settled.catch(() => {}); // a failed check is answered below, not by whoever awaits this
-      const result = next({ ctx: { access: deferredTokenAccess(token, kind, settled) } });
-      await check;
+      const result = next({ ctx: { access: deferredTokenAccess(token, kind, settled, check.take) } });
+      // A procedure that took the check and ended without settling it fails it: no hang.
+      result.then(check.finish, check.finish);
+      await admitted;
       return result;
     })
     .use(inputGuard);

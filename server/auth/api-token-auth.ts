@@ -2,7 +2,7 @@ import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
-import type { DeferredAccess, FormAccess } from "@/server/services/forms/access";
+import type { DeferredAccess, FormAccess, RidingCheck } from "@/server/services/forms/access";
 import { AppError, MESSAGES } from "@/server/errors";
 import { asyncCommitSql, countHitSql } from "./rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
@@ -46,7 +46,8 @@ export function rateLimitHeaders(rl: RateLimitState): Record<string, string> {
   };
 }
 
-type Row = {
+/** The check's row: the token's, with its hit's window. */
+type CheckRow = {
   id: number;
   organization_id: number;
   kind: TokenKind;
@@ -55,6 +56,8 @@ type Row = {
   count: number;
   reset_s: number;
 };
+
+export type TokenCheck = { principal: ApiPrincipal; rateLimit: RateLimitState };
 
 /**
  * The token of an `X-SERVICE-TOKEN` header for a surface, or the spec's 400 (missing,
@@ -79,36 +82,33 @@ export async function authenticateApiToken(
   db: Db,
   header: string | null,
   kind: TokenKind,
-): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
+): Promise<TokenCheck> {
   return checkServiceToken(db, serviceToken(header, kind), kind);
 }
 
-/** checkServiceToken's statement, built once (db/prepared.ts). */
-const checkStatement = preparedStatement<Row>(() => {
-  const [tokenHash, kind, windowS] = [sql.placeholder("tokenHash"), sql.placeholder("kind"), sql.placeholder("windowS")];
-  return sql`
-    with t as (
-      update api_tokens set last_used_at = now(), usage_count = usage_count + 1
-      where ${validTokenSql(tokenHash, kind)}
-      returning id, organization_id, kind, ${tokenFormIdsSql} as form_ids, scopes
-    ), rl as (${countHitSql(sql`select 'api:' || t.id as key from t`, windowS)})
-    select t.*, rl.count, rl.reset_s
-    from t cross join rl cross join ${asyncCommitSql}`;
-});
-
 /**
- * Checks a well-formed token (serviceToken) and counts the request against its rate limit —
- * one database round trip: the token lookup, its usage counters and the fixed-window counter
- * (shared by every instance) are one prepared statement (db/prepared.ts), committed
- * asynchronously (asyncCommitSql: the counts stay exact; no WAL flush per request).
- * Throws 401 (unknown or revoked) or 429.
+ * The check as a statement's leading CTEs: `fh_token` counts the use of a valid token,
+ * `fh_hit` its hit in the fixed window shared by every instance, and `fh_check` is their one
+ * row (none for an unknown or revoked token). The statement commits asynchronously
+ * (asyncCommitSql: the counts stay exact; no WAL flush per request).
  */
-export async function checkServiceToken(db: Db, token: string, kind: TokenKind): Promise<{ principal: ApiPrincipal; rateLimit: RateLimitState }> {
-  const { API_RATE_LIMIT_MAX: limit, API_RATE_LIMIT_WINDOW_S: windowS } = env();
-  const rows = await checkStatement(db, { tokenHash: hashToken(token), kind, windowS });
-  const row = rows[0];
-  if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
+const checkCtes = (tokenHash: string | Placeholder, kind: TokenKind | Placeholder, windowS: number | Placeholder) => sql`
+  fh_token as (
+    update api_tokens set last_used_at = now(), usage_count = usage_count + 1
+    where ${validTokenSql(tokenHash, kind)}
+    returning id, organization_id, kind, ${tokenFormIdsSql} as form_ids, scopes
+  ), fh_hit as (${countHitSql(sql`select 'api:' || fh_token.id as key from fh_token`, windowS)}),
+  fh_check as (select fh_token.*, fh_hit.count, fh_hit.reset_s from fh_token cross join fh_hit cross join ${asyncCommitSql})`;
 
+/** checkServiceToken's statement, built once (db/prepared.ts). */
+const checkStatement = preparedStatement<CheckRow>(
+  () => sql`with ${checkCtes(sql.placeholder("tokenHash"), sql.placeholder("kind"), sql.placeholder("windowS"))} select * from fh_check`,
+);
+
+/** The check's answer from its row: 401 (unknown or revoked), 429, or the principal. */
+function checkOutcome(row: CheckRow | undefined): TokenCheck {
+  if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
+  const { API_RATE_LIMIT_MAX: limit } = env();
   const rateLimit: RateLimitState = {
     limit,
     remaining: Math.max(0, limit - row.count),
@@ -132,12 +132,86 @@ export async function checkServiceToken(db: Db, token: string, kind: TokenKind):
 }
 
 /**
+ * Checks a well-formed token (serviceToken) and counts the request against its rate limit —
+ * one round trip: the token lookup, its usage counters and the fixed-window counter are one
+ * prepared statement (checkCtes; db/prepared.ts). Throws 401 (unknown or revoked) or 429.
+ */
+export async function checkServiceToken(db: Db, token: string, kind: TokenKind): Promise<TokenCheck> {
+  const [row] = await checkStatement(db, { tokenHash: hashToken(token), kind, windowS: env().API_RATE_LIMIT_WINDOW_S });
+  return checkOutcome(row);
+}
+
+/**
+ * checkServiceToken for a read that may carry it (server/trpc.ts, apiTokenOverlappedProcedure):
+ * `take` hands the check to the first statement that can run it within itself (RidingCheck,
+ * one round trip for both), `start` runs it on its own unless taken; `result` is its answer
+ * either way, and the hit is counted once. `finish`, once the read is over, starts a check
+ * nobody took and fails one taken but never settled, so the answer never hangs.
+ */
+export function deferredTokenCheck(
+  db: Db,
+  token: string,
+  kind: TokenKind,
+): { result: Promise<TokenCheck>; start: () => void; take: () => RidingCheck | null; finish: () => void } {
+  let state: "waiting" | "started" | "taken" | "settled" = "waiting";
+  let answer!: (row: CheckRow | undefined) => void;
+  let fail!: (error: unknown) => void;
+  const result = new Promise<TokenCheck>((resolve, reject) => {
+    answer = (row) => resolve(checkOutcome(row));
+    fail = reject;
+  });
+  const settle = (f: () => void) => {
+    if (state === "settled") return;
+    state = "settled";
+    try {
+      f();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const tokenHash = hashToken(token);
+  const start = () => {
+    if (state !== "waiting") return;
+    state = "started";
+    checkStatement(db, { tokenHash, kind, windowS: env().API_RATE_LIMIT_WINDOW_S }).then(
+      ([row]) => settle(() => answer(row)),
+      (e: unknown) => settle(() => fail(e)),
+    );
+  };
+  return {
+    result,
+    start,
+    take: () => {
+      if (state !== "waiting") return null;
+      state = "taken";
+      return {
+        ctes: checkCtes(tokenHash, kind, env().API_RATE_LIMIT_WINDOW_S),
+        column: sql`(select to_json(fh_check) from fh_check) as fh_check`,
+        tenantSql: sql`select organization_id, form_ids from fh_check`,
+        settle: (value) => settle(() => answer((value ?? undefined) as CheckRow | undefined)),
+        fail: (error) => settle(() => fail(error)),
+      };
+    },
+    finish: () => {
+      if (state === "taken") settle(() => fail(new Error("the statement that took the token check did not run it")));
+      start();
+    },
+  };
+}
+
+/**
  * The access of a token as the database sees it, for a read that runs while checkServiceToken
  * runs (server/trpc.ts, apiTokenOverlappedProcedure): the same validity and the same forms,
  * read in the read's own statement. `settled` is the checked access.
  */
-export function deferredTokenAccess(token: string, kind: TokenKind, settled: Promise<FormAccess>): DeferredAccess {
+export function deferredTokenAccess(
+  token: string,
+  kind: TokenKind,
+  settled: Promise<FormAccess>,
+  takeCheck?: () => RidingCheck | null,
+): DeferredAccess {
   return {
+    takeCheck,
     tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(hashToken(token), kind)}`,
     settled,
   };

@@ -18,7 +18,29 @@ export type FormAccess = { organizationId: number; formIds: number[] | null };
  * after it. Its result is the caller's only once the check has passed (server/trpc.ts drops
  * it otherwise); `settled` is the checked access, for what cannot be read that way.
  */
-export type DeferredAccess = { tenantSql: SQL; settled: Promise<FormAccess> };
+export type DeferredAccess = {
+  tenantSql: SQL;
+  settled: Promise<FormAccess>;
+  /**
+   * The check itself, for the first statement that can carry it (RidingCheck): null once the
+   * check runs on its own. A statement that takes it must settle it.
+   */
+  takeCheck?: () => RidingCheck | null;
+};
+
+/**
+ * A credential check that rides in a statement of the procedure it guards, sparing its own
+ * round trip: `ctes` lead the statement (its WITH list), `column` is one of its select list
+ * items, and the row's `fh_check` value goes to `settle` (or the statement's error to `fail`).
+ * `tenantSql` is the access as the check reads it, in the same statement.
+ */
+export type RidingCheck = {
+  ctes: SQL;
+  column: SQL;
+  tenantSql: SQL;
+  settle: (value: unknown) => void;
+  fail: (error: unknown) => void;
+};
 
 export const isDeferred = (access: FormAccess | DeferredAccess): access is DeferredAccess => "tenantSql" in access;
 

@@ -1,6 +1,6 @@
 import { and, count, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { runPrepared } from "@/db/prepared";
+import { executePrepared } from "@/db/prepared";
 import { forms, submissions, type Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import {
@@ -310,14 +310,17 @@ export const LISTED_COLUMNS = {
 
 /** A row of firstPageWithForm's page, as row_to_json spells it. */
 type PageJson = { id: string; data: unknown; spam: boolean; duration: number | null; created_at: string; updated_at: string };
+/** firstPageWithForm's form, its count and page, as to_json spells them. */
+type FormJson = { id: number; uuid: string; submissions_count: number; page: PageJson[] };
 
 /**
  * Page 1 of an unfiltered listing sorted by a column, with its form, in one statement (one
  * round trip instead of two): the form as findAccessibleForm finds it (only what the listing
  * says of it: not its elements, which only filters need), the page as listFormSubmissions reads
- * it (the same tenant filter, order and index), totalCount the form's exact counter. Null when
- * no form matches `access`: a 404 — or, for a deferred access, perhaps a token that is not
- * valid, which its check answers.
+ * it (the same tenant filter, order and index), totalCount the form's exact counter. A
+ * deferred access's check, when it offers it (takeCheck), rides in the same statement: the
+ * API's usual request is then one round trip in all. Null when no form matches `access`: a
+ * 404 — or, for a deferred access, perhaps a token that is not valid, which its check answers.
  */
 async function firstPageWithForm(
   db: DbOrTx,
@@ -336,22 +339,29 @@ async function firstPageWithForm(
     .limit(PAGE_SIZE);
   const p = (column: string) => sql.raw(`fh_page.${column}`);
   const pageOrder = orderBy(sort, { id: p("id"), createdAt: p("created_at"), updatedAt: p("updated_at"), duration: p("duration") });
-  const query = db
-    .select({
-      id: forms.id,
-      uuid: forms.uuid,
-      submissionsCount: submissionsCountSql,
-      page: sql<PageJson[]>`(select coalesce(json_agg(fh_page order by ${sql.join(pageOrder, sql`, `)}), '[]') from (${page}) as fh_page)`,
-    })
-    .from(forms)
-    .where(and(formAccessFilter(access), formRefFilter(parsed)))
-    .limit(1);
-  // Prepared (db/prepared.ts): its text varies only with the sort, the reference's kind and the access's.
-  const [row] = await runPrepared(query);
-  if (!row) return null;
-  const { page: rows, submissionsCount, ...form } = row;
+  const riding = isDeferred(access) ? (access.takeCheck?.() ?? null) : null;
+  const tenant = riding ? { ...access, tenantSql: riding.tenantSql } : access;
+  const form = sql`select ${forms.id} as id, ${forms.uuid} as uuid, ${submissionsCountSql} as submissions_count,
+      (select coalesce(json_agg(fh_page order by ${sql.join(pageOrder, sql`, `)}), '[]') from (${page}) as fh_page) as page
+    from ${forms} where ${and(formAccessFilter(tenant), formRefFilter(parsed))} limit 1`;
+  const formColumn = sql`(select to_json(fh_form) from (${form}) as fh_form) as fh_form`;
+  // Prepared (db/prepared.ts): the text varies only with the sort, the reference's kind and the access's.
+  let row: { fh_form: FormJson | null; fh_check?: unknown } | undefined;
+  if (riding) {
+    try {
+      [row] = await executePrepared<typeof row>(db, sql`with ${riding.ctes} select ${riding.column}, ${formColumn}`);
+    } catch (e) {
+      riding.fail(e);
+      throw e;
+    }
+    riding.settle(row?.fh_check);
+  } else {
+    [row] = await executePrepared<typeof row>(db, sql`select ${formColumn}`);
+  }
+  if (!row?.fh_form) return null;
+  const { page: rows, submissions_count: totalCount, id, uuid } = row.fh_form;
   return {
-    form,
+    form: { id, uuid },
     submissions: rows.map((r) => ({
       id: r.id,
       data: r.data as ListedSubmission["data"],
@@ -360,10 +370,9 @@ async function firstPageWithForm(
       createdAt: new Date(r.created_at),
       updatedAt: new Date(r.updated_at),
     })),
-    totalCount: submissionsCount,
+    totalCount,
   };
 }
-
 /** How many submissions `where` matches, reading each. */
 const countMatches = (db: DbOrTx, where: SQL) =>
   db
