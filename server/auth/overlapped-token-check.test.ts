@@ -10,6 +10,9 @@ import { resolveSort } from "@/server/services/submissions/sort";
 import { createApiToken, revokeApiTokenByValue } from "@/server/services/tokens/create-token";
 import { hashToken } from "@/server/services/tokens/token-format";
 import { apiTokenOverlappedProcedure, createContext, router } from "@/server/trpc";
+import { deferredTokenAccess, deferredTokenCheck } from "@/server/auth/api-token-auth";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { CASING, schema } from "@/db";
 import { createUserWithOrganization } from "@/server/services/users/create-user";
 
 /**
@@ -161,4 +164,75 @@ test("a mutation on the overlapped builder starts only once its token is good", 
   await assert.rejects(caller("fh_v2_" + "B".repeat(32)).write(), /Invalid access token/);
   assert.equal(ran, 0);
   assert.equal(await caller(await newToken()).write(), 1);
+});
+
+/** The same pool, its statements counted (drizzle's logger sees each one it sends). */
+function countingDb(): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const counted = drizzle(db.$client, { schema, casing: CASING, logger: { logQuery: (q) => statements.push(q) } }) as Db;
+  return { db: counted, statements };
+}
+
+const usageOf = async (token: string) =>
+  (await db.select({ usage: apiTokens.usageCount }).from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token))))[0]!.usage;
+
+test("page 1 carries the token check: one statement reads the page and counts the hit once", { skip }, async () => {
+  const token = await newToken();
+  const { db: counted, statements } = countingDb();
+  const check = deferredTokenCheck(counted, token, "v2");
+  const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
+  const listed = await listSubmissions(counted, deferredTokenAccess(token, "v2", settled, check.take), {
+    formUuid: form.uuid,
+    page: 1,
+    sort: resolveSort(undefined, undefined),
+  });
+  check.finish(); // settled already: neither a second check nor an error
+  const { principal, rateLimit } = await check.result;
+  assert.equal(statements.length, 1);
+  assert.match(statements[0]!, /^with\s+fh_token as/);
+  assert.equal(listed.submissions.length, 20);
+  assert.equal(listed.totalCount, 25);
+  assert.equal(principal.organizationId, orgId);
+  assert.equal(rateLimit.remaining, 2);
+  assert.equal(await usageOf(token), 1);
+});
+
+test("a check runs once: taken, it does not start; started, it cannot be taken", { skip }, async () => {
+  const token = await newToken();
+  const started = deferredTokenCheck(db, token, "v2");
+  started.start();
+  assert.equal(started.take(), null);
+  started.finish();
+  await started.result;
+  assert.equal(await usageOf(token), 1);
+
+  const taken = deferredTokenCheck(db, token, "v2");
+  assert.ok(taken.take());
+  taken.start();
+  assert.equal(taken.take(), null);
+  // Taken and never run: finishing fails it rather than leave the request hanging.
+  taken.finish();
+  await assert.rejects(taken.result, /did not run it/);
+  assert.equal(await usageOf(token), 1);
+});
+
+test("a taken check answers 401 for a revoked token and 429 past the limit, from the page's own statement", { skip }, async () => {
+  const list = async (token: string) => {
+    const check = deferredTokenCheck(db, token, "v2");
+    check.result.catch(() => {});
+    const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
+    settled.catch(() => {});
+    const listed = listSubmissions(db, deferredTokenAccess(token, "v2", settled, check.take), { formUuid: form.uuid, page: 1, sort: resolveSort(undefined, undefined) });
+    listed.catch(() => {});
+    await listed.catch(() => {});
+    check.finish();
+    return check.result;
+  };
+  const revoked = await newToken();
+  await revokeApiTokenByValue(db, revoked);
+  await assert.rejects(list(revoked), /Invalid access token/);
+  const busy = await newToken();
+  for (let i = 0; i < 3; i++) await list(busy);
+  await assert.rejects(list(busy), (e: AppError) => e.code === "TOO_MANY_REQUESTS");
+  assert.equal(await usageOf(busy), 4);
 });
