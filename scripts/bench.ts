@@ -597,8 +597,10 @@ async function main() {
         for (const c of HTTP_CASES) httpRows.push(await measure(c, httpCtx));
         printTable(`HTTP, next start at ${started.baseUrl}, keep-alive fetch`, httpRows);
         failed ||= httpRows.some((r) => r.budgetMs !== undefined && r.median > r.budgetMs);
-        failed ||= (await measureEdge(httpCtx)).failed;
-        failed ||= (await runIngestBench(db, started.baseUrl)).failed;
+        // Each part runs whatever failed before it (`failed ||= await …` would skip it).
+        const edge = await measureEdge(httpCtx);
+        const ingest = await runIngestBench(db, started.baseUrl);
+        failed = failed || edge.failed || ingest.failed;
         if (process.env.BENCH_WEBHOOKS !== "0") {
           const webhookRows = await benchWebhooks(db, seeded.org.id, started.baseUrl, seeded.token);
           printWebhookResults(webhookRows);
