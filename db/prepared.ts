@@ -13,6 +13,9 @@ import { CASING, type Db } from "./index";
  * best plan does not depend on the values (a lookup by a unique key, a page of one form in
  * index order). Everything else, the filters above all, stays unprepared: their plans do
  * depend on the values, and postgres.js never forgets a connection's prepared statements.
+ * Constants belong in the text: PostgreSQL keeps a generic plan only when it looks no dearer
+ * than the plans made for the actual values, and a `limit $n` made it look dearer, so the
+ * statement was planned afresh on every call.
  */
 
 /** drizzle prepares a query when given a name; postgres.js names its statements itself. */
