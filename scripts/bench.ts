@@ -46,7 +46,7 @@ import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
-import { interleaved } from "./lib/interleaved";
+import { interleavedTimes, medianOf } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
@@ -290,7 +290,7 @@ const EDGE_BUDGET_MS = 1;
 const EDGE_RUNS = Number(process.env.BENCH_EDGE_RUNS) || 200;
 
 async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ failed: boolean }> {
-  const rows = await interleaved(
+  const { medians: rows, times } = await interleavedTimes(
     [
       ["in-process: page 1, created_at desc (listSubmissions)", () => list(ctx, {})],
       ["HTTP: GET /api/health", () => fetch(`${ctx.baseUrl}/api/health`).then((r) => r.text())],
@@ -300,12 +300,17 @@ async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ f
     WARMUP,
   );
   const [service, health, http] = rows.map(([, ms]) => ms) as [number, number, number];
-  const overhead = http - health - service;
+  // Taken run by run, the three share their moment: the median of those differences is
+  // steadier than the difference of the three medians (printed beside it).
+  const overhead = medianOf(times[2]!.map((t, i) => t - times[1]![i]! - times[0]![i]!));
   const width = Math.max(...rows.map(([n]) => n.length));
   console.log(`\nREST edge (medians of ${EDGE_RUNS} runs taken in turn, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(6)} ms`);
   const verdict = overhead <= EDGE_BUDGET_MS ? "ok" : "OVER";
-  console.log(`${"overhead: HTTP page 1 − health − in-process".padEnd(width)}  ${overhead.toFixed(2).padStart(6)} ms  ${verdict} ≤${EDGE_BUDGET_MS}`);
+  console.log(
+    `${"overhead: HTTP page 1 − health − in-process".padEnd(width)}  ${overhead.toFixed(2).padStart(6)} ms  ${verdict} ≤${EDGE_BUDGET_MS}` +
+      ` (median of each run's difference; of the medians: ${(http - health - service).toFixed(2)} ms)`,
+  );
   return { failed: overhead > EDGE_BUDGET_MS };
 }
 

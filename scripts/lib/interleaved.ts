@@ -16,6 +16,16 @@ export async function interleaved(
   runs: number,
   warmup: number,
 ): Promise<[string, number][]> {
+  const { medians } = await interleavedTimes(cases, runs, warmup);
+  return medians;
+}
+
+/** interleaved, with every run's times (`times[case][run]`), for differences taken run by run. */
+export async function interleavedTimes(
+  cases: [string, () => Promise<unknown>][],
+  runs: number,
+  warmup: number,
+): Promise<{ medians: [string, number][]; times: number[][] }> {
   for (let i = 0; i < warmup; i++) for (const [, run] of cases) await run();
   const times = cases.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
@@ -25,5 +35,5 @@ export async function interleaved(
       times[k]!.push(performance.now() - t0);
     }
   }
-  return cases.map(([name], k) => [name, medianOf(times[k]!)]);
+  return { medians: cases.map(([name], k) => [name, medianOf(times[k]!)]), times };
 }
