@@ -376,6 +376,7 @@ async function firstPageWithForm(
     totalCount,
   };
 }
+
 /** How many submissions `where` matches, reading each. */
 const countMatches = (db: DbOrTx, where: SQL) =>
   db
