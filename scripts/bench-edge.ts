@@ -24,7 +24,7 @@ import { resolveSort } from "../server/services/submissions/sort";
 import { V2_SCOPES } from "../server/services/tokens/scopes";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { startThrowawayPostgres } from "./lib/embedded-db";
-import { interleaved } from "./lib/interleaved";
+import { interleaved, medianOf } from "./lib/interleaved";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_EDGE_ROWS) || 1_000;
@@ -109,7 +109,7 @@ async function main() {
       ["HTTP: page 1, created_at desc", getPage1(base)],
       ...baselineCases(baseline?.baseUrl),
     ];
-    const rows = await interleaved(cases, RUNS, WARMUP);
+    const { medians: rows, times } = await interleaved(cases, RUNS, WARMUP);
     function baselineCases(origin: string | undefined): [string, () => Promise<unknown>][] {
       if (!origin) return [];
       return [
@@ -119,6 +119,12 @@ async function main() {
     }
 
     const get = (prefix: string) => rows.find(([n]) => n.startsWith(prefix))![1];
+    const runsOf = (prefix: string) => times[rows.findIndex(([n]) => n.startsWith(prefix))]!;
+    /** page 1 − health − service, run by run (as npm run bench budgets it): the median. */
+    const pairedOverhead = (pagePrefix: string, healthPrefix: string) => {
+      const [page, health, service] = [runsOf(pagePrefix), runsOf(healthPrefix), runsOf("in-process: page 1")];
+      return medianOf(page.map((t, i) => t - health[i]! - service[i]!));
+    };
     const service = get("in-process: page 1");
     const auth = get("in-process: token");
     const health = get("HTTP: GET /api/health");
@@ -126,9 +132,12 @@ async function main() {
     const width = Math.max(...rows.map(([n]) => n.length));
     console.log(`\nREST edge (${RUNS} runs after ${WARMUP} warm-up, ${ROWS} submissions, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
     for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(7)} ms`);
-    console.log(`${"edge overhead: HTTP page 1 − health − service".padEnd(width)}  ${(http - health - service).toFixed(2).padStart(7)} ms (goal ≤ 1 ms)`);
+    console.log(
+      `${"edge overhead: HTTP page 1 − health − service".padEnd(width)}  ${pairedOverhead("HTTP: page 1", "HTTP: GET /api/health").toFixed(2).padStart(7)} ms` +
+        ` (goal ≤ 1 ms; median of each run's difference; of the medians: ${(http - health - service).toFixed(2)} ms)`,
+    );
     if (baseline) {
-      const overhead = get("baseline HTTP: page 1") - get("baseline HTTP: GET /api/health") - service;
+      const overhead = pairedOverhead("baseline HTTP: page 1", "baseline HTTP: GET /api/health");
       console.log(`${`baseline (${baselineDir}): same overhead`.padEnd(width)}  ${overhead.toFixed(2).padStart(7)} ms`);
       // The service term is this build's; when a change made the service itself faster, the
       // builds compare fairly on what HTTP alone adds to health:

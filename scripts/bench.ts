@@ -46,7 +46,7 @@ import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
-import { interleavedTimes, medianOf } from "./lib/interleaved";
+import { interleaved, medianOf } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
@@ -290,7 +290,7 @@ const EDGE_BUDGET_MS = 1;
 const EDGE_RUNS = Number(process.env.BENCH_EDGE_RUNS) || 200;
 
 async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ failed: boolean }> {
-  const { medians: rows, times } = await interleavedTimes(
+  const { medians: rows, times } = await interleaved(
     [
       ["in-process: page 1, created_at desc (listSubmissions)", () => list(ctx, {})],
       ["HTTP: GET /api/health", () => fetch(`${ctx.baseUrl}/api/health`).then((r) => r.text())],

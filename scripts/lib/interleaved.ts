@@ -9,19 +9,9 @@ export const medianOf = (times: number[]): number => {
 /**
  * The median of each case, the cases taken in turn within every run: the machine's load
  * drifts, and a difference between cases (the REST edge's overhead) is only fair when they
- * share the same moments.
+ * share the same moments. `times[case][run]` keeps every run, for differences taken run by run.
  */
 export async function interleaved(
-  cases: [string, () => Promise<unknown>][],
-  runs: number,
-  warmup: number,
-): Promise<[string, number][]> {
-  const { medians } = await interleavedTimes(cases, runs, warmup);
-  return medians;
-}
-
-/** interleaved, with every run's times (`times[case][run]`), for differences taken run by run. */
-export async function interleavedTimes(
   cases: [string, () => Promise<unknown>][],
   runs: number,
   warmup: number,
