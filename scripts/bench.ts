@@ -320,8 +320,6 @@ async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ f
 type Row = { name: string; median: number; p95: number; min: number; statements?: number; budgetMs?: number; note: string };
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
-const median = (sorted: number[]) =>
-  sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 
 async function measure(c: BenchCase, ctx: BenchContext, statements?: { n: number }, runs = RUNS, warmup = WARMUP): Promise<Row> {
   const first = await c.run(ctx);
@@ -336,7 +334,7 @@ async function measure(c: BenchCase, ctx: BenchContext, statements?: { n: number
   times.sort((a, b) => a - b);
   return {
     name: c.name,
-    median: median(times),
+    median: medianOf(times),
     p95: pct(times, 0.95),
     min: times[0]!,
     statements: statements ? (statements.n - before) / runs : undefined,

@@ -195,7 +195,7 @@ export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
       }
       const settled = admitted.then(accessFromPrincipal);
       settled.catch(() => {}); // a failed check is answered below, not by whoever awaits this
-      const result = next({ ctx: { access: deferredTokenAccess(token, kind, settled, check.take) } });
+      const result = next({ ctx: { access: deferredTokenAccess(check, settled) } });
       // A procedure that took the check and ended without settling it fails it: no hang.
       result.then(check.finish, check.finish);
       await admitted;

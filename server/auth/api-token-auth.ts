@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
@@ -105,20 +105,25 @@ const checkStatement = preparedStatement<CheckRow>(
   () => sql`with ${checkCtes(sql.placeholder("tokenHash"), sql.placeholder("kind"), sql.placeholder("windowS"))} select * from fh_check`,
 );
 
-/** The check's answer from its row: 401 (unknown or revoked), 429, or the principal. */
-function checkOutcome(row: CheckRow | undefined): TokenCheck {
-  if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
-  const { API_RATE_LIMIT_MAX: limit } = env();
-  const rateLimit: RateLimitState = {
-    limit,
-    remaining: Math.max(0, limit - row.count),
-    resetSeconds: Math.max(1, row.reset_s),
-  };
-  if (row.count > limit) {
+/**
+ * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); the
+ * spec's 429, with the headers and Retry-After, once the count is over `limit`. Every
+ * credential's check (API tokens here, connector bearer tokens) answers its limit through this.
+ */
+export function admitHit(limit: number, count: number, resetS: number): RateLimitState {
+  const rateLimit: RateLimitState = { limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, resetS) };
+  if (count > limit) {
     throw new AppError("TOO_MANY_REQUESTS", MESSAGES.rateLimited, {
       headers: { ...rateLimitHeaders(rateLimit), "Retry-After": String(rateLimit.resetSeconds) },
     });
   }
+  return rateLimit;
+}
+
+/** The check's answer from its row: 401 (unknown or revoked), 429, or the principal. */
+function checkOutcome(row: CheckRow | undefined): TokenCheck {
+  if (!row) throw new AppError("UNAUTHORIZED", MESSAGES.tokenInvalid);
+  const rateLimit = admitHit(env().API_RATE_LIMIT_MAX, row.count, row.reset_s);
   return {
     principal: {
       tokenId: row.id,
@@ -141,6 +146,15 @@ export async function checkServiceToken(db: Db, token: string, kind: TokenKind):
   return checkOutcome(row);
 }
 
+export type DeferredTokenCheck = {
+  result: Promise<TokenCheck>;
+  start: () => void;
+  take: () => RidingCheck | null;
+  finish: () => void;
+  /** The token's tenant as the database has it, for a statement beside the check (deferredTokenAccess). */
+  tenantSql: SQL;
+};
+
 /**
  * checkServiceToken for a read that may carry it (server/trpc.ts, apiTokenOverlappedProcedure):
  * `take` hands the check to the first statement that can run it within itself (RidingCheck,
@@ -148,11 +162,7 @@ export async function checkServiceToken(db: Db, token: string, kind: TokenKind):
  * either way, and the hit is counted once. `finish`, once the read is over, starts a check
  * nobody took and fails one taken but never settled, so the answer never hangs.
  */
-export function deferredTokenCheck(
-  db: Db,
-  token: string,
-  kind: TokenKind,
-): { result: Promise<TokenCheck>; start: () => void; take: () => RidingCheck | null; finish: () => void } {
+export function deferredTokenCheck(db: Db, token: string, kind: TokenKind): DeferredTokenCheck {
   let state: "waiting" | "started" | "taken" | "settled" = "waiting";
   let answer!: (row: CheckRow | undefined) => void;
   let fail!: (error: unknown) => void;
@@ -181,6 +191,7 @@ export function deferredTokenCheck(
   return {
     result,
     start,
+    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(tokenHash, kind)}`,
     take: () => {
       if (state !== "waiting") return null;
       state = "taken";
@@ -200,19 +211,11 @@ export function deferredTokenCheck(
 }
 
 /**
- * The access of a token as the database sees it, for a read that runs while checkServiceToken
- * runs (server/trpc.ts, apiTokenOverlappedProcedure): the same validity and the same forms,
- * read in the read's own statement. `settled` is the checked access.
+ * The access of a token as the database sees it, for a read that runs while its check runs
+ * (server/trpc.ts, apiTokenOverlappedProcedure): the check itself for a statement that can
+ * carry it, else the same validity and forms read in the read's own statement. `settled` is
+ * the checked access.
  */
-export function deferredTokenAccess(
-  token: string,
-  kind: TokenKind,
-  settled: Promise<FormAccess>,
-  takeCheck?: () => RidingCheck | null,
-): DeferredAccess {
-  return {
-    takeCheck,
-    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(hashToken(token), kind)}`,
-    settled,
-  };
+export function deferredTokenAccess(check: DeferredTokenCheck, settled: Promise<FormAccess>): DeferredAccess {
+  return { tenantSql: check.tenantSql, settled, takeCheck: check.take };
 }

@@ -181,7 +181,7 @@ test("page 1 carries the token check: one statement reads the page and counts th
   const { db: counted, statements } = countingDb();
   const check = deferredTokenCheck(counted, token, "v2");
   const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
-  const listed = await listSubmissions(counted, deferredTokenAccess(token, "v2", settled, check.take), {
+  const listed = await listSubmissions(counted, deferredTokenAccess(check, settled), {
     formUuid: form.uuid,
     page: 1,
     sort: resolveSort(undefined, undefined),
@@ -222,7 +222,7 @@ test("a taken check answers 401 for a revoked token and 429 past the limit, from
     check.result.catch(() => {});
     const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
     settled.catch(() => {});
-    const listed = listSubmissions(db, deferredTokenAccess(token, "v2", settled, check.take), { formUuid: form.uuid, page: 1, sort: resolveSort(undefined, undefined) });
+    const listed = listSubmissions(db, deferredTokenAccess(check, settled), { formUuid: form.uuid, page: 1, sort: resolveSort(undefined, undefined) });
     listed.catch(() => {});
     await listed.catch(() => {});
     check.finish();

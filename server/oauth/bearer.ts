@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
-import { rateLimitHeaders, type RateLimitState } from "@/server/auth/api-token-auth";
+import { admitHit, type RateLimitState } from "@/server/auth/api-token-auth";
 import { asyncCommitSql, countHitSql } from "@/server/auth/rate-limit";
 import { env } from "@/server/env";
 import { AppError, MESSAGES } from "@/server/errors";
@@ -74,12 +74,7 @@ export async function authenticateBearer(db: Db, header: string | null): Promise
   const [row] = await bearerStatement(db, { accessTokenHash: hashSecret(m[1]!), windowS });
   if (!row) throw invalid();
 
-  const rateLimit: RateLimitState = { limit, remaining: Math.max(0, limit - row.count), resetSeconds: Math.max(1, row.reset_s) };
-  if (row.count > limit) {
-    throw new AppError("TOO_MANY_REQUESTS", MESSAGES.rateLimited, {
-      headers: { ...rateLimitHeaders(rateLimit), "Retry-After": String(rateLimit.resetSeconds) },
-    });
-  }
+  const rateLimit = admitHit(limit, row.count, row.reset_s);
   const { count: _count, reset_s: _reset, ...grant } = row;
   return { grant, rateLimit };
 }

@@ -127,8 +127,9 @@ async function indexOnlyCount(
 }
 
 /**
- * Whether indexOnlyCount answers `filters` (then it never returns null): one filter with a
- * counter, or every filter an index set. Else the count reads the submissions' rows.
+ * Whether indexOnlyCount can answer `filters`: one filter with a counter, or every filter an
+ * index set. Else the count reads the submissions' rows (as it does, rarely, when a counter
+ * gives up and no index set stands in: indexOnlyCount's null).
  */
 function indexCountable(form: Form, filters: readonly Filter[]): boolean {
   const [only] = filters;
