@@ -13,9 +13,18 @@ const globalForDb = globalThis as unknown as { formhouseDb?: Db };
 /** How the schema's property names map to columns (`createdAt` → `created_at`). */
 export const CASING = "snake_case";
 
-/** A pool on `url`; `connection` sets server parameters for its sessions (e.g. `synchronous_commit`). */
+/**
+ * Server parameters of every session the app opens. `jit = off`: our statements are short
+ * (a submit, a page, an index-only count), and where a count over a large form passes
+ * jit_above_cost, compiling it (0.1-1 s on servers built with LLVM: Debian's, the official
+ * image, managed services) costs more than the whole query. Estimates are kept honest anyway
+ * (migration 0011, db/jit.test.ts), so a session without this setting is not slowed either.
+ */
+export const SESSION_PARAMETERS: Record<string, string> = { jit: "off" };
+
+/** A pool on `url`; `connection` adds server parameters for its sessions (e.g. `synchronous_commit`). */
 export function createDb(url: string, max = 10, connection?: Record<string, string>): Db {
-  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60, connection });
+  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60, connection: { ...SESSION_PARAMETERS, ...connection } });
   return drizzle(client, { schema, casing: CASING }) as Db;
 }
 
