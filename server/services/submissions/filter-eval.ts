@@ -6,7 +6,7 @@ import { MAX_NUMBER_TEXT } from "./filter-sql";
 /**
  * Spec §4.15 evaluated in memory on one submission's data: the reference the filter engines
  * are tested against (filter-index.test.ts). Plain code, no SQL: every rule written out once.
- * Text folding is ASCII-only (ILIKE in the C locale); "blank" is Unicode white space (jsonpath's `\\S`);
+ * Text folding is ASCII-only (ILIKE in the C locale); "blank" is Unicode white space (FILLED_PATH's class);
  * numbers read as text allow only ASCII white space around them (the SQL regex's `\\s`) and
  * hold at most MAX_NUMBER_TEXT characters.
  */
@@ -142,7 +142,7 @@ function compareValue(v: Json, o: Operand): number | null {
 }
 
 const foldAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-/** jsonpath's `\\S` in PostgreSQL: anything but Unicode white space. */
+/** FILLED_PATH's class (filter-sql.ts): anything but Unicode white space. */
 const NON_BLANK = /[^\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 
 function filled(v: Json): boolean {

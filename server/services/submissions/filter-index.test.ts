@@ -9,7 +9,7 @@ import { AppError } from "@/server/errors";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
 import { FieldResolver } from "./fields";
 import { matchesFilters } from "./filter-eval";
-import { castAs } from "./filter-sql";
+import { castAs, FILLED_PATH } from "./filter-sql";
 import { FILTER_TYPES, parseFilters, type Filter, type FilterParam } from "./filters";
 import { listFormSubmissions } from "./list-submissions";
 import { DEFAULT_SORT } from "./sort";
@@ -380,4 +380,5 @@ test("the migration's index function casts exactly as castAs (the two must never
     const cast = dialect.sqlToQuery(castAs(kind, sql.raw("j"), sql.raw("t"))).sql;
     assert.ok(migration.includes(cast), `${kind} cast in the migration`);
   }
+  assert.ok(migration.includes(FILLED_PATH), "filled test in the migration");
 });

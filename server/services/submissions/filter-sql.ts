@@ -174,8 +174,12 @@ function inRange(j: SQL, t: SQL, min: Operand, max: Operand): SQL {
   return min.kind === "date" ? sql`(${dayText(t)} between ${min.value}::text and ${max.value}::text and ${range})` : range;
 }
 
-/** At least one non-blank leaf: a number, a boolean or a string with a non-space character. */
-const FILLED_PATH = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex "\\\\S"))'`;
+/**
+ * At least one non-blank leaf: a number, a boolean or a string with a character that is not
+ * Unicode white space. The class is spelled out (jsonpath's `\\S` follows the server's locale:
+ * PostgreSQL 15 in the C locale calls U+00A0 a letter); migration 0012 has the same text.
+ */
+export const FILLED_PATH = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex "[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]"))'`;
 
 function filled(f: FilterField): SQL {
   if (f.location.at === "component") return anyValue(f, (j) => sql`jsonb_path_exists(${j}, ${sql.raw(FILLED_PATH)})`);
