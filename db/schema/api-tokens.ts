@@ -37,7 +37,7 @@ export const apiTokens = pgTable(
 /**
  * Fixed-window request counters, shared by every instance on the database.
  * key is e.g. `api:<tokenId>` or `signin:client:<address>`; a row is dead once its window
- * has ended (`expires_at`) and is purged (server/auth/rate-limit.ts).
+ * has ended (`expires_at`) and is purged (server/services/lib/rate-limit.ts).
  */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",

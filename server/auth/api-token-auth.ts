@@ -4,7 +4,7 @@ import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
 import type { DeferredAccess, FormAccess, RidingCheck } from "@/server/services/forms/access";
 import { AppError, MESSAGES } from "@/server/errors";
-import { asyncCommitSql, countHitSql } from "./rate-limit";
+import { asyncCommitSql, countHitSql } from "@/server/services/lib/rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
 
 export type ApiPrincipal = {

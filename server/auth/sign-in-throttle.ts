@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DbOrTx } from "@/db";
-import { hitRateLimits, releaseHits } from "./rate-limit";
+import { hitRateLimits, releaseHits } from "@/server/services/lib/rate-limit";
 
 /**
  * Password guessing is slowed without letting a stranger lock an owner out. Three counters

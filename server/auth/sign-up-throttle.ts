@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db";
 import { AppError } from "@/server/errors";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit } from "@/server/services/lib/rate-limit";
 
 /** Accounts one client (server/http/client-address.ts) may create per hour. */
 export const SIGN_UPS_PER_CLIENT = 10;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { admitHit, type RateLimitState } from "@/server/auth/api-token-auth";
-import { asyncCommitSql, countHitSql } from "@/server/auth/rate-limit";
+import { asyncCommitSql, countHitSql } from "@/server/services/lib/rate-limit";
 import { env } from "@/server/env";
 import { AppError, MESSAGES } from "@/server/errors";
 import { hashSecret } from "./secrets";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/db";
-import { hitRateLimit } from "@/server/auth/rate-limit";
+import { hitRateLimit } from "@/server/services/lib/rate-limit";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import type { Context } from "@/server/trpc";
