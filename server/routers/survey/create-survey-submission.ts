@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from "@/server/services/survey/spam";
 import { resolveSubmitTarget, submitResponse, type SubmitBody } from "@/server/services/survey/submit-response";
 import { AppError } from "@/server/errors";
 import { surveyProcedure } from "@/server/trpc";
-import { enforceSubmitRateLimit } from "./submit-rate-limit";
+import { submitAttemptLimit } from "./submit-rate-limit";
 import { ZSurveyId } from "./shared";
 import { isJsonObject } from "@/server/services/lib/json";
 
@@ -56,5 +56,5 @@ export const createSurveySubmissionRoute = surveyProcedure.input(ZCreateSurveySu
     const { data, duration, [HONEYPOT_FIELD]: honeypot } = parsed.data;
     submitBody = { kind: "json", data, duration: duration ?? null, honeypot };
   }
-  return submitResponse(ctx.db, target, submitBody, { countAttempt: (db) => enforceSubmitRateLimit(ctx, target.form.id, db) });
+  return submitResponse(ctx.db, target, submitBody, { limit: submitAttemptLimit(ctx, target.form.id) });
 });

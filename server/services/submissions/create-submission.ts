@@ -1,7 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { submissions, uniqueLinks, type Form } from "@/db/schema";
-import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
+import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { countHitSql } from "@/server/services/lib/rate-limit";
+import { formVersionSql } from "@/server/services/forms/form-version";
+import { deliveriesCtes, eventRows } from "@/server/webhooks/enqueue";
 import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */
@@ -13,7 +16,7 @@ export type NewSurveySubmission = {
   /** Seconds from page render (or the JSON body's `duration`) to submit; null when unknown. */
   duration: number | null;
   spam: boolean;
-  /** The unique link it was submitted through: completed in the same transaction. */
+  /** The unique link it was submitted through: completed in the same statement. */
   uniqueLinkId: string | null;
 };
 
@@ -22,65 +25,83 @@ export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Da
 /** The form a submission goes to, as its Submission.Created event names it. */
 export type SubmittedForm = Pick<Form, "id" | "uuid" | "name" | "elements">;
 
-/** The link was completed, switched off or expired by the time this submit committed. */
-export class LinkNotOpenError extends Error {
-  constructor() {
-    super("unique link no longer open");
-    this.name = "LinkNotOpenError";
-  }
-}
+/** A submit rate limit counted in the storing statement: `limit` attempts per `windowS` for `key`. */
+export type AttemptLimit = { key: string; limit: number; windowS: number };
+
+/** What the storing statement must find true, besides an open link, to store anything. */
+export type StoreGuards = {
+  /**
+   * The form version the answers were checked against (survey-target.ts `version`): the form
+   * must still be published, not trashed, and at that version, so answers checked against a
+   * copy cached in this process are never stored after a publish on another instance.
+   */
+  formVersion?: string;
+  /** Counted only when the form passes; over the limit nothing is stored. */
+  attempts?: AttemptLimit;
+};
+
+export type StoreOutcome =
+  | { kind: "stored"; submission: StoredSubmission }
+  /** Unpublished, trashed or published anew since `formVersion` was read: read it again. */
+  | { kind: "form-changed" }
+  | { kind: "too-many"; resetSeconds: number }
+  /** The link was completed, switched off or expired by the time this submit ran. */
+  | { kind: "link-closed" };
 
 /**
- * Stores one submission in one transaction: the unique link's `completed` status (first, so
- * two submits of one link queue on its row and the second finds it completed and stores
- * nothing), the row itself, the form's count (a count shard, so submits to one form do not
- * queue on the form row) and its Submission.Created event.
+ * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
+ * form's liveness and version, the submit rate limit, the unique link's `completed` status
+ * (two submits of one link queue on its row; the second finds it completed and stores
+ * nothing), the row itself (the filter index's triggers run inside it), the form's count (a
+ * count shard, so submits to one form do not queue on the form row) and its
+ * Submission.Created deliveries with their NOTIFY. It commits before it answers: a `stored`
+ * outcome is durable, events included.
  *
- * Throws LinkNotOpenError when the link no longer takes answers; nothing is stored then.
+ * Each guard is a CTE that `allowed` requires; a response cap or a one-per-person check is
+ * one more of them, and file references one more insert gated like `counted`.
  */
-export async function createSubmission(
-  db: DbOrTx,
-  form: SubmittedForm,
-  input: NewSurveySubmission,
-  hooks: {
-    /** First thing in the transaction; throw to store nothing (the caller's rate limit counts here). */
-    beforeInsert?: (tx: DbOrTx) => Promise<void>;
-  } = {},
-): Promise<StoredSubmission> {
-  return db.transaction(async (tx) => {
-    await hooks.beforeInsert?.(tx);
-    if (input.uniqueLinkId) {
-      const completed = await tx
-        .update(uniqueLinks)
-        .set({ status: "completed", updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(uniqueLinks.id, input.uniqueLinkId),
-            eq(uniqueLinks.formId, input.formId),
-            ne(uniqueLinks.status, "completed"),
-            eq(uniqueLinks.active, true),
-            sql`(${uniqueLinks.expiresAt} is null or ${uniqueLinks.expiresAt} > now())`,
-          ),
-        )
-        .returning({ id: uniqueLinks.id });
-      if (completed.length === 0) throw new LinkNotOpenError();
-    }
+export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: NewSurveySubmission, guards: StoreGuards = {}): Promise<StoreOutcome> {
+  // Id and time are chosen here so that the event payloads, built before the statement, carry them.
+  const id = randomUUID();
+  const createdAt = new Date();
+  const at = createdAt.toISOString();
+  const events = eventRows("Submission.Created", form, [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }], createdAt);
+  const { formVersion, attempts } = guards;
+  const link = input.uniqueLinkId;
 
-    // The row and its count in one statement: one round trip fewer on the hot path.
-    const [row] = await tx.execute<{ id: string; created_at: string }>(sql`
-      with inserted as (
-        insert into ${submissions} (form_id, organization_id, data, duration, spam, unique_link_id)
-        values (${input.formId}, ${input.organizationId}, ${JSON.stringify(input.data)}::jsonb, ${input.duration}, ${input.spam}, ${input.uniqueLinkId})
-        returning id, form_id, created_at
-      ), counted as (${countInsertedSql(sql`select form_id from inserted`)})
-      select id, created_at from inserted`);
+  const [row] = await db.execute<{ live: boolean; attempts: number | null; reset_s: number | null; link_open: boolean; stored: boolean }>(sql`
+    with live as (${liveFormSql(input.formId, formVersion)}),
+    ${attempts ? sql`attempt as (${countHitSql(sql`select ${attempts.key}::text as key from live`, attempts.windowS)}),` : sql``}
+    allowed as (select 1 from live${attempts ? sql` where (select count from attempt) <= ${attempts.limit}` : sql``}),
+    link as (
+      update ${uniqueLinks} set status = 'completed', updated_at = now()
+      where id = ${link}::uuid and form_id = ${input.formId} and status <> 'completed' and active
+        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed)
+      returning id
+    ),
+    inserted as (
+      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
+      select ${id}::uuid, ${input.formId}, ${input.organizationId}, ${JSON.stringify(input.data)}::jsonb, ${input.duration}::int, ${input.spam}, ${link}::uuid, ${at}::timestamptz, ${at}::timestamptz
+      where exists (select 1 from allowed) and (${link}::uuid is null or exists (select 1 from link))
+      returning form_id
+    ),
+    counted as (${countInsertedSql(sql`select form_id from inserted`)}),
+    ${deliveriesCtes(input.formId, events, createdAt, sql`select 1 from inserted`)}
+    select exists (select 1 from live) as live,
+      ${attempts ? sql`(select count from attempt) as attempts, (select reset_s from attempt) as reset_s,` : sql``}
+      exists (select 1 from link) as link_open,
+      exists (select 1 from inserted) as stored,
+      (select count(*) from notified)::int as notified`);
 
-    const stored: StoredSubmission = { ...input, id: row!.id, createdAt: new Date(row!.created_at) };
-    // Its event commits with it (spam makes none): webhooks and connector subscriptions.
-    await enqueueSubmissionEvent(tx, "Submission.Created", {
-      form,
-      submission: { id: stored.id, data: stored.data, spam: stored.spam, createdAt: stored.createdAt, updatedAt: stored.createdAt },
-    });
-    return stored;
-  });
+  if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
+  if (!row?.live) return { kind: "form-changed" };
+  if (attempts && row.attempts !== null && row.attempts > attempts.limit) return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
+  return { kind: "link-closed" };
+}
+
+/** The form, when it takes answers at `version` (without one: when it exists). */
+function liveFormSql(formId: number, version: string | undefined): SQL {
+  if (version === undefined) return sql`select id from ${forms} where id = ${formId}`;
+  return sql`select id from ${forms}
+    where id = ${formId} and published and trashed_at is null and ${formVersionSql} = ${version}::text`;
 }

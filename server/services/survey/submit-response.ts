@@ -1,17 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { Db, DbOrTx } from "@/db";
+import type { Db } from "@/db";
 import { AppError } from "@/server/errors";
-import { createSubmission, LinkNotOpenError } from "@/server/services/submissions/create-submission";
+import { createSubmission, type AttemptLimit } from "@/server/services/submissions/create-submission";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
 import { answersValidatorFor, formSchemaFor } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "./spam";
 import { readStartToken } from "./start-token";
 import { surveyThanksPath } from "@/server/paths";
+import { liveSurveyForm, refreshed } from "./live-forms";
+import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import {
   closedLinkReason,
   findSurveyLink,
-  getSurveyFormOrThrow,
   linkClosed,
   surveyNotFound,
   type SurveyForm,
@@ -51,77 +52,99 @@ export class SubmissionInvalidError extends AppError {
 
 /** The form (and link) a submit goes to; 404 when not available, 410 when the link is closed. */
 export async function resolveSubmitTarget(db: Db, ref: SubmitRef): Promise<SubmitTarget> {
-  if ("formUuid" in ref) return { form: await getSurveyFormOrThrow(db, ref.formUuid), linkId: null };
-  const found = await findSurveyLink(db, ref.linkId);
+  if ("formUuid" in ref) return { form: (await liveSurveyForm(db, ref.formUuid)) ?? throwNotFound(), linkId: null };
+  return linkTarget(db, ref.linkId);
+}
+
+async function linkTarget(db: Db, linkId: string): Promise<SubmitTarget> {
+  const found = await findSurveyLink(db, linkId);
   if (!found) throw surveyNotFound();
   const reason = closedLinkReason(found.link);
   if (reason) throw linkClosed(reason);
   return { form: found.form, linkId: found.link.id };
 }
 
+/** A form changed under a submit more often than this in a row: the submit gives up (a 500). */
+const MAX_FORM_CHANGES = 3;
+
 /**
- * `countAttempt` runs once for every real submit attempt, valid or not, before anything is
- * stored; the caller's rate limit throws from it. For valid answers it runs inside the
- * storing transaction (one commit per submit instead of two). A form post that only changes
- * a list is no attempt.
+ * Checks the answers in memory against the target's form and stores them in one statement
+ * (createSubmission), which also counts the attempt against `limit`. When the form changed
+ * meanwhile (a publish elsewhere, or a stale cached copy), it is read again and the answers
+ * checked against it. Refused answers count as an attempt too, in a statement of their own. A
+ * form post that only changes a list is no attempt.
  */
 export async function submitResponse(
   db: Db,
   target: SubmitTarget,
   body: SubmitBody,
-  opts: { countAttempt: (db: DbOrTx) => Promise<void>; now?: number },
+  opts: { limit: AttemptLimit; now?: number },
 ): Promise<SubmitOutcome> {
-  const { form } = target;
   const now = opts.now ?? Date.now();
-  let data: Record<string, unknown>;
-  let elapsedMs: number | null;
-  let honeypot: unknown;
+  for (let changes = 0; ; changes++) {
+    const { form } = target;
+    const answers = await readAnswers(db, form, body, now);
+    if (answers.kind === "redisplay") return answers;
+    if (answers.kind === "invalid") {
+      await countRefusedAttempt(db, opts.limit);
+      throw answers.error;
+    }
+    const { spam } = judgeSpam({ honeypot: answers.honeypot, elapsedMs: answers.elapsedMs });
+    const input = {
+      formId: form.id,
+      organizationId: form.organizationId,
+      data: answers.data,
+      duration: answers.elapsedMs === null ? null : durationSeconds(answers.elapsedMs),
+      spam,
+      uniqueLinkId: target.linkId,
+    };
+    const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
+    switch (outcome.kind) {
+      case "stored":
+        return { kind: "stored", id: outcome.submission.id, spam, thanksPath: surveyThanksPath(form.uuid) };
+      case "too-many":
+        throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
+      case "link-closed": {
+        // Another submit of this link won the race (or it closed meanwhile): say which.
+        const current = await findSurveyLink(db, target.linkId!);
+        throw linkClosed((current && closedLinkReason(current.link)) || "completed");
+      }
+      case "form-changed":
+        if (changes + 1 >= MAX_FORM_CHANGES) throw new Error(`form ${form.id} changed under ${MAX_FORM_CHANGES} submits in a row`);
+        target = target.linkId ? await linkTarget(db, target.linkId) : { form: (await refreshed(db, form.uuid)) ?? throwNotFound(), linkId: null };
+    }
+  }
+}
 
+type Answers =
+  | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
+  | { kind: "invalid"; error: SubmissionInvalidError }
+  | { kind: "redisplay"; reply: FormReply };
+
+/** The answers of a body checked against the form, with the spam signals it carries. */
+async function readAnswers(db: Db, form: SurveyForm, body: SubmitBody, now: number): Promise<Answers> {
   if (body.kind === "json") {
     const result = answersValidatorFor(form)(body.data);
-    if (!result.ok) {
-      await opts.countAttempt(db);
-      throw new SubmissionInvalidError(describeIssues(form.elements, result.issues), null);
-    }
-    data = result.data;
-    elapsedMs = body.duration === null ? null : body.duration * 1000;
-    honeypot = body.honeypot;
-  } else {
-    const params = formParams(body.fields);
-    const submission = parseForm(params, formSchemaFor(form));
-    if (submission.status === undefined) return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined } };
-    if (submission.status !== "success") {
-      await opts.countAttempt(db);
-      throw new SubmissionInvalidError(errorsOfReply(submission.error), submission.reply() as FormReply);
-    }
-    data = submission.value as Record<string, unknown>;
-    const issued = await readStartToken(db, params.get(START_TOKEN_FIELD), form.id, now);
-    elapsedMs = issued === null ? null : now - issued;
-    honeypot = params.get(HONEYPOT_FIELD) ?? undefined;
+    if (!result.ok) return { kind: "invalid", error: new SubmissionInvalidError(describeIssues(form.elements, result.issues), null) };
+    return { kind: "valid", data: result.data, elapsedMs: body.duration === null ? null : body.duration * 1000, honeypot: body.honeypot };
   }
+  const params = formParams(body.fields);
+  const submission = parseForm(params, formSchemaFor(form));
+  if (submission.status === undefined) return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined } };
+  if (submission.status !== "success") {
+    return { kind: "invalid", error: new SubmissionInvalidError(errorsOfReply(submission.error), submission.reply() as FormReply) };
+  }
+  const issued = await readStartToken(db, params.get(START_TOKEN_FIELD), form.id, now);
+  return {
+    kind: "valid",
+    data: submission.value as Record<string, unknown>,
+    elapsedMs: issued === null ? null : now - issued,
+    honeypot: params.get(HONEYPOT_FIELD) ?? undefined,
+  };
+}
 
-  const { spam } = judgeSpam({ honeypot, elapsedMs });
-  try {
-    const stored = await createSubmission(
-      db,
-      form,
-      {
-        formId: form.id,
-        organizationId: form.organizationId,
-        data,
-        duration: elapsedMs === null ? null : durationSeconds(elapsedMs),
-        spam,
-        uniqueLinkId: target.linkId,
-      },
-      { beforeInsert: opts.countAttempt },
-    );
-    return { kind: "stored", id: stored.id, spam, thanksPath: surveyThanksPath(form.uuid) };
-  } catch (e) {
-    if (!(e instanceof LinkNotOpenError) || !target.linkId) throw e;
-    // Another submit of this link won the race (or it closed meanwhile): say which.
-    const current = await findSurveyLink(db, target.linkId);
-    throw linkClosed((current && closedLinkReason(current.link)) || "completed");
-  }
+function throwNotFound(): never {
+  throw surveyNotFound();
 }
 
 /** Bounds Conform's path parsing: a list index this high is never a real row (and would allocate a huge sparse array). */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, prefills, uniqueLinks, type Form, type UniqueLink } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { formVersionSql } from "@/server/services/forms/form-version";
 import { UUID_RE } from "@/server/services/lib/ids";
 import type { PrefillSource } from "./initial-values";
 
@@ -10,7 +11,10 @@ import type { PrefillSource } from "./initial-values";
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */
-export type SurveyForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt">;
+export type SurveyForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt"> & {
+  /** What a submit's storing statement checks (forms/form-version.ts). */
+  version: string;
+};
 export type SurveyLink = Pick<UniqueLink, "id" | "status" | "active" | "expiresAt">;
 
 /** Why a unique link takes no answers; each has its page sentence (also the 410 message). */
@@ -45,6 +49,7 @@ const formColumns = {
   name: forms.name,
   elements: forms.elements,
   updatedAt: forms.updatedAt,
+  version: formVersionSql,
 };
 const live = and(eq(forms.published, true), isNull(forms.trashedAt));
 
