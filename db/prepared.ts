@@ -34,7 +34,7 @@ export function executePrepared<Row>(db: Pick<Db, "_">, statement: SQL): Promise
  * gives them). Spares the hottest statements drizzle's building on every call (~50 µs for
  * the token check).
  */
-export function preparedStatement<Row>(build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+export function preparedStatement<Row>(build: () => SQL): (db: Pick<Db, "_">, values: Record<string, unknown>) => Promise<Row[]> {
   let query: Query | undefined;
   return (db, values) => {
     query ??= dialect.sqlToQuery(build());

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
 import { DELIVERIES_CHANNEL, type SubmissionEvent } from "./events";
@@ -51,7 +51,7 @@ export async function enqueueSubmissionEvents(
   if (sources.size === 0) return 0;
   const occurredAt = new Date();
   const [row] = await tx.execute<{ n: number }>(sql`
-    with ${deliveriesCtes(form.id, eventRows(event, form, submissions, occurredAt, sources), occurredAt)}
+    with ${deliveriesCtes(form.id, JSON.stringify(eventRows(event, form, submissions, occurredAt, sources)), occurredAt.toISOString())}
     select (select count(*) from deliveries)::int as n, (select count(*) from notified)::int as notified`);
   return row?.n ?? 0;
 }
@@ -82,17 +82,18 @@ export function eventRows(
 
 /**
  * Two CTEs for a statement's `with`: `deliveries` writes a row for each enabled webhook of the
- * form whose source and events match one of `rows`, and `notified` wakes the workers when
- * there was any (read `notified` in the statement: an unread plain CTE never runs). `gate`,
- * a select, must yield a row for anything to be written (e.g. the submission was stored).
+ * form whose source and events match one of `rows` (eventRows as JSON), and `notified` wakes
+ * the workers when there was any (read `notified` in the statement: an unread plain CTE never
+ * runs). `gate`, a select, must yield a row for anything to be written (e.g. the submission was
+ * stored). The values may be placeholders, for a statement built once.
  */
-export function deliveriesCtes(formId: number, rows: readonly EventRow[], occurredAt: Date, gate?: SQL): SQL {
+export function deliveriesCtes(formId: number | Placeholder, rowsJson: string | Placeholder, occurredAtIso: string | Placeholder, gate?: SQL): SQL {
   return sql`deliveries as (
       insert into webhook_deliveries (webhook_id, event_id, event_type, payload, created_at, next_attempt_at)
-      select w.id, e.event_id, e.event, e.payload, ${occurredAt.toISOString()}::timestamptz, now()
+      select w.id, e.event_id, e.event, e.payload, ${occurredAtIso}::timestamptz, now()
       from webhooks w
-      join json_to_recordset(${JSON.stringify(rows)}::json) as e(source text, event_id uuid, event text, payload json) on e.source = w.source
-      where w.form_id = ${formId} and w.enabled and e.event = any(w.events)${gate ? sql` and exists (${gate})` : sql``}
+      join json_to_recordset(${rowsJson}::json) as e(source text, event_id uuid, event text, payload json) on e.source = w.source
+      where w.form_id = ${formId}::int and w.enabled and e.event = any(w.events)${gate ? sql` and exists (${gate})` : sql``}
       returning 1
     ),
     notified as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from deliveries limit 1) one)`;

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { preparedStatement } from "@/db/prepared";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/enqueue";
-import { countInsertedSql } from "./submission-count";
+import { countInsertedSql, randomShard } from "./submission-count";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -57,8 +58,8 @@ export type StoreOutcome =
  * Submission.Created deliveries with their NOTIFY. It commits before it answers: a `stored`
  * outcome is durable, events included.
  *
- * Each guard is a CTE that `allowed` requires; a response cap or a one-per-person check is
- * one more of them, and file references one more insert gated like `counted`.
+ * The statement is prepared (one text, values as parameters; db/prepared.ts): parsed and
+ * planned once per connection, and no round trip to learn its parameter types.
  */
 export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: NewSurveySubmission, guards: StoreGuards = {}): Promise<StoreOutcome> {
   // Id and time are chosen here so that the event payloads, built before the statement, carry them.
@@ -67,31 +68,22 @@ export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: N
   const at = createdAt.toISOString();
   const events = eventRows("Submission.Created", form, [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }], createdAt);
   const { formVersion, attempts } = guards;
-  const link = input.uniqueLinkId;
-
-  const [row] = await db.execute<{ live: boolean; attempts: number | null; reset_s: number | null; link_open: boolean; stored: boolean }>(sql`
-    with live as (${liveFormSql(input.formId, formVersion)}),
-    ${attempts ? sql`attempt as (${countHitSql(sql`select ${attempts.key}::text as key from live`, attempts.windowS)}),` : sql``}
-    allowed as (select 1 from live${attempts ? sql` where (select count from attempt) <= ${attempts.limit}` : sql``}),
-    link as (
-      update ${uniqueLinks} set status = 'completed', updated_at = now()
-      where id = ${link}::uuid and form_id = ${input.formId} and status <> 'completed' and active
-        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed)
-      returning id
-    ),
-    inserted as (
-      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
-      select ${id}::uuid, ${input.formId}, ${input.organizationId}, ${JSON.stringify(input.data)}::jsonb, ${input.duration}::int, ${input.spam}, ${link}::uuid, ${at}::timestamptz, ${at}::timestamptz
-      where exists (select 1 from allowed) and (${link}::uuid is null or exists (select 1 from link))
-      returning form_id
-    ),
-    counted as (${countInsertedSql(sql`select form_id from inserted`)}),
-    ${deliveriesCtes(input.formId, events, createdAt, sql`select 1 from inserted`)}
-    select exists (select 1 from live) as live,
-      ${attempts ? sql`(select count from attempt) as attempts, (select reset_s from attempt) as reset_s,` : sql``}
-      exists (select 1 from link) as link_open,
-      exists (select 1 from inserted) as stored,
-      (select count(*) from notified)::int as notified`);
+  const [row] = await storeStatement(db, {
+    formId: input.formId,
+    organizationId: input.organizationId,
+    version: formVersion ?? null,
+    key: attempts?.key ?? null,
+    windowS: attempts?.windowS ?? 1,
+    limit: attempts?.limit ?? null,
+    link: input.uniqueLinkId,
+    id,
+    data: JSON.stringify(input.data),
+    duration: input.duration,
+    spam: input.spam,
+    at,
+    shard: randomShard(),
+    events: JSON.stringify(events),
+  });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
@@ -99,9 +91,40 @@ export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: N
   return { kind: "link-closed" };
 }
 
-/** The form, when it takes answers at `version` (without one: when it exists). */
-function liveFormSql(formId: number, version: string | undefined): SQL {
-  if (version === undefined) return sql`select id from ${forms} where id = ${formId}`;
-  return sql`select id from ${forms}
-    where id = ${formId} and published and trashed_at is null and ${formVersionSql} = ${version}::text`;
-}
+type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
+
+/**
+ * The CTE chain; each guard is a CTE that `allowed` requires, and a missing guard (null
+ * version, null key) passes. A response cap or a one-per-person check is one more guard; file
+ * references one more insert gated like `counted`.
+ */
+const storeStatement = preparedStatement<StoreRow>(() => {
+  const v = (name: string) => sql.placeholder(name);
+  return sql`
+    with live as (
+      select id from ${forms}
+      where id = ${v("formId")}::int and published and trashed_at is null
+        and (${v("version")}::text is null or ${formVersionSql} = ${v("version")}::text)
+    ),
+    attempt as (${countHitSql(sql`select ${v("key")}::text as key from live where ${v("key")}::text is not null`, v("windowS"))}),
+    allowed as (select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)),
+    link as (
+      update ${uniqueLinks} set status = 'completed', updated_at = now()
+      where id = ${v("link")}::uuid and form_id = ${v("formId")}::int and status <> 'completed' and active
+        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed)
+      returning id
+    ),
+    inserted as (
+      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
+      select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int, ${v("spam")}::boolean,
+        ${v("link")}::uuid, ${v("at")}::timestamptz, ${v("at")}::timestamptz
+      where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
+      returning form_id
+    ),
+    counted as (${countInsertedSql(sql`select form_id from inserted`, v("shard"))}),
+    ${deliveriesCtes(v("formId"), v("events"), v("at"), sql`select 1 from inserted`)}
+    select exists (select 1 from live) as live,
+      (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
+      exists (select 1 from inserted) as stored,
+      (select count(*) from notified)::int as notified`;
+});

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { forms, submissionCountShards } from "@/db/schema";
 
 /**
@@ -17,12 +17,15 @@ export const submissionsCountSql: SQL<number> = sql<number>`(${forms.submissions
   select sum(${submissionCountShards.delta}) from ${submissionCountShards}
   where ${submissionCountShards.formId} = ${forms.id}), 0))::int`.mapWith(Number);
 
+/** A shard picked at random. */
+export const randomShard = () => Math.floor(Math.random() * SHARDS);
+
 /**
  * Counts the rows `inserted` yields (a CTE or select with a `form_id` column), as a statement
- * to run in (or as a CTE of) the statement that inserts them.
+ * to run in (or as a CTE of) the statement that inserts them. `shard` may be a placeholder, for
+ * a statement built once (its value then randomShard()).
  */
-export function countInsertedSql(inserted: SQL): SQL {
-  const shard = Math.floor(Math.random() * SHARDS);
+export function countInsertedSql(inserted: SQL, shard: number | Placeholder = randomShard()): SQL {
   return sql`insert into ${submissionCountShards} as s (form_id, shard, delta)
     select i.form_id, ${shard}, count(*) from (${inserted}) i group by i.form_id
     on conflict (form_id, shard) do update set delta = s.delta + excluded.delta`;
