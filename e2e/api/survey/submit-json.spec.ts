@@ -1,3 +1,5 @@
+import { eq, sql } from "drizzle-orm";
+import { forms } from "../../../db/schema";
 import { expect, test } from "../../fixtures";
 import {
   apiSubmissionsCount,
@@ -179,6 +181,28 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
       expect([res.status, res.body], uuid).toEqual([404, { message: "Form not found" }]);
     }
     expect(await storedRows(seed, draft.id)).toEqual([]);
+  });
+
+  test("a form changed after a submit (published anew, unpublished or trashed on any instance) is seen by the very next submit", async ({ seed, api }) => {
+    const { form } = await publishedForm(seed, { elements: [{ id: "a", label: "A", type: "short-text", required: true }] });
+    expect((await postJson(api, submitPath(form.uuid), { data: { a: "first" } })).status).toBe(201);
+    // What a publish on another instance writes: new elements and a new updated_at.
+    await seed.db
+      .update(forms)
+      .set({ elements: [{ id: "b", label: "B", type: "number", required: true }], updatedAt: sql`now()` })
+      .where(eq(forms.id, form.id));
+    const stale = await postJson(api, submitPath(form.uuid), { data: { a: "second" } });
+    expect(stale.status, stale.text).toBe(422);
+    expect(stale.body.errors).toContainEqual({ field: "b", message: expect.any(String) });
+    const fresh = await postJson(api, submitPath(form.uuid), { data: { b: 7 } });
+    expect(fresh.status, fresh.text).toBe(201);
+    expect((await storedRows(seed, form.id)).map((r) => r.data)).toEqual([{ b: 7 }, { a: "first" }]);
+
+    await setForm(seed, form.id, { published: false });
+    expect(await postJson(api, submitPath(form.uuid), { data: { b: 8 } })).toMatchObject({ status: 404, body: { message: "Form not found" } });
+    await setForm(seed, form.id, { published: true, trashed: true });
+    expect(await postJson(api, submitPath(form.uuid), { data: { b: 9 } })).toMatchObject({ status: 404, body: { message: "Form not found" } });
+    expect(await storedRows(seed, form.id)).toHaveLength(2);
   });
 
   test("413 for a body over 1 MB and 415 for other content types, as JSON {message}", async ({ seed, api }) => {
