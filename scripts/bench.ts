@@ -48,6 +48,7 @@ import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
 import { interleaved, medianOf } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
+import { targetBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
@@ -534,7 +535,8 @@ async function main() {
   let stopDb = async () => {};
   const fresh = !url;
   if (!url) {
-    const pg = await startThrowawayPostgres("bench");
+    // BENCH_TARGET=debian: a throw-away cluster of Debian's packaged PostgreSQL (JIT on) instead.
+    const pg = await startThrowawayPostgres("bench", { binDir: targetBinDir("BENCH_TARGET") });
     url = pg.url;
     stopDb = pg.stop;
   }

@@ -1,18 +1,26 @@
 /**
  * `npm test`: the whole suite against real parts.
- *   1. Postgres: TEST_DATABASE_URL / DATABASE_URL, else a fresh embedded server in a temp dir
- *   2. unit tests (node:test), the typecheck and lint
- *   3. migrations, a production build (skip with SKIP_BUILD=1), `next start` on a free port
- *   4. API + UI tests (Playwright, real HTTP and Chromium)
- * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`); then unit tests
- * and the typecheck are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
- * Every stage runs even after a failure, so one run reports everything.
+ *   1. Postgres targets (scripts/lib/test-targets.ts): a throw-away embedded server and one
+ *      from Debian's packaged PostgreSQL when installed (TEST_TARGETS=embedded|debian|both);
+ *      TEST_DATABASE_URL / DATABASE_URL instead is the only target
+ *   2. unit tests (node:test) on each target; the typecheck and lint once
+ *   3. migrations, one production build (skip with SKIP_BUILD=1), `next start` on a free port
+ *      per target, one after the other
+ *   4. API + UI tests (Playwright, real HTTP and Chromium) on the first target, API tests on
+ *      the others
+ * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`) and run on the
+ * embedded target alone unless TEST_TARGETS says otherwise; then unit tests and the typecheck
+ * are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
+ * Every stage runs even after a failure, so one run reports everything; a summary ends it.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
-import { startThrowawayPostgres } from "./lib/embedded-db";
-import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
+import { debianBinDir } from "./lib/debian-postgres";
+import { buildNext, startNextServer } from "./lib/next-server";
+import { freePort } from "./lib/ports";
+import { StageReport } from "./lib/stage-report";
+import { planTargets, startTarget, type TestTarget } from "./lib/test-targets";
 
 const root = process.cwd();
 const pwArgs = process.argv.slice(2);
@@ -28,46 +36,74 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
 }
 
+const node = (script: string[], args: string[], env: NodeJS.ProcessEnv) => run(process.execPath, [path.join(root, "node_modules", ...script), ...args], env);
+
 async function main() {
-  let url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  let stopDb = async () => {};
-  if (!url) {
-    const pg = await startThrowawayPostgres("test");
-    url = pg.url;
-    stopDb = pg.stop;
+  const report = new StageReport();
+  const plan = planTargets({ wholeSuite: !pwArgs.length, debianBinDir: debianBinDir(), env: process.env });
+  if (plan.problem) report.note(plan.problem.what, plan.problem.fails ? "failed" : "skipped", plan.problem.why);
+  if (!plan.targets.length) {
+    report.print();
+    process.exit(1);
   }
 
-  let status = 0;
-  let server: RunningServer | undefined;
+  const targets: TestTarget[] = [];
   try {
-    await runMigrations(url);
-    const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
-    if (everything) {
-      console.log("\n# unit tests");
-      status = run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], env) || status;
-      if (process.env.SKIP_TYPECHECK !== "1") {
-        console.log("\n# typecheck");
-        status = run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", root], env) || status;
-        console.log("\n# lint");
-        status = run(process.execPath, [path.join(root, "node_modules", "eslint", "bin", "eslint.js"), root], env) || status;
+    for (const planned of plan.targets) {
+      let target: TestTarget | undefined;
+      try {
+        target = await startTarget(planned);
+        await runMigrations(target.url);
+        targets.push(target);
+      } catch (err) {
+        report.note(`the ${planned.key} PostgreSQL target`, "failed", `did not start or migrate: ${(err as Error).message}`);
+        await target?.stop();
       }
     }
-    if (process.env.SKIP_BUILD !== "1") {
-      console.log("\n# next build");
-      if (!buildNext(env)) throw new Error("next build failed");
+
+    const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(targets[0] && { DATABASE_URL: targets[0].url }) };
+    if (everything) {
+      for (const t of targets) {
+        await report.stage(`unit tests on ${t.name}`, () =>
+          run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], { ...env, DATABASE_URL: t.url }),
+        );
+      }
+      if (process.env.SKIP_TYPECHECK !== "1") {
+        await report.stage("typecheck", () => node(["typescript", "bin", "tsc"], ["--noEmit", "-p", root], env));
+        await report.stage("lint", () => node(["eslint", "bin", "eslint.js"], [root], env));
+      }
     }
-    // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
-    server = await startNextServer({ databaseUrl: url, env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" }, logs: Boolean(process.env.SERVER_LOGS) });
-    console.log("\n# API and UI tests (Playwright)");
-    status = run(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...pwArgs], server.env) || status;
-  } catch (err) {
-    console.error(err);
-    status = 1;
+    // One build serves every target's server.
+    const built = process.env.SKIP_BUILD === "1" || (await report.stage("next build", () => (buildNext(env) ? 0 : 1))) === 0;
+
+    for (const [i, t] of targets.entries()) {
+      // The UI project (Chromium) runs on the first target only: it tests pages, not the database.
+      const what = `${i === 0 ? "API and UI" : "API"} tests on ${t.name}`;
+      if (!built) {
+        report.note(what, "failed", "not run: next build failed");
+        continue;
+      }
+      const args = i === 0 ? pwArgs : [`--project=api`, `--output=test-results/${t.key}`, ...(pwArgs.length ? ["--pass-with-no-tests"] : []), ...pwArgs];
+      await report.stage(what, async () => {
+        // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
+        const server = await startNextServer({
+          databaseUrl: t.url,
+          env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" },
+          logs: Boolean(process.env.SERVER_LOGS),
+          port: i === 0 ? undefined : await freePort(),
+        });
+        try {
+          return node(["@playwright", "test", "cli.js"], ["test", ...args], server.env);
+        } finally {
+          server.stop();
+        }
+      });
+    }
   } finally {
-    server?.stop();
-    await stopDb();
+    for (const t of targets) await t.stop();
   }
-  process.exit(status);
+  report.print();
+  process.exit(report.failed ? 1 : 0);
 }
 
 function unitTestFiles(): string[] {

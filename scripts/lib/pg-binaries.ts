@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -47,6 +48,25 @@ async function packagedBinaries(): Promise<{ dir: string; version: string }> {
 }
 
 const inDir = (dir: string): PgBinaries => ({ initdb: path.join(dir, "bin", "initdb"), postgres: path.join(dir, "bin", "postgres") });
+
+/**
+ * initdb and postgres of an installed PostgreSQL's bin directory (Debian's
+ * /usr/lib/postgresql/<major>/bin, PG_BIN_DIR), checked to be there and reachable by `runAs`.
+ */
+export function binariesIn(binDir: string, runAs: PgUser | undefined): PgBinaries {
+  const bin = { initdb: path.join(binDir, "initdb"), postgres: path.join(binDir, "postgres") };
+  if (!existsSync(bin.initdb) || !existsSync(bin.postgres)) throw new StartError(`${binDir} holds no initdb and postgres: point PG_BIN_DIR at a PostgreSQL's bin directory.`);
+  if (runAs && !canEnter(runAs, binDir)) throw new StartError(`Running as root, the \`${runAs.name}\` user cannot reach ${binDir}: make it readable by that user.`);
+  return bin;
+}
+
+/** The major version of a postgres binary, from `postgres --version` ("postgres (PostgreSQL) 15.18 (Debian …)"). */
+export function majorVersion(postgresBin: string): number {
+  const out = spawnSync(postgresBin, ["--version"], { encoding: "utf8" });
+  const match = /\(PostgreSQL\) (\d+)/.exec(out.stdout ?? "");
+  if (!match) throw new StartError(`Could not read the version of ${postgresBin} (${out.error?.message ?? (out.stderr || out.stdout).trim()}).`);
+  return Number(match[1]);
+}
 
 /**
  * initdb and postgres, where `runAs` (the user PostgreSQL runs as) can execute them: in
