@@ -28,6 +28,7 @@
  * 100 forms against /api/health. `npm run bench -- --only ingest` runs that part alone
  * (no 1,000,000-row seed).
  */
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
@@ -48,7 +49,8 @@ import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
 import { interleaved, medianOf } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
-import { targetBinDir } from "./lib/debian-postgres";
+import { describePostgres } from "./lib/describe-postgres";
+import { DEBIAN_INSTALL, debianBinDir, debianName, targetBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
@@ -541,6 +543,7 @@ async function main() {
     stopDb = pg.stop;
   }
   await runMigrations(url);
+  console.log(`# database: ${await describePostgres(url)}`);
 
   const { db, statements, captured } = countingDb(url);
   let server: RunningServer | undefined;
@@ -633,4 +636,26 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main();
+/**
+ * Without DATABASE_URL or BENCH_TARGET, the bench runs once per target, each in a process of
+ * its own: the embedded server, then Debian's (JIT on) when it is installed, so one run prints
+ * both. The run fails when either does.
+ */
+function eachTarget(): boolean {
+  if (process.env.DATABASE_URL || process.env.BENCH_TARGET) return false;
+  const targets = debianBinDir() ? ["embedded", "debian"] : ["embedded"];
+  if (targets.length === 1) console.log(`# Debian's PostgreSQL is not installed: the bench runs on the embedded server only (${DEBIAN_INSTALL})`);
+  let status = 0;
+  for (const target of targets) {
+    console.log(`\n# bench on ${target === "debian" ? `${debianName()} PostgreSQL (JIT on)` : "the embedded PostgreSQL"}`);
+    const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_TARGET: target },
+    });
+    status ||= run.status ?? 1;
+  }
+  process.exitCode = status;
+  return true;
+}
+
+if (!eachTarget()) main();
