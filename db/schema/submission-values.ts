@@ -72,8 +72,9 @@ export const submissionValues = pgTable(
  * count is exact at every commit. They answer is_empty/is_filled without reading a row, and
  * let a filter that holds for most of a field be counted from its few exceptions (a
  * `not_on` at 1 % is the form minus the 99 % `on`, which is the dated values minus the 1 %
- * before or after). Deltas are spread over SHARDS rows per place (a random one per
- * statement), like submission_count_shards, so concurrent submits rarely wait on one row.
+ * before or after). Deltas are spread over 64 rows per place (the writing connection's own:
+ * its backend pid modulo 64, migration 0013), like submission_count_shards, so concurrent
+ * submits rarely wait on one row.
  */
 export const submissionValueCounts = pgTable(
   "submission_value_counts",

@@ -6,7 +6,7 @@ import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/enqueue";
-import { countInsertedSql, randomShard } from "./submission-count";
+import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -81,7 +81,6 @@ export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: N
     duration: input.duration,
     spam: input.spam,
     at,
-    shard: randomShard(),
     events: JSON.stringify(events),
   });
 
@@ -121,7 +120,7 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
       returning form_id
     ),
-    counted as (${countInsertedSql(sql`select form_id from inserted`, v("shard"))}),
+    counted as (${countInsertedSql(sql`select form_id from inserted`)}),
     ${deliveriesCtes(v("formId"), v("events"), v("at"), sql`select 1 from inserted`)}
     select exists (select 1 from live) as live,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
