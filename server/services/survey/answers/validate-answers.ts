@@ -336,7 +336,7 @@ function defineKey(target: Record<string, unknown>, key: string, value: unknown)
 }
 
 /** Text echoed in messages: control characters and lone surrogates replaced, at most `max` characters. */
-function printable(s: string, max = 100): string {
+export function printable(s: string, max = 100): string {
   const clean = s.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
