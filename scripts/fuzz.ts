@@ -1,6 +1,7 @@
 /**
- * `npm run fuzz`: the fuzz test (e2e/api/fuzz) at length — 20,000 requests (FUZZ_RUNS) with a
- * random seed, printed first so a failure can be replayed with `FUZZ_SEED=<seed> npm run fuzz`.
+ * `npm run fuzz`: the fuzz tests (e2e/api/fuzz: the documented REST surfaces, the survey routes)
+ * at length — 20,000 requests each (FUZZ_RUNS) with a random seed, printed first so a failure can
+ * be replayed with `FUZZ_SEED=<seed> npm run fuzz`.
  * Runs through `npm test` (build, throw-away database, server); extra arguments go to Playwright.
  */
 import { spawnSync } from "node:child_process";

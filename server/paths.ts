@@ -12,6 +12,9 @@ export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 /** A unique link's survey page (spec §1). */
 export const uniqueLinkPath = (linkId: string) => `/u/${linkId}`;
 
+/** The roots of the survey routes (pages, submit endpoints, thank-you pages, preview images). */
+export const SURVEY_ROOTS = ["/f", "/u"] as const;
+
 /** Where a survey page posts its answers, and where a form's post lands after it is stored. */
 export const surveySubmitPath = (formUuid: string) => `${surveyPath(formUuid)}/submit`;
 export const surveyThanksPath = (formUuid: string) => `${surveyPath(formUuid)}/thanks`;

@@ -6,6 +6,7 @@ import { START_TOKEN_FIELD } from "@/server/services/survey/spam";
 import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/server/services/survey/submit-response";
 import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
 import type { AppError } from "@/server/errors";
+import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
 
 /**
@@ -51,7 +52,10 @@ function formPostError(request: Request, caller: Caller, ref: SubmitRef, body: E
     case 422:
       return formPage(request, caller, ref, { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null }, 422);
     case 429:
-      return formPage(request, caller, ref, { startToken: token, lastResult: replyWithFormError(body.fields, error.message), formError: null }, 429, error.headers);
+      // The posted values go back with the message, read by the form's own naming rules.
+      return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 429, error.headers, (elements) =>
+        replyWithFormError(elements, body.fields, error.message),
+      );
     default:
       return submitJsonError(error, "submit");
   }
@@ -80,14 +84,23 @@ function statusPage(request: Request, error: AppError): Promise<Response> {
   return surveyPageResponse(request, view, { status: error.status });
 }
 
-/** The form again with a form post's values, errors or notice. */
-async function formPage(request: Request, caller: Caller, ref: SubmitRef, rerender: Rerender, status: number, headers?: Record<string, string>) {
+/** The form again with a form post's values, errors or notice (`reply`: a reply made with the form's elements). */
+async function formPage(
+  request: Request,
+  caller: Caller,
+  ref: SubmitRef,
+  rerender: Rerender,
+  status: number,
+  headers?: Record<string, string>,
+  reply?: (elements: SurveyFormView["form"]["elements"]) => unknown,
+) {
   try {
     const view =
       "formUuid" in ref
         ? await caller.forms.get({ formUuid: ref.formUuid, rerender })
         : await caller.links.open({ linkId: ref.linkId, rerender });
-    return surveyPageResponse(request, view, { formUuid: view.form.uuid, status, headers });
+    const shown = reply ? { ...view, lastResult: reply(view.form.elements) } : view;
+    return surveyPageResponse(request, shown, { formUuid: view.form.uuid, status, headers });
   } catch (error) {
     // The form closed between the post and this answer.
     const appError = appErrorOf(error);

@@ -24,11 +24,17 @@ test("a malformed path is a 400 in the shape of the surface it is under", async 
   assert.deepEqual(JSON.parse((await answer("/api/trpc/%")).body), {
     error: { message: message("%"), code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400 } },
   });
-  assert.deepEqual(await answer("/f/%/preview.png"), {
+  // The survey routes answer `{message}`, as their submit endpoints do.
+  for (const path of ["/f/%/submit", "/u/%zz", "/f/%C0%AF/preview.png"]) {
+    const segment = path.split("/")[2]!;
+    assert.deepEqual(await answer(path), { status: 400, type: "application/json; charset=utf-8", body: JSON.stringify({ message: message(segment) }) });
+  }
+  assert.deepEqual(await answer("/forms/%"), {
     status: 400,
     type: "text/plain; charset=utf-8",
     body: `400 Bad Request: ${message("%")}\n`,
   });
+  assert.equal((await answer("/fx/%")).type, "text/plain; charset=utf-8", "a root must be a whole segment");
   // A prefix must be a whole segment: /api/v2x is not /api/v2.
   assert.equal((await answer("/api/v2x/%")).type, "text/plain; charset=utf-8");
   assert.equal(refuseMalformedPath("http://localhost/api/v2/forms?q=%zz"), null, "the query is not the path");

@@ -1,4 +1,5 @@
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { SURVEY_ROOTS } from "@/server/paths";
 import { REST_MOUNTS } from "@/server/rest/mounts";
 
 /**
@@ -25,11 +26,16 @@ const json = (status: number, body: unknown) =>
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** The 400 for a path, in its surface's shape: REST `{message}` / `{error}`, tRPC's error, else plain text. */
+/**
+ * The 400 for a path, in its surface's shape: REST `{message}` / `{error}`, the survey routes'
+ * `{message}` (a page cannot be rendered for a path that does not decode), tRPC's error, else
+ * plain text.
+ */
 export function badPathResponse(pathname: string, message: string): Response {
   for (const { prefix, errorKey } of Object.values(REST_MOUNTS) as { prefix: string; errorKey: string }[]) {
     if (under(pathname, prefix)) return json(400, { [errorKey]: message });
   }
+  if (SURVEY_ROOTS.some((root) => under(pathname, root))) return json(400, { message });
   if (under(pathname, "/api/trpc")) {
     return json(400, { error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
   }

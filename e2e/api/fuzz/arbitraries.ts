@@ -49,7 +49,7 @@ export type FuzzRequest = {
 
 // --- strings ---------------------------------------------------------------------------
 
-const BUILT_IN_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "prototype", "__defineGetter__"];
+export const BUILT_IN_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "prototype", "__defineGetter__"];
 
 const TRICKY = [
   "", " ", "\u0000", "a\u0000b", "\ud800", "\udc00", "x\udbff", "\ud83d\ude00", "\u0000\ud800",
@@ -122,7 +122,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 250, max: 2000 }).map((n) => "x".repeat(n)), weight: 1 },
 );
 
-const hostileKey = fc.oneof(fc.constantFrom("", "a\u0000b", "\ud800", "id", "value", "name", ...BUILT_IN_NAMES), fc.string({ maxLength: 10 }));
+export const hostileKey = fc.oneof(fc.constantFrom("", "a\u0000b", "\ud800", "id", "value", "name", ...BUILT_IN_NAMES), fc.string({ maxLength: 10 }));
 
 // --- JSON values -----------------------------------------------------------------------
 
@@ -153,7 +153,7 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(
 })).value;
 
 /** `plausible`, or with weight h against 10 `hostile`. */
-function mix<T, U>(h: number, plausible: fc.Arbitrary<T>, hostile: fc.Arbitrary<U>): fc.Arbitrary<T | U> {
+export function mix<T, U>(h: number, plausible: fc.Arbitrary<T>, hostile: fc.Arbitrary<U>): fc.Arbitrary<T | U> {
   return h ? fc.oneof({ arbitrary: plausible, weight: 10 }, { arbitrary: hostile, weight: h }) : plausible;
 }
 const orJson = <T>(h: number, plausible: fc.Arbitrary<T>) => mix(h, plausible, hostileJson);
@@ -162,13 +162,13 @@ const orString = (h: number, plausible: fc.Arbitrary<string>) => mix(h, plausibl
 const pick = (values: string[] | undefined) => (values?.length ? fc.constantFrom(...values) : hostileString);
 const word = fc.stringMatching(/^[A-Za-z][a-z0-9 ]{0,15}$/);
 /** Well-formed numbers, now and then at the edges: beyond double precision, very long. */
-const plainNumber = fc.oneof(
+export const plainNumber = fc.oneof(
   { arbitrary: fc.integer({ min: -1000, max: 100_000 }).map(String), weight: 4 },
   { arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((n) => n.toFixed(2)), weight: 4 },
   { arbitrary: fc.constantFrom("0.30000000000000001", "0.3", "9007199254740993", "-0", "0.000000000000000000001", `${"9".repeat(60)}.5`), weight: 1 },
 );
 /** Well-formed ISO 8601 dates, now and then at the edges of years 0001–9999 and of UTC offsets. */
-const plainDate = fc.oneof(
+export const plainDate = fc.oneof(
   {
     arbitrary: fc
       .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
@@ -292,7 +292,7 @@ export function encodeLoose(s: string): string {
   return out;
 }
 
-const RAW_ESCAPES = ["%", "%zz", "%C0%AF", "%ED%A0%80", "%E2%82", "%00", "%2F", "%252F", "%FF", "%c3%28", "%%", "%u0041", "%0", "%2e%2e"];
+export const RAW_ESCAPES = ["%", "%zz", "%C0%AF", "%ED%A0%80", "%E2%82", "%00", "%2F", "%252F", "%FF", "%c3%28", "%%", "%u0041", "%0", "%2e%2e"];
 
 /** A path parameter's value: an id of the collection the path names it under, encoded. */
 const pathSegment = (ids: string[] | undefined, h: number) => mix(h, pick(ids), hostileString).map(encodeLoose);
@@ -384,14 +384,14 @@ const deepJson = fc
   .record({ levels: fc.constantFrom(63, 64, 65, 3000, 20_000, 50_000, 150_000), kind: fc.constantFrom("[", "{") })
   .map(({ levels, kind }) => (kind === "[" ? `${"[".repeat(levels)}1${"]".repeat(levels)}` : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`));
 
-const JUNK_BODIES = ["{", '{"a":}', "[1,]", "{'a':1}", "NaN", "null", "[]", '"text"', "12", "\ufeff{}", "{}garbage", " ", '{"a":1}{"b":2}', "\u0000"];
+export const JUNK_BODIES = ["{", '{"a":}', "[1,]", "{'a':1}", "NaN", "null", "[]", '"text"', "12", "\ufeff{}", "{}garbage", " ", '{"a":1}{"b":2}', "\u0000"];
 const WRONG_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "APPLICATION/JSON", "application/vnd.api+json", "application/json; charset=latin1", "*/*"];
 const BAD_BYTES = [Buffer.from([0xff, 0xfe, 0x00]), Buffer.concat([Buffer.from('{"x":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')])];
 
-type Body = { json: unknown; type: string | null } | { raw: Buffer; type: string | null };
+export type Body = { json: unknown; type: string | null } | { raw: Buffer; type: string | null };
 
 /** A body that is not what the operation reads: junk text, other bytes, wrong type, too deep, too large, none. */
-const badBody: fc.Arbitrary<Body | undefined> = fc.oneof(
+export const badBody: fc.Arbitrary<Body | undefined> = fc.oneof(
   { arbitrary: fc.constantFrom(...JUNK_BODIES).map((t): Body => ({ raw: Buffer.from(t), type: "application/json" })), weight: 3 },
   { arbitrary: fc.constantFrom(...BAD_BYTES).map((raw): Body => ({ raw, type: "application/json" })), weight: 1 },
   { arbitrary: deepJson.map((t): Body => ({ raw: Buffer.from(t), type: "application/json" })), weight: 2 },
@@ -422,7 +422,7 @@ type Mutation =
 const RAW_ESCAPE_SEGMENT = fc
   .tuple(fc.string({ unit: "grapheme-ascii", maxLength: 4 }), fc.constantFrom(...RAW_ESCAPES), fc.string({ unit: "grapheme-ascii", maxLength: 4 }))
   .map(([a, esc, b]) => `${encodeLoose(a)}${esc}${encodeLoose(b)}`);
-const RAW_QUERY_JUNK = ["%zz=1", "=", "&", "a", "%=%", "+=+", "a=b=c", "%00=%00", "page=1&page=2", "__proto__[x]=1", "a[]=1", "%ED%A0%80=x"];
+export const RAW_QUERY_JUNK = ["%zz=1", "=", "&", "a", "%=%", "+=+", "a=b=c", "%00=%00", "page=1&page=2", "__proto__[x]=1", "a[]=1", "%ED%A0%80=x"];
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("leaf" as const), at: fc.nat(), value: fc.oneof({ arbitrary: hostileString, weight: 3 }, hostileJson, deepMark) }), weight: 8 },

@@ -1,15 +1,17 @@
 import { gzipSync } from "node:zlib";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type ApiClient } from "../../fixtures";
 import {
   createLinks,
   createPrefill,
+  formPost,
   linkStatus,
   linkSubmitPath,
   publishedForm,
   readSubmission,
   setForm,
+  REQUIRED_FIELDS,
   setLink,
+  startTokenOf,
   storedRows,
   submitPath,
 } from "./survey-fixtures";
@@ -25,27 +27,6 @@ async function page(api: ApiClient, path: string, headers: Record<string, string
   return api.call("GET", path, { headers: { "user-agent": BROWSER, ...headers } });
 }
 
-/** A form post the way a browser sends one; redirects are not followed. */
-async function formPost(request: APIRequestContext, path: string, fields: [string, string][], type: "urlencoded" | "multipart" = "urlencoded") {
-  const boundary = "----formhouse-test-boundary";
-  const body =
-    type === "urlencoded"
-      ? new URLSearchParams(fields).toString()
-      : fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
-  const contentType = type === "urlencoded" ? "application/x-www-form-urlencoded" : `multipart/form-data; boundary=${boundary}`;
-  const res = await request.fetch(path, { method: "POST", data: Buffer.from(body), headers: { "content-type": contentType }, maxRedirects: 0 });
-  const text = await res.text();
-  return { status: res.status(), headers: res.headers(), text };
-}
-
-const startTokenOf = (html: string) => /name="_start" value="([^"]+)"/.exec(html)?.[1];
-
-const REQUIRED_FIELDS: [string, string][] = [
-  ["full_name.first_name", "Ada"],
-  ["full_name.last_name", "Lovelace"],
-  ["email", "ada@example.com"],
-  ["message", "Hello"],
-];
 
 test.describe("GET /f/:form_uuid", () => {
   test("renders a published form: its name, a real form posting to /submit, a signed start token, a hidden honeypot", async ({ seed, api }) => {

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { desc, eq, sql } from "drizzle-orm";
 import { forms, submissions, uniqueLinks } from "../../../db/schema";
 import { accessForOrganization } from "../../../server/services/forms/access";
@@ -17,6 +18,29 @@ export async function publishedForm(seed: Seed, def: Partial<FormFile> = {}) {
 
 export const submitPath = (formUuid: string) => `/f/${formUuid}/submit`;
 export const linkSubmitPath = (linkId: string) => `/u/${linkId}/submit`;
+
+/** A form post the way a browser sends one; redirects are not followed. */
+export async function formPost(request: APIRequestContext, path: string, fields: [string, string][], type: "urlencoded" | "multipart" = "urlencoded") {
+  const boundary = "----formhouse-test-boundary";
+  const body =
+    type === "urlencoded"
+      ? new URLSearchParams(fields).toString()
+      : fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
+  const contentType = type === "urlencoded" ? "application/x-www-form-urlencoded" : `multipart/form-data; boundary=${boundary}`;
+  const res = await request.fetch(path, { method: "POST", data: Buffer.from(body), headers: { "content-type": contentType }, maxRedirects: 0 });
+  const text = await res.text();
+  return { status: res.status(), headers: res.headers(), text };
+}
+
+export const startTokenOf = (html: string) => /name="_start" value="([^"]+)"/.exec(html)?.[1];
+
+/** The contact form's required answers as form fields. */
+export const REQUIRED_FIELDS: [string, string][] = [
+  ["full_name.first_name", "Ada"],
+  ["full_name.last_name", "Lovelace"],
+  ["email", "ada@example.com"],
+  ["message", "Hello"],
+];
 
 /** POST JSON to a submit endpoint. */
 export const postJson = (api: ApiClient, path: string, body: unknown, headers: Record<string, string> = {}) =>

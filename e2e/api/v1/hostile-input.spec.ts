@@ -44,11 +44,9 @@ test("malformed percent-escapes in a v1 path are 400 {message}", async ({ api })
   }
 });
 
-test("the preview image's path with a malformed escape is a plain 400 page", async ({ api }) => {
+test("the preview image's path with a malformed escape is a 400 {message}, as on every survey route", async ({ api }) => {
   const r = await api.get("/f/%/preview.png");
-  expect(r.status).toBe(400);
-  expect(r.headers["content-type"]).toBe("text/plain; charset=utf-8");
-  expect(r.text).toBe('400 Bad Request: URL path segment "%" is not valid percent-encoded UTF-8\n');
+  expect([r.status, r.headers["content-type"], r.body]).toEqual([400, "application/json; charset=utf-8", { message: 'URL path segment "%" is not valid percent-encoded UTF-8' }]);
 });
 
 test("query parameters named like built-in properties: token first, then ignored like any unknown parameter", async ({ seed, api }) => {

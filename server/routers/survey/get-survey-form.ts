@@ -7,7 +7,8 @@ import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
 
 export const ZGetSurveyFormInput = z.object({
   formUuid: ZSurveyId,
-  prefillId: z.string().max(200).optional().describe("`?_prefill=`: a prefill of this form (not a unique link's)"),
+  // One too long to be an id is no prefill, like an unknown one: the form opens empty.
+  prefillId: z.string().max(200).optional().catch(undefined).describe("`?_prefill=`: a prefill of this form (not a unique link's)"),
   query: ZSurveyQuery.default({}),
   rerender: ZRerender,
 });

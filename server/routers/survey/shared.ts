@@ -6,11 +6,19 @@ export const ZSurveyQuery = z.record(z.string(), z.string()).describe("Query par
 /** What a page re-rendered after a form post keeps: its start token, Conform's reply, a form-level problem. */
 export const ZRerender = z
   .object({
-    startToken: z.string().max(200).nullable(),
+    // A posted `_start` too long to be a token is none: the page gets a fresh one.
+    startToken: z.string().max(200).nullable().catch(null),
     lastResult: z.unknown(),
     formError: z.string().max(500).nullable(),
   })
   .optional()
   .describe("Set when the page answers a form post that did not submit");
 
-export const ZSurveyId = z.string().max(200).describe("Form UUID or unique link id as it appears in the URL");
+/**
+ * Form UUID or unique link id as it appears in the URL. One longer than any id names nothing:
+ * the same 404 as an unknown id (not a 400 the page routes could not show).
+ */
+export const ZSurveyId = z
+  .string()
+  .transform((id) => (id.length > 200 ? "" : id))
+  .describe("Form UUID or unique link id as it appears in the URL");

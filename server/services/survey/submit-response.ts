@@ -1,10 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { AppError } from "@/server/errors";
 import { createSubmission, type AttemptLimit } from "@/server/services/submissions/create-submission";
+import { inputProblem } from "@/server/http/input-guard";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
-import { answersValidatorFor, formSchemaFor } from "./answers/validator-cache";
+import { fieldProblems, readFormFields, type FieldElement } from "./answers/form-fields";
+import { answersValidatorFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "./spam";
 import { readStartToken } from "./start-token";
 import { surveyThanksPath } from "@/server/paths";
@@ -165,8 +167,22 @@ function formParams(fields: readonly (readonly [string, string])[]): URLSearchPa
   return params;
 }
 
+/**
+ * A form post read as Conform reads it, after the fields' naming rules (answers/form-fields.ts):
+ * an element posted in a wrong shape, or a name Conform cannot hold, is refused with its
+ * problem (422), and Conform never sees — nor echoes back to the page — what the page cannot show.
+ */
+function parseForm(params: URLSearchParams, form: SurveyFormSchema): FormSubmission {
+  const read = readFormFields(form.elements, [...params]);
+  const submission = parseConform(new URLSearchParams(read.fields), form.schema);
+  const problems = fieldProblems(read, form.validate);
+  return problems ? withProblems(submission, problems, form.elements) : submission;
+}
+
+type FormSubmission = Submission<unknown, string[], unknown>;
+
 /** Conform throws on a list change it cannot apply (e.g. `insert` into a text field): then the post is read without it. */
-function parseForm(params: URLSearchParams, schema: z.ZodType) {
+function parseConform(params: URLSearchParams, schema: z.ZodType): FormSubmission {
   try {
     return parseWithZod(params, { schema, disableAutoCoercion: true });
   } catch {
@@ -175,19 +191,55 @@ function parseForm(params: URLSearchParams, schema: z.ZodType) {
   }
 }
 
+/** A submission that also carries the field reader's problems: never a success; a list change stays one. */
+function withProblems(submission: FormSubmission, problems: Record<string, string[]>, elements: readonly FieldElement[]): FormSubmission {
+  const ids = Object.keys(problems).filter((id) => id !== "");
+  // In the form's order, as the validator lists its own problems and a respondent reads the page.
+  const order = new Map(elements.map((e, i) => [e.id, i] as const));
+  const rank = (name: string) => (name === "" ? -1 : (order.get(name.split(/[.[]/)[0]!) ?? order.size));
+  const merged = (error: Record<string, string[] | null> | null | undefined) => {
+    const out: Record<string, string[] | null> = {};
+    // The problem of a wrong-shaped element replaces what the validator said of its missing parts.
+    const kept = Object.entries(error ?? {}).filter(([name]) => !ids.some((id) => name === id || name.startsWith(`${id}.`) || name.startsWith(`${id}[`)));
+    const entries = [...kept, ...Object.entries(problems)].sort(([a], [b]) => rank(a) - rank(b));
+    for (const [name, messages] of entries) {
+      // Both may speak for the whole form (""). Defined, not assigned: an element id may be any text, `__proto__` too.
+      const before: string[] | null | undefined = Object.getOwnPropertyDescriptor(out, name)?.value;
+      const value = before ? [...before, ...(messages ?? [])] : messages;
+      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return {
+    status: submission.status === undefined ? undefined : "error",
+    payload: submission.payload,
+    error: merged(submission.status === "success" ? null : submission.error),
+    reply(options) {
+      const reply = submission.reply(options);
+      return { ...reply, status: reply.status && "error", error: merged(reply.error) };
+    },
+  };
+}
+
 function isListIntent(raw: string): boolean {
   try {
     const intent = JSON.parse(raw) as { type?: unknown; payload?: { name?: unknown } };
+    // Its values go back to the page: no NUL, no lone surrogate, no deep nesting (the input guard's rules).
+    if (inputProblem(intent)) return false;
     return ["insert", "remove", "reorder"].includes(String(intent?.type)) && typeof intent.payload?.name === "string";
   } catch {
     return false;
   }
 }
 
-/** A form post's reply carrying one problem of the whole form (e.g. too many submits). */
-export function replyWithFormError(fields: readonly (readonly [string, string])[], message: string): FormReply {
+/**
+ * A form post's reply carrying one problem of the whole form (e.g. too many submits): the
+ * posted values the form's fields can show, read by the same rules as a submit.
+ */
+export function replyWithFormError(elements: readonly FieldElement[], fields: readonly (readonly [string, string])[], message: string): FormReply {
+  const read = readFormFields(elements, [...formParams(fields)]);
   // Nothing to validate: the reply only carries the posted values back with the message.
-  const submission = parseForm(formParams(fields), z.unknown());
+  const submission = parseConform(new URLSearchParams(read.fields), z.unknown());
   return submission.reply({ formErrors: [message] }) as FormReply;
 }
 

@@ -7,6 +7,7 @@ import { parsePhoneValue } from "@/server/services/prefills/phone";
 import { parseDate, parseNumber } from "@/server/services/lib/values";
 import { ANSWER_MESSAGES as M } from "./messages";
 import { isJsonObject } from "@/server/services/lib/json";
+import { textProblem } from "@/server/services/lib/text";
 
 /**
  * The answers of one survey submission, checked against the form's elements. One rule for
@@ -42,8 +43,6 @@ const MAX_LIST_ITEMS = 1_000;
 const MAX_UNKNOWN_LISTED = 20;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** NUL and lone UTF-16 surrogates cannot be stored in PostgreSQL jsonb. */
-const UNSTORABLE_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 type Issues = AnswerIssue[];
 /** Checks one element's answer (shape already valid, empties already removed); returns the value to store. */
@@ -189,7 +188,8 @@ function compileAnswer(element: FormElement): Check {
 function storableText(value: unknown, max: number, path: AnswerPath, issues: Issues): string | undefined {
   // Browsers post a textarea's line breaks as CRLF; one kind of line break is stored.
   const text = String(value).trim().replace(/\r\n?/g, "\n");
-  if (UNSTORABLE_RE.test(text)) issues.push({ path, message: M.badCharacters });
+  // NUL and lone UTF-16 surrogates cannot be stored in PostgreSQL jsonb (the one text rule, lib/text.ts).
+  if (textProblem(text)) issues.push({ path, message: M.badCharacters });
   else if (text.length > max) issues.push({ path, message: M.tooLong(max) });
   else return text;
   return undefined;
@@ -336,7 +336,7 @@ function defineKey(target: Record<string, unknown>, key: string, value: unknown)
 }
 
 /** Text echoed in messages: control characters and lone surrogates replaced, at most `max` characters. */
-function printable(s: string, max = 100): string {
+export function printable(s: string, max = 100): string {
   const clean = s.replace(/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

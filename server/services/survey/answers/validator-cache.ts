@@ -32,9 +32,16 @@ function compiled(form: Versioned): Compiled {
 /** The answers validator of this form version (JSON bodies). */
 export const answersValidatorFor = (form: Versioned) => compiled(form).validate;
 
-/** The Conform schema of this form version (form posts). */
-export function formSchemaFor(form: Versioned) {
+/** What reads a form post of one form version: its elements (the fields' naming rules), its answers validator, its Conform schema. */
+export type SurveyFormSchema = {
+  elements: readonly FormElement[];
+  validate: Compiled["validate"];
+  schema: NonNullable<Compiled["formSchema"]>;
+};
+
+/** The Conform schema of this form version (form posts), with what reads the fields before it. */
+export function formSchemaFor(form: Versioned): SurveyFormSchema {
   const entry = compiled(form);
   entry.formSchema ??= surveyFormSchema(form.elements);
-  return entry.formSchema;
+  return { elements: form.elements, validate: entry.validate, schema: entry.formSchema };
 }
