@@ -47,6 +47,30 @@ test.describe("security headers", () => {
     }
   });
 
+  test("survey submits carry them whichever way they are answered: JSON (from the route), a form post's page (from the hook)", async ({ request, seed }) => {
+    const org = await seed.org();
+    const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name", required: true }] }, { publish: true });
+    const answers = [
+      await request.post(`/f/${form.uuid}/submit`, { data: { data: { q: "Ada" } }, headers: { "x-forwarded-for": "10.7.0.1" } }),
+      await request.post(`/f/${form.uuid}/submit`, { data: { data: {} }, headers: { "x-forwarded-for": "10.7.0.1" } }),
+      await request.post(`/f/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11/submit`, { data: { data: {} }, headers: { "x-forwarded-for": "10.7.0.1" } }),
+      await request.post(`/f/${form.uuid}/submit`, { form: { q: "" }, headers: { "x-forwarded-for": "10.7.0.1" } }),
+    ];
+    expect(answers.map((r) => r.status())).toEqual([201, 422, 404, 422]);
+    for (const res of answers) {
+      const h = res.headers();
+      expect(h["content-security-policy"]).toBe(csp(nonceOf(h["content-security-policy"]), "*"));
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("same-origin");
+      expect(h["permissions-policy"]).toBe(PERMISSIONS);
+      expect(h["x-frame-options"]).toBeUndefined();
+    }
+    // The page's scripts carry the nonce of the policy it was answered with.
+    const page = answers[3]!;
+    const nonce = nonceOf(page.headers()["content-security-policy"]);
+    for (const tag of [...(await page.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0])) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
   test("survey URLs (/f/…) may be framed by any site", async ({ request, seed }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name" }] }, { publish: true });

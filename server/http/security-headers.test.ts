@@ -56,4 +56,10 @@ test("only paths that never render a page leave the nonce off the request; pages
   for (const path of ["/", "/forms", "/sign-in", "/oauth/authorize", "/f/abc", "/f/abc/submit", "/u/x/submit", "/api", "/api/v2", "/api/nope", "/apix", "/connector", "/oauth/tokens"]) {
     assert.equal(rendersNoPage(path), false, path);
   }
+  // A submit is answered in JSON when it is JSON; a form post may get the page again.
+  assert.equal(rendersNoPage("/f/abc/submit", "application/json; charset=utf-8"), true);
+  assert.equal(rendersNoPage("/u/x/submit", "application/vnd.api+json"), true);
+  assert.equal(rendersNoPage("/f/abc/submit", "application/x-www-form-urlencoded"), false);
+  assert.equal(rendersNoPage("/f/abc/submit", "multipart/form-data; boundary=x"), false);
+  assert.equal(rendersNoPage("/f/abc", "application/json"), false);
 });

@@ -5,7 +5,9 @@
  * everything else (the dashboard above all) may be framed by no one. Change who may embed
  * survey pages here, and only here.
  */
+import { env } from "@/server/env";
 import { REST_MOUNTS } from "@/server/rest/mounts";
+import { bodyKind } from "./body-kind";
 
 const SURVEY_PAGE = /^\/(f|u)\//;
 export const SURVEY_FRAME_ANCESTORS = "*";
@@ -21,7 +23,13 @@ const isConsentPage = (pathname: string) => pathname === "/oauth/authorize";
  */
 const NO_PAGE_PREFIXES = [...Object.values(REST_MOUNTS).map((m) => `${m.prefix}/`), "/api/trpc/", "/api/auth/"];
 const NO_PAGE_PATHS = new Set(["/api/health", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]);
-export const rendersNoPage = (pathname: string) => NO_PAGE_PATHS.has(pathname) || NO_PAGE_PREFIXES.some((p) => pathname.startsWith(p));
+/** A survey submit with a JSON body is answered in JSON, whatever happens (app/_survey/survey-routes.ts). */
+const SUBMIT_PATH = /^\/(f|u)\/[^/]+\/submit$/;
+
+export const rendersNoPage = (pathname: string, contentType?: string | null) =>
+  NO_PAGE_PATHS.has(pathname) ||
+  NO_PAGE_PREFIXES.some((p) => pathname.startsWith(p)) ||
+  (SUBMIT_PATH.test(pathname) && bodyKind(contentType) === "json");
 
 /** Browser features no page of ours uses; denied so an injected script cannot use them either. */
 const PERMISSIONS_POLICY = [
@@ -83,6 +91,11 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
 }
 
 /** 128 random bits, base64: unguessable per response. */
+/** The headers of an answer to `pathname` under this instance's settings, with a fresh nonce. */
+export function responseSecurityHeaders(pathname: string): Record<string, string> {
+  return securityHeaders({ pathname, nonce: newNonce(), https: env().APP_URL.startsWith("https:"), dev: process.env.NODE_ENV === "development" });
+}
+
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));

@@ -1,4 +1,6 @@
 import { AppError } from "@/server/errors";
+import { bodyKind } from "@/server/http/body-kind";
+import { responseSecurityHeaders } from "@/server/http/security-headers";
 import { readBody } from "@/server/rest/adapter";
 import { shapeError } from "@/server/rest/errors";
 import { logError } from "@/server/log";
@@ -11,9 +13,6 @@ import { logError } from "@/server/log";
  */
 export type SubmitRequestBody = { kind: "json"; submission: unknown } | { kind: "form"; fields: [string, string][] };
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-const URLENCODED_TYPE = /^application\/x-www-form-urlencoded\b/i;
-const MULTIPART_TYPE = /^multipart\/form-data\b/i;
 
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
@@ -36,7 +35,7 @@ export function preflight(): Response {
 /** Reads and sorts the body; throws AppError 413 (over 1 MB), 415 (another type) or 400 (broken JSON). */
 export async function readSubmitRequest(request: Request): Promise<SubmitRequestBody> {
   const type = request.headers.get("content-type")?.trim() ?? "";
-  const kind = JSON_TYPE.test(type) ? "json" : URLENCODED_TYPE.test(type) ? "urlencoded" : MULTIPART_TYPE.test(type) ? "multipart" : null;
+  const kind = bodyKind(type);
   if (!kind) {
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
@@ -66,13 +65,20 @@ export async function readSubmitRequest(request: Request): Promise<SubmitRequest
   return { kind: "form", fields };
 }
 
-/** A JSON answer of the submit endpoint, with CORS. */
+/** A JSON answer of the submit endpoint, with CORS and the security headers. */
 export function submitJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...CORS_HEADERS, ...headers },
+    headers: { ...surveySecurityHeaders(), "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...CORS_HEADERS, ...headers },
   });
 }
+
+/**
+ * A JSON submit does not pass the request hook (proxy.ts's matcher), so its answers carry the
+ * survey routes' security headers themselves; where the hook did run, its headers stand
+ * (Next keeps a header the hook set).
+ */
+const surveySecurityHeaders = () => responseSecurityHeaders("/f/submit");
 
 /** Any error as the submit endpoint's JSON (`{message}`, 422 adds `errors`); unknown ones are a logged 500. */
 export function submitJsonError(error: unknown, where: string): Response {
