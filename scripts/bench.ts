@@ -34,7 +34,7 @@ import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import type { Db } from "../db";
+import { SESSION_PARAMETERS, type Db } from "../db";
 import { runMigrations } from "../db/migrate";
 import * as schema from "../db/schema";
 import { forms, organizations } from "../db/schema";
@@ -417,7 +417,8 @@ type Captured = { list?: { sql: string; params: unknown[] }[] };
 function countingDb(url: string): { db: Db; statements: { n: number }; captured: Captured } {
   const statements = { n: 0 };
   const captured: Captured = {};
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  // The app's own session settings (jit = off), so in-process rows run as the server's do.
+  const client = postgres(url, { max: 10, onnotice: () => {}, connection: SESSION_PARAMETERS });
   const logger = {
     logQuery: (query: string, params: unknown[]) => {
       statements.n++;
