@@ -24,7 +24,7 @@ export const dashboardForm = (db: DbOrTx, access: FormAccess, formRef: string) =
  * so the three always agree on which submissions "the filtered set" is.
  */
 export function dashboardWhere(access: FormAccess, form: Pick<Form, "id">, filters: readonly Filter[], view: SpamView): SQL {
-  const parts: (SQL | undefined)[] = [eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id), filtersSql(filters)];
+  const parts: (SQL | undefined)[] = [eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id), filtersSql(filters, form.id)];
   if (view !== "all") parts.push(eq(submissions.spam, view === "spam"));
   return and(...parts)!;
 }

@@ -215,11 +215,16 @@ export type FilterEngine = "index" | "json";
  * A positive condition stands bare (NULL counts as false in WHERE, and a bare
  * `data @> …` is what lets the planner use the GIN index); a negated one is the complement.
  */
-export function filterSql(filter: Filter, engine: FilterEngine = "index", perRow = false): SQL {
+export function filterSql(filter: Filter, formId: number, engine: FilterEngine = "index", perRow = false): SQL {
   if (engine === "index") {
-    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate, perRow);
+    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate, formId, perRow);
     if (indexed) return indexed;
   }
+  return jsonFilterSql(filter);
+}
+
+/** The filter tested on the submission's JSON (the `json` engine). */
+function jsonFilterSql(filter: Filter): SQL {
   const cond = conditionSql(filter.field, filter.condition);
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
 }
@@ -254,7 +259,7 @@ function rowCost(f: Filter): number {
  * (unknown) counts as false, as in WHERE.
  */
 export function rowTests(filters: readonly Filter[]): SQL | undefined {
-  const ordered = [...filters].sort((a, b) => rowCost(a) - rowCost(b)).map((f) => filterSql(f, "json"));
+  const ordered = [...filters].sort((a, b) => rowCost(a) - rowCost(b)).map(jsonFilterSql);
   return ordered.reduceRight<SQL | undefined>((rest, test) => (rest ? sql`(case when ${test} then ${rest} end)` : test), undefined);
 }
 
@@ -264,14 +269,14 @@ export function rowTests(filters: readonly Filter[]): SQL | undefined {
  * (rowTests); the `json` engine tests every filter so.
  * `perRow`: tested on a bounded list of rows (see indexedFilterSql).
  */
-export function filtersSql(filters: readonly Filter[], engine: FilterEngine = "index", perRow = false): SQL | undefined {
+export function filtersSql(filters: readonly Filter[], formId: number, engine: FilterEngine = "index", perRow = false): SQL | undefined {
   if (filters.length === 0) return undefined;
   // With an equality, the GIN index yields the candidates and the other filters are tested on
   // those rows alone: cheaper than joining their index rows, which may be most of the form
   // (bench: 0.4 s against 4 s with a 50 % range beside a 1 % equality).
   if (engine === "json" || usesContainmentIndex(filters)) {
     const bare = filters.filter(isContainment);
-    return and(...bare.map((f) => filterSql(f, engine)), rowTests(filters.filter((f) => !isContainment(f))));
+    return and(...bare.map((f) => filterSql(f, formId, engine)), rowTests(filters.filter((f) => !isContainment(f))));
   }
-  return and(...filters.map((f) => filterSql(f, engine, perRow)));
+  return and(...filters.map((f) => filterSql(f, formId, engine, perRow)));
 }

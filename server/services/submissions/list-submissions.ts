@@ -230,7 +230,7 @@ async function planFilters(
   const positive = sets.flatMap((x, i) => (x?.keep ? [i] : []));
   const btree = positive.filter((i) => filters[i]!.condition.op !== "contains");
   const candidates = btree.length ? btree : positive;
-  const json = { filter: filtersSql(filters, "json")!, indexCount: false };
+  const json = { filter: filtersSql(filters, form.id, "json")!, indexCount: false };
   if (candidates.length === 0) return json;
   const cap = params.driveCap ?? Math.max(MIN_DRIVE_CAP, Math.floor(form.submissionsCount / 10));
   const probe = async (limit: number) => {
@@ -249,7 +249,7 @@ async function planFilters(
   }
   const least = Math.min(...sizes);
   if (least >= limit) return json;
-  if (btree.length === filters.length && sizes.every((n) => n < limit)) return { filter: filtersSql(filters, "index")!, indexCount: true };
+  if (btree.length === filters.length && sizes.every((n) => n < limit)) return { filter: filtersSql(filters, form.id, "index")!, indexCount: true };
   const driver = candidates[sizes.indexOf(least)]!;
   const others = rowTests(filters.filter((_, i) => i !== driver));
   return { filter: and(sql`${submissions.id} in (${sets[driver]!.ids})`, others)!, indexCount: false };
@@ -490,7 +490,7 @@ export async function listFormSubmissions(
   // the submissions themselves must belong to the same organization.
   const base = and(eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id))!;
   const plan = await planFilters(db, form, filters, params);
-  const filter = plan ? plan.filter : filtersSql(filters, params.engine);
+  const filter = plan ? plan.filter : filtersSql(filters, form.id, params.engine);
   const where = (filter ? and(base, filter) : base)!;
   const offset = pageOffset(params.page);
   // submissions_count is exact (kept in the same transaction as every insert/delete), so a
@@ -528,7 +528,7 @@ export async function listFormSubmissions(
     return { submissions: rows, totalCount };
   }
 
-  const windowFilter = plan ? plan.filter : filtersSql(filters, params.engine, true)!;
+  const windowFilter = plan ? plan.filter : filtersSql(filters, form.id, params.engine, true)!;
   const w = db
     .select({ ...LISTED_COLUMNS, matched: sql<boolean>`${windowFilter}`.as("fh_matched") })
     .from(submissions)
