@@ -7,7 +7,8 @@
  * (X-Forwarded-For with TRUST_PROXY=true on the bench server), as respondents do, and the
  * per-address limit is lifted so it counts but never refuses.
  *
- * Then a burst: 50 clients submit to one form at the same moment, from 50 addresses and from
+ * Then the survey pages a respondent opens (/f/<uuid>, /u/<id>) at the first concurrency,
+ * against health. Then a burst: 50 clients submit to one form at the same moment, from 50 addresses and from
  * one (every submit then counts on the same rate-limit row), INGEST_BURSTS times each (goal:
  * every submit answered, p99 under 1 s); and one client submitting in sequence (p50).
  *
@@ -19,7 +20,7 @@
 import { performance } from "node:perf_hooks";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { forms, organizations, submissions } from "../db/schema";
+import { forms, organizations, submissions, uniqueLinks } from "../db/schema";
 import { importForm } from "../server/services/forms/import-form";
 import { createSubmission } from "../server/services/submissions/create-submission";
 import { submissionsCountSql } from "../server/services/submissions/submission-count";
@@ -158,6 +159,20 @@ async function inSequence(send: (client: number, n: number) => Promise<Response>
   return run;
 }
 
+const rate = (r: Run) => r.ok / r.seconds;
+
+/** A table of runs: rate, p50, p99 and errors, each rate against the first row's (health). */
+function printRuns(title: string, rows: readonly (readonly [string, Run])[]) {
+  const base = rate(rows[0]![1]);
+  console.log(`\n${title}`);
+  console.log("case                                 |   req/s | p50 ms | p99 ms | vs health | errors");
+  console.log("-------------------------------------|---------|--------|--------|-----------|-------");
+  for (const [name, r] of rows) {
+    const cells = [rate(r).toFixed(0).padStart(7), pct(r.latencies, 0.5).toFixed(1).padStart(6), pct(r.latencies, 0.99).toFixed(1).padStart(6), (rate(r) / base).toFixed(2).padStart(9)];
+    console.log(`${name.padEnd(36)} | ${cells.join(" | ")} | ${r.failed}${r.firstError ? ` (first: ${r.firstError})` : ""}`);
+  }
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
 
 export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed: boolean }> {
@@ -178,7 +193,6 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     await load(16, () => fetch(`${baseUrl}/api/health`), 200).catch(() => undefined);
     let failed = false;
     let runs: Run[] = [];
-    const rate = (r: Run) => r.ok / r.seconds;
     for (const clients of CONCURRENCIES) {
       const health = await load(clients, () => fetch(`${baseUrl}/api/health`), 200);
       const single = await load(clients, submit(one.uuid, ip), 201);
@@ -189,20 +203,25 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
         ["POST /f/:uuid/submit, 1 form", single],
         [`POST /f/:uuid/submit, ${FORMS} forms`, spread],
       ] as const;
-      console.log(`\nIngest over HTTP (${clients} concurrent clients, ${SECONDS} s each, JSON bodies of ${ELEMENTS.length} answers)`);
-      console.log("case                                 |   req/s | p50 ms | p99 ms | vs health | errors");
-      console.log("-------------------------------------|---------|--------|--------|-----------|-------");
-      for (const [name, r] of rows) {
-        console.log(
-          `${name.padEnd(36)} | ${rate(r).toFixed(0).padStart(7)} | ${pct(r.latencies, 0.5).toFixed(1).padStart(6)} | ${pct(r.latencies, 0.99)
-            .toFixed(1)
-            .padStart(6)} | ${(rate(r) / rate(health)).toFixed(2).padStart(9)} | ${r.failed}${r.firstError ? ` (first: ${r.firstError})` : ""}`,
-        );
-      }
+      printRuns(`Ingest over HTTP (${clients} concurrent clients, ${SECONDS} s each, JSON bodies of ${ELEMENTS.length} answers)`, rows);
       const goal = rate(single) >= rate(health) / 2;
       console.log(`goal (one form ≥ 0.5× /api/health at ${clients} clients): ${goal ? "met" : "NOT met"} (${(rate(single) / rate(health)).toFixed(2)}×)`);
       failed ||= !goal || single.failed + spread.failed + health.failed > 0;
     }
+
+    // The survey pages a respondent opens: a form's (/f/…) and a unique link's (/u/…, which renders
+    // through the server's own HTTP endpoint), at the first concurrency, against health again.
+    const [link] = await db.insert(uniqueLinks).values({ formId: one.id, organizationId: org!.id, entryName: "bench" }).returning({ id: uniqueLinks.id });
+    const pages = CONCURRENCIES[0] ?? 16;
+    const pageHealth = await load(pages, () => fetch(`${baseUrl}/api/health`), 200);
+    const formPage = await load(pages, (client, n) => fetch(`${baseUrl}/f/${one.uuid}`, { headers: { "x-forwarded-for": ip(client, n) } }), 200);
+    const linkPage = await load(pages, (client, n) => fetch(`${baseUrl}/u/${link!.id}`, { headers: { "x-forwarded-for": ip(client, n) } }), 200);
+    printRuns(`Survey pages over HTTP (${pages} concurrent clients, ${SECONDS} s each)`, [
+      ["GET /api/health", pageHealth],
+      ["GET /f/:uuid", formPage],
+      ["GET /u/:id", linkPage],
+    ]);
+    failed ||= formPage.failed + linkPage.failed > 0;
 
     // Bursts: BURST submits released at one moment, from BURST addresses, then from one.
     console.log(`\nBurst: ${BURST} clients submit to one form at the same moment, ${BURSTS} times each way`);
