@@ -78,85 +78,57 @@ const body = (client: number, n: number) =>
   });
 
 type Run = { ok: number; failed: number; firstError?: string; latencies: number[]; seconds: number };
+type Send = (client: number, n: number) => Promise<Response>;
 
-/** `clients` loops, each sending one request after the other until the deadline. */
-async function load(clients: number, send: (client: number, n: number) => Promise<Response>, expect: number): Promise<Run> {
-  const latencies: number[] = [];
-  let ok = 0;
-  let failed = 0;
-  let firstError: string | undefined;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let n = 0; performance.now() < deadline; n++) {
-        const t0 = performance.now();
-        try {
-          const res = await send(client, n);
-          const text = await res.text();
-          latencies.push(performance.now() - t0);
-          if (res.status === expect) ok++;
-          else {
-            failed++;
-            firstError ??= `${res.status} ${text.slice(0, 200)}`;
-          }
-        } catch (e) {
-          failed++;
-          firstError ??= String(e);
-        }
-      }
-    }),
-  );
-  return { ok, failed, firstError, latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
-}
-
-/** BURSTS times: BURST requests started in the same turn of the event loop, all awaited. */
-async function bursts(send: (client: number, n: number) => Promise<Response>): Promise<Run> {
+/** Runs `requests` (which call `timed`) and returns what they recorded, latencies sorted. */
+async function measure(expect: number, requests: (timed: (send: () => Promise<Response>) => Promise<void>) => Promise<void>): Promise<Run> {
   const run: Run = { ok: 0, failed: 0, latencies: [], seconds: 0 };
   const started = performance.now();
-  for (let b = 0; b < BURSTS; b++) {
-    await Promise.all(
-      Array.from({ length: BURST }, async (_, client) => {
-        const t0 = performance.now();
-        try {
-          const res = await send(client, b);
-          const text = await res.text();
-          run.latencies.push(performance.now() - t0);
-          if (res.status === 201) run.ok++;
-          else {
-            run.failed++;
-            run.firstError ??= `${res.status} ${text.slice(0, 200)}`;
-          }
-        } catch (e) {
-          run.failed++;
-          run.firstError ??= String(e);
-        }
-      }),
-    );
-  }
+  await requests(async (send) => {
+    const t0 = performance.now();
+    try {
+      const res = await send();
+      const text = await res.text();
+      run.latencies.push(performance.now() - t0);
+      if (res.status === expect) run.ok++;
+      else {
+        run.failed++;
+        run.firstError ??= `${res.status} ${text.slice(0, 200)}`;
+      }
+    } catch (e) {
+      run.failed++;
+      run.firstError ??= String(e);
+    }
+  });
   run.seconds = (performance.now() - started) / 1000;
   run.latencies.sort((a, b) => a - b);
   return run;
+}
+
+/** `clients` loops, each sending one request after the other until the deadline. */
+function load(clients: number, send: Send, expect: number): Promise<Run> {
+  const deadline = performance.now() + SECONDS * 1000;
+  return measure(expect, async (timed) => {
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let n = 0; performance.now() < deadline; n++) await timed(() => send(client, n));
+      }),
+    );
+  });
+}
+
+/** BURSTS times: BURST submits started in the same turn of the event loop, all awaited. */
+function bursts(send: Send): Promise<Run> {
+  return measure(201, async (timed) => {
+    for (let b = 0; b < BURSTS; b++) await Promise.all(Array.from({ length: BURST }, (_, client) => timed(() => send(client, b))));
+  });
 }
 
 /** SEQUENTIAL submits, one after the other. */
-async function inSequence(send: (client: number, n: number) => Promise<Response>): Promise<Run> {
-  const run: Run = { ok: 0, failed: 0, latencies: [], seconds: 0 };
-  const started = performance.now();
-  for (let n = 0; n < SEQUENTIAL; n++) {
-    const t0 = performance.now();
-    const res = await send(0, n);
-    const text = await res.text();
-    run.latencies.push(performance.now() - t0);
-    if (res.status === 201) run.ok++;
-    else {
-      run.failed++;
-      run.firstError ??= `${res.status} ${text.slice(0, 200)}`;
-    }
-  }
-  run.seconds = (performance.now() - started) / 1000;
-  run.latencies.sort((a, b) => a - b);
-  return run;
+function inSequence(send: Send): Promise<Run> {
+  return measure(201, async (timed) => {
+    for (let n = 0; n < SEQUENTIAL; n++) await timed(() => send(0, n));
+  });
 }
 
 const rate = (r: Run) => r.ok / r.seconds;
