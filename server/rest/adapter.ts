@@ -102,7 +102,7 @@ function queryRecord(search: URLSearchParams): Record<string, unknown[]> {
 
 /**
  * The REST edge for one surface: trpc-to-openapi's handler, built once, with the gaps
- * DESIGN.md §2 lists closed around it — our error shapes, DELETE bodies, JSON-only bodies
+ * of trpc-to-openapi closed around it (each pinned by server/rest/adapter.test.ts) — our error shapes, DELETE bodies, JSON-only bodies
  * with a size limit, 201/204 from procedure meta, and response headers from the context.
  *
  * Input is checked here, before the library sees it (it re-serialises bodies and reads query

@@ -200,7 +200,7 @@ function checkUniqueIds(elements: readonly FormElement[], ctx: z.RefinementCtx) 
 }
 
 // ---------------------------------------------------------------------------------------
-// Submissions: metadata first, then `data` against the element tree (DESIGN.md §4).
+// Submissions: metadata first, then `data` against the element tree (the v2 shape: ZV2Submission's `data`).
 
 const ZDateTime = z.iso.datetime({ offset: true });
 

@@ -2,7 +2,7 @@ import type { ChoiceOption, FormElement } from "@/db/schema";
 import { elementCategory } from "@/server/services/forms/element-types";
 
 /**
- * What a field's stored value looks like (DESIGN.md §4), which decides how filters read it:
+ * What a field's stored value looks like (the v2 shape: ZV2Submission's `data`), which decides how filters read it:
  * - `scalar`: a string or number (text-like elements, name/address sub-fields)
  * - `choice`: option value(s) — a string for single choice, an array for multi-select; both
  *   shapes are handled for every choice type

@@ -15,7 +15,7 @@ import { textProblem } from "@/server/services/lib/text";
  * client-side validation (this module runs in the browser too, so it imports nothing
  * server-only).
  *
- * Input: `data` keyed by element id in the v2 shape (DESIGN.md §4). Steps:
+ * Input: `data` keyed by element id in the v2 shape (ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts). Steps:
  * 1. unknown element ids are problems of their own;
  * 2. empty answers ("", blanks, null, [], {} and empty parts) count as no answer;
  * 3. the value shape of each element is `dataSchema` of forms/definition.ts (option values,
