@@ -1,6 +1,6 @@
 /**
  * The element tree of a form, stored as jsonb on `forms.elements` in exactly the shape
- * v2 returns it (spec §2.2). Validation of this shape lives in server/services/forms/definition.ts; the
+ * `GET /api/v2/forms/{id}` returns it. Validation of this shape lives in server/services/forms/definition.ts; the
  * list of types and their categories in server/services/forms/element-types.ts.
  */
 export type ChoiceOption = { id: string; label: string; value: string };
@@ -17,7 +17,7 @@ export type FormElement = {
   columns?: MatrixAxisItem[];
   components?: FormElement[];
   children?: CompositeChild[];
-  /** phone: whether the respondent picks a country (spec §2.9). */
+  /** phone: whether the respondent picks a country (server/services/prefills/phone.ts). */
   countrySelector?: boolean;
   [extra: string]: unknown;
 };

@@ -7,7 +7,7 @@ import { CONTACT_ELEMENTS } from "../api/form-fixtures";
 import { expect, test, type Seed } from "../fixtures";
 import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot } from "./helpers";
 
-/** The Prefills page of the dashboard (spec §2.6, §2.8, §4.7–4.10 through the same services). */
+/** The Prefills page of the dashboard (the services of `/api/v2/forms/{form_uuid}/prefills`). */
 
 async function contactForm(seed: Seed, name = "Contact us") {
   const org = await seed.org();

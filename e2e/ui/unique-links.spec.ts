@@ -5,7 +5,7 @@ import { createUniqueLinks, type NewUniqueLinkItem } from "../../server/services
 import { expect, test, type Seed } from "../fixtures";
 import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot } from "./helpers";
 
-/** The Unique links page of the dashboard (spec §2.7, §4.11–4.14 through the same services). */
+/** The Unique links page of the dashboard (the services of `/api/v2/forms/{form_uuid}/unique_links`). */
 
 const SIMPLE_FORM = { name: "Event feedback", elements: [{ id: "guest", label: "Guest", type: "short-text" }] };
 

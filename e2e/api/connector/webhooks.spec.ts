@@ -8,7 +8,7 @@ import { startReceiver } from "../webhooks/receiver";
 import { postJson, submitPath } from "../survey/survey-fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-/** Connector subscriptions (spec §4.17) and their deliveries (§6.2), against a real receiver. */
+/** Connector subscriptions (`/connector/webhooks`) and their deliveries (server/webhooks/connector-payload.ts), against a real receiver. */
 
 const ELEMENTS = [
   { id: "q_name", label: "Name", type: "short-text" },
@@ -36,7 +36,7 @@ async function waitFor<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
 }
 
 test.describe("POST /connector/webhooks", () => {
-  test("subscribes; each new non-spam submission reaches the target with the §6.2 payload, signed; DELETE unsubscribes", async ({ request, seed, baseURL, api }) => {
+  test("subscribes; each new non-spam submission reaches the target with the connector payload, signed; DELETE unsubscribes", async ({ request, seed, baseURL, api }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish: true });
     const receiver = await startReceiver();

@@ -6,7 +6,7 @@ import { rotatingClient } from "../token-client";
 import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "../filter-forms";
 
 /**
- * The legacy v1 API (spec §2.4, §2.5, §4.16, §5.1, §7.3). A v1 token belongs to one form.
+ * The legacy v1 API (`/api/v1`, server/routers/v1/). A v1 token belongs to one form.
  * The rate limit is 10 requests per 60 s per token, so requests go through `client()`,
  * which mints a fresh v1 token every 10 requests.
  */
@@ -85,7 +85,7 @@ async function legacySetup(seed: Seed, api: ApiClient, scopes = ALL_SCOPES) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Tokens (spec §5.1, §7.3)
+// Tokens
 
 test.describe("v1 X-SERVICE-TOKEN outcomes", () => {
   test("no header or an empty one is 400 Access Token not found, on every v1 endpoint", async ({ api }) => {
@@ -183,7 +183,7 @@ test.describe("v1 X-SERVICE-TOKEN outcomes", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Forms (spec §2.5) and the preview image
+// Forms and the preview image
 
 test.describe("GET /api/v1/forms", () => {
   test("lists the token's form as a v1 form with slug, is_live and a preview image URL", async ({ seed, api }) => {
@@ -308,7 +308,7 @@ test.describe("GET /api/v1/forms", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Listing submissions (spec §2.4, §4.16)
+// Listing submissions
 
 test.describe("GET /api/v1/submissions", () => {
   test("returns 20 per page, oldest first, with count, total_count, per_page and page", async ({ seed, api }) => {

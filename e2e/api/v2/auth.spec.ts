@@ -3,7 +3,7 @@ import { apiTokens, forms } from "../../../db/schema";
 import { revokeApiTokenByValue } from "../../../server/services/tokens/create-token";
 import { expect, test } from "../../fixtures";
 
-test.describe("X-SERVICE-TOKEN outcomes (spec §5.1, §7.3)", () => {
+test.describe("X-SERVICE-TOKEN outcomes", () => {
   test("no header is 400 Access Token not found", async ({ api }) => {
     const r = await api.get("/api/v2/forms");
     expect(r.status).toBe(400);
@@ -72,7 +72,7 @@ test.describe("X-SERVICE-TOKEN outcomes (spec §5.1, §7.3)", () => {
   });
 });
 
-test.describe("rate limit (spec §8)", () => {
+test.describe("rate limit", () => {
   test("the 11th request in 60 s is 429 with Retry-After and rate-limit headers; other tokens are unaffected", async ({ seed, api }) => {
     const org = await seed.org();
     const token = await seed.token(org.organizationId);

@@ -4,7 +4,7 @@ import { expect, test, type Seed } from "../../fixtures";
 import { contactForm, EVERY_KIND } from "../form-fixtures";
 import { tokenClient } from "../token-client";
 
-/** Prefills (spec §2.6, §2.8, §2.9, §4.7–4.10). */
+/** Prefills (`/api/v2/forms/{form_uuid}/prefills`, server/routers/v2/prefills/). */
 
 const base = (formUuid: string) => `/api/v2/forms/${formUuid}/prefills`;
 

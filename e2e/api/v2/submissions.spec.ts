@@ -5,7 +5,7 @@ import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement
 import { tokenClient as client } from "../token-client";
 
 /**
- * GET/DELETE /api/v2/submissions (spec §4.4–4.6). The rate limit is 10 requests per 60 s per
+ * GET/DELETE /api/v2/submissions (server/routers/v2/submissions/). The rate limit is 10 requests per 60 s per
  * token, so requests go through `tokenClient()`, which mints a fresh token every 10 requests.
  */
 
@@ -14,7 +14,7 @@ import { tokenClient as client } from "../token-client";
 // Listing, meta, pagination, sorting
 
 test.describe("GET /api/v2/submissions", () => {
-  test("returns 20 per page with the meta of spec §2.10; page 2 has the 21st, page 3 is empty", async ({ seed, api }) => {
+  test("returns 20 per page with meta {formId, formUuid, totalCount, page, perPage}; page 2 has the 21st, page 3 is empty", async ({ seed, api }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
@@ -186,7 +186,7 @@ test.describe("GET /api/v2/submissions", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Filters (spec §4.15)
+// Filters (server/services/submissions/filters.ts)
 
 const SPECIAL_LABEL = "Où? (city & zip) 100%+";
 

@@ -4,7 +4,7 @@ import { expect, test, type Seed } from "../../fixtures";
 import { contactForm, EVERY_KIND } from "../form-fixtures";
 import { tokenClient, type TokenClient } from "../token-client";
 
-/** Unique links (spec §2.7, §3, §4.11–4.14). */
+/** Unique links (`/api/v2/forms/{form_uuid}/unique_links`, server/routers/v2/unique-links/). */
 
 const base = (formUuid: string) => `/api/v2/forms/${formUuid}/unique_links`;
 const FUTURE = "2099-01-01T00:00:00.000Z";

@@ -2,7 +2,7 @@ import { expect, test } from "../../fixtures";
 import { createLinks, createPrefill, publishedForm } from "../../api/survey/survey-fixtures";
 import { onlySubmission, openSurvey, submitAndThank } from "./survey-helpers";
 
-/** `?_prefill=<id>`, a unique link's own prefill and `?<element id>=<value>` fill the page (spec §2.8, §2.9). */
+/** `?_prefill=<id>`, a unique link's own prefill and `?<element id>=<value>` fill the page (server/services/survey/initial-values.ts). */
 
 /** One value of every element type, as prefill_data takes them (option ids, phone with dial code). */
 const PREFILL = [

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 /** Browsers and proxies may reuse an image 5 minutes, then revalidate with the ETag. */
 const CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=3600";
 
-/** The PNG behind v1 `preview_image_url` (spec §2.5). Public: see findFormPreview. */
+/** The PNG behind v1 `preview_image_url` (`GET /api/v1/forms`). Public: see findFormPreview. */
 export async function GET(request: Request, ctx: { params: Promise<{ formUuid: string }> }) {
   const { formUuid } = await ctx.params;
   const preview = await findFormPreview(db(), formUuid);
