@@ -76,7 +76,7 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
-/** The messages of spec §7.3 that more than one module uses. */
+/** The error messages that more than one module uses (the OpenAPI documents' tables, server/rest/descriptions.ts). */
 export const MESSAGES = {
   tokenMissing: "Access Token not found",
   tokenMalformed: "Invalid token provided",

@@ -6,10 +6,10 @@ export const SIGN_IN_PATH = "/sign-in";
 export const SIGN_UP_PATH = "/sign-up";
 export const FORMS_PATH = "/forms";
 
-/** A form's survey page (spec §1). */
+/** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 
-/** A unique link's survey page (spec §1). */
+/** A unique link's survey page. */
 export const uniqueLinkPath = (linkId: string) => `/u/${linkId}`;
 
 /** The roots of the survey routes (pages, submit endpoints, thank-you pages, preview images). */
@@ -26,7 +26,7 @@ export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/p
 /** The API reference page. */
 export const DOCS_PATH = "/docs";
 
-/** The connector API's prefix (spec §4.17) and the OAuth 2.0 endpoints it is authorized by (§5.2). */
+/** The connector API's prefix (server/routers/connector/router.ts) and the OAuth 2.0 endpoints it is authorized by (server/oauth/). */
 export const CONNECTOR_PREFIX = "/connector";
 export const OAUTH_PATHS = {
   authorize: "/oauth/authorize",

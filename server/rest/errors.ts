@@ -3,7 +3,7 @@ import { ZodError, type core } from "zod";
 import { AppError, MESSAGES, TRPC_STATUS } from "@/server/errors";
 import { formatPath } from "@/server/services/lib/paths";
 
-/** How a surface spells its error body (spec §7.1): v1/v2 `{message}`, connector `{error}`. */
+/** How a surface spells its error body: v1/v2 `{message}`, connector `{error}`. */
 export type ErrorKey = "message" | "error";
 
 export type ShapedError = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
@@ -23,8 +23,8 @@ export function validationMessage(issues: core.$ZodIssue[]): string {
 }
 
 /**
- * The key of an error body: the surface's, except where the spec fixes one for the code on
- * every surface (a bulk delete's 422 is `{error, notFoundIds}`, spec §4.10).
+ * The key of an error body: the surface's, except for a code that has one key on every
+ * surface (a bulk delete's 422 is `{error, notFoundIds}`, server/services/lib/bulk.ts).
  */
 const keyFor = (error: AppError, surfaceKey: ErrorKey): ErrorKey => (error.code === "IDS_NOT_FOUND" ? "error" : surfaceKey);
 

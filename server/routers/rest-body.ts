@@ -9,7 +9,7 @@ import { at } from "@/server/services/lib/paths";
  */
 
 /**
- * `ids` of a bulk delete (spec §4.10, §4.14). DELETE input reaches the library as a query,
+ * `ids` of a bulk delete (`DELETE /api/v2/forms/{form_uuid}/prefills` and `…/unique_links`). DELETE input reaches the library as a query,
  * where it would wrap a lone string into an array (`"ids": "x"` → `["x"]`); behind a pipe
  * the schema is not a plain array, so the value arrives as sent.
  */

@@ -34,10 +34,10 @@ export const ZSingleParam = (name: string) => z.string({ error: `${name} must be
 export const ZBooleanParam = (name: string) =>
   z.stringbool({ error: `${name} must be true or false` }).optional();
 
-/** `:form_uuid` of the nested v2 paths: the form UUID or its numeric id (spec §4). */
+/** `:form_uuid` of the nested v2 paths: the form UUID or its numeric id. */
 export const ZFormRef = ZPathParam.describe("Form UUID or numeric form id");
 
-/** `meta` of the prefill and unique-link lists (spec §2.10). */
+/** `meta` of the prefill and unique-link lists. */
 export const ZPageMeta = z.object({
   page: z.number().int(),
   perPage: z.number().int().describe("Always 20"),

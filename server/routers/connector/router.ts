@@ -5,7 +5,7 @@ import { createSubscriptionRoute } from "./webhooks/create-subscription";
 import { deleteSubscriptionRoute } from "./webhooks/delete-subscription";
 
 /**
- * The connector API (`/connector`, spec §4.17) for automation platforms, authenticated by OAuth
+ * The connector API (`/connector`) for automation platforms, authenticated by OAuth
  * access tokens (`oauthProcedure`). The only list of its procedures; server/rest/surfaces.ts
  * mounts it.
  */

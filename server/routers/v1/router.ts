@@ -5,7 +5,7 @@ import { getV1SubmissionRoute } from "./submissions/get-submission";
 import { listV1SubmissionsRoute } from "./submissions/list-submissions";
 
 /**
- * The legacy per-form REST API (`/api/v1`, spec §4.16): the same services as v2 under v1
+ * The legacy per-form REST API (`/api/v1`): the same services as v2 under v1
  * tokens, names and shapes. The only list of its procedures.
  */
 export const v1Router = router({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 
-/** v1 submission (spec §2.4). */
+/** v1 submission (`GET /api/v1/submissions/{id}`, and each item of `GET /api/v1/submissions`). */
 export const ZV1Submission = z.object({
   id: z.string().describe("Submission UUID"),
   spam: z.boolean().describe("Whether the submission was marked as spam"),
@@ -18,7 +18,7 @@ export const ZV1Submission = z.object({
   updated_at: z.string().describe("ISO 8601 (an extra field beside spec §2.4)"),
 });
 
-/** v1 list envelope (spec §2.10): counters at the top level, items in `results`. */
+/** v1 list envelope (`GET /api/v1/forms`, `GET /api/v1/submissions`): counters at the top level, items in `results`. */
 export const ZV1List = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number().int().describe("Items in this page"),

@@ -24,7 +24,7 @@ import { testWebhookRoute } from "./webhooks/test-webhook";
 import { updateWebhookRoute } from "./webhooks/update-webhook";
 
 /**
- * The organization-level REST API (`/api/v2`, spec §4), authenticated by X-SERVICE-TOKEN. The
+ * The organization-level REST API (`/api/v2`), authenticated by X-SERVICE-TOKEN. The
  * only list of its procedures; server/rest/surfaces.ts mounts it.
  */
 export const v2Router = router({

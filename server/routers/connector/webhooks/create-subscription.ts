@@ -49,7 +49,8 @@ export const createSubscriptionRoute = oauthProcedure
   .input(z.object({ webhook: z.unknown().optional() }).loose())
   .output(ZSubscription)
   .mutation(async ({ ctx, input }) => {
-    // The connector answers a bad body with 422 (spec §7.2), not the REST edge's 400.
+    // The connector answers a bad body with 422, not the REST edge's 400
+    // (e2e/api/connector/webhooks.spec.ts, 'bad bodies are 422 {error} …').
     const parsed = ZNewSubscription.safeParse(input);
     if (!parsed.success) throw new AppError("UNPROCESSABLE", parsed.error.issues[0]?.message ?? BODY_ERRORS[0]!);
     const subscription = await createSubscription(ctx.db, ctx.access, ctx.grant, parsed.data.webhook);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** v2 submission (spec §2.3). */
+/** v2 submission (`GET /api/v2/submissions/{id}`, and each item of `GET /api/v2/submissions`). */
 export const ZV2Submission = z.object({
   id: z.string().describe("Submission UUID"),
   formId: z.string().describe("UUID of the owning form"),

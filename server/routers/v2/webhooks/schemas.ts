@@ -7,7 +7,7 @@ export const ZWebhookPath = {
   id: ZPathParam.describe("Webhook id"),
 };
 
-/** The prose every webhook operation shares: when events are sent (spec §6.1 leaves it open). */
+/** The prose every webhook operation shares: when events are sent. */
 export const EVENTS_NOTE =
   `Events: \`Submission.Created\` for every stored submission that is not spam (survey page and submit endpoint); ` +
   "`Submission.Updated` when a submission is edited in the dashboard; `Submission.Deleted` (carrying the submission as it " +
