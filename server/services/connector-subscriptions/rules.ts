@@ -5,8 +5,8 @@ import { ZWebhookUrl } from "@/server/services/webhooks/rules";
 import { CONNECTOR_EVENT } from "@/server/webhooks/sources";
 
 /**
- * The body of `POST /connector/webhooks` (spec §4.17). The connector answers a bad body with
- * 422 (spec §7.2), so the procedure takes the body as it comes and checks it here.
+ * The body of `POST /connector/webhooks`. The connector answers a bad body with 422
+ * (e2e/api/connector/webhooks.spec.ts), so the procedure takes the body as it comes and checks it here.
  */
 export const ZNewSubscription = z.object(
   {

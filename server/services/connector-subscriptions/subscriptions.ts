@@ -12,8 +12,9 @@ import { parseIntId } from "@/server/services/lib/ids";
 export type Subscriber = { grantId: number; userId: number };
 
 /**
- * A connector subscription (spec §4.17): a webhook of source `connector` on the form, fed by the
- * webhook pipeline with the §6.2 payload. 404 for a form the organization does not have; 422
+ * A connector subscription (`POST /connector/webhooks`): a webhook of source `connector` on the
+ * form, fed by the webhook pipeline with the connector payload (server/webhooks/connector-payload.ts). 404 for a
+ * form the organization does not have; 422
  * when the target's address is refused (the same guard as form webhooks, again at every
  * connection). The form need not be published: a platform may subscribe before it goes live.
  */
@@ -54,7 +55,7 @@ export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscri
   if (deleted.length === 0) throw new AppError("NOT_FOUND", MESSAGES.subscriptionNotFound);
 }
 
-/** The subscription as spec §2.11 shows it. */
+/** The subscription as `POST /connector/webhooks` answers it. */
 export function toSubscription(w: Pick<Webhook, "id" | "organizationId" | "formId" | "url" | "events" | "createdAt">) {
   return {
     id: w.id,

@@ -103,7 +103,7 @@ function strictObject<S extends z.core.$ZodLooseShape>(shape: S) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The element tree (spec §2.2).
+// The element tree (db/schema/elements.ts).
 
 /** Element, option, row, column ids and fixednames. */
 const ZKey = z

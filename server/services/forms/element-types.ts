@@ -1,11 +1,11 @@
 import type { FormElement } from "@/db/schema";
 
 /**
- * The one list of element types (spec §2.2) and what kind of value each holds. Form-file
+ * The one list of element types and what kind of value each holds. Form-file
  * validation, prefill values, submission data and filters all read it from here.
  *
- * Category → value shape in v2 `data` (ZV2Submission's `data`) / in `prefill_data` (spec §2.8):
- * - `text`           string or number            | string or number (phone: string, §2.9)
+ * Category → value shape in v2 `data` (ZV2Submission's `data`) / in `prefill_data` (prefills/prefill-data.ts):
+ * - `text`           string or number            | string or number (phone: string, phone.ts)
  * - `single-choice`  the option's `value`        | the option's `id`
  * - `multi-choice`   array of option `value`s    | array of option `id`s
  * - `matrix`         {rowId: {columnId: cell}}   | same

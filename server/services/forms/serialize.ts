@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Form } from "@/db/schema";
 
-/** v2 list item (spec §2.1). */
+/** v2 list item (`GET /api/v2/forms`). */
 export const ZV2FormListItem = z.object({
   id: z.number().int().describe("Numeric form id"),
   uuid: z.string().describe("Form UUID"),
@@ -22,7 +22,7 @@ export function toV2FormListItem(f: Form) {
   };
 }
 
-/** v2 detail (spec §2.2): no `uuid`, with the element tree. */
+/** v2 detail (`GET /api/v2/forms/{id}`): no `uuid`, with the element tree. */
 export function toV2FormDetail(f: Form) {
   return {
     id: f.id,
@@ -34,7 +34,7 @@ export function toV2FormDetail(f: Form) {
   };
 }
 
-/** Connector form (spec §2.11): what a platform's form picker lists. */
+/** Connector form (`GET /connector/forms`): what a platform's form picker lists. */
 export const ZConnectorForm = z.object({
   id: z.number().int().describe("Numeric form id"),
   uuid: z.string().describe("Form UUID"),

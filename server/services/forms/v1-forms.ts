@@ -4,7 +4,7 @@ import { previewImageUrl } from "@/server/urls";
 const SLUG_MAX = 60;
 
 /**
- * URL-friendly identifier of a form (spec §2.5 `slug`): the name in lowercase ASCII, accents
+ * URL-friendly identifier of a form (`slug` of `GET /api/v1/forms`): the name in lowercase ASCII, accents
  * dropped, every other run of characters a single hyphen, at most 60 characters — then a
  * hyphen and the first 8 hex digits of the UUID, so two forms of the same name differ and
  * the slug changes only when the form is renamed. A name with no ASCII letters or digits
@@ -23,7 +23,7 @@ export function formSlug(form: Pick<Form, "name" | "uuid">): string {
   return `${words || "form"}-${suffix}`;
 }
 
-/** v1 form list item (spec §2.5): `id` is the UUID; snake_case. */
+/** v1 form list item (`GET /api/v1/forms`): `id` is the UUID; snake_case. */
 export function toV1Form(form: Form) {
   return {
     id: form.uuid,

@@ -17,7 +17,7 @@ export type FormPreview = {
 };
 
 /**
- * What the preview image of a form shows (spec §2.5 `preview_image_url`). Looked up by UUID
+ * What the preview image of a form shows (`preview_image_url` of `GET /api/v1/forms`). Looked up by UUID
  * alone, without a tenant: the image is public like the form's survey page, the UUID is
  * unguessable, and it shows only the name and field labels — what a respondent sees.
  * So only a published form has one: unpublished and trashed forms are null, like unknown ones.

@@ -3,7 +3,7 @@ import { AppError } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "./ids";
 
-/** Items in one bulk request: `prefills`, `unique_links`, `ids` (spec §8). */
+/** Items in one bulk request: `prefills`, `unique_links`, `ids`. */
 export const MAX_BATCH = 100;
 
 /** The ids of a bulk delete without repeats (ids compare case-insensitively), as given. */
@@ -40,7 +40,8 @@ export function checkBulkItem<T>(item: string, check: () => T, at?: readonly (st
 }
 
 /**
- * All-or-nothing bulk delete (spec §4.10, §4.14): when some requested ids were not deleted,
+ * All-or-nothing bulk delete (`DELETE /api/v2/forms/{form_uuid}/prefills` and `…/unique_links`):
+ * when some requested ids were not deleted,
  * throw the 422 `{error, notFoundIds}` (ids as the client wrote them). Thrown inside the
  * transaction, it rolls the deletes back. `path`: the input the ids came from, for UIs that show
  * the problem beside it.

@@ -8,7 +8,8 @@ import { createPrefillDataValidator } from "./prefill-data";
 export type NewPrefillItem = { name: string; prefillData: readonly unknown[] };
 
 /**
- * Bulk create (spec §4.9): every item is validated against the form's elements first, then
+ * Bulk create (`POST /api/v2/forms/{form_uuid}/prefills`): every item is validated against the
+ * form's elements first, then
  * all rows go in with one INSERT — one bad item rejects the request and writes nothing.
  */
 export async function createPrefills(

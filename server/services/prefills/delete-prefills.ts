@@ -6,7 +6,8 @@ import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**
- * Bulk delete (spec §4.10), all or nothing: when any id is not a prefill of this form, 422
+ * Bulk delete (`DELETE /api/v2/forms/{form_uuid}/prefills`), all or nothing: when any id is not
+ * a prefill of this form, 422
  * `{error: 'Prefill IDs not found', notFoundIds}` and the transaction rolls back. A prefill
  * that belongs to a unique link may be deleted too; the link then has no prefill.
  */

@@ -1,7 +1,7 @@
 import metadata from "libphonenumber-js/metadata.min.json";
 
 /**
- * Phone prefill values (spec §2.9).
+ * Phone prefill values (pinned by phone.test.ts).
  *
  * Country selector on — the value is `<dial code>-<local number>` or `<dial code><local number>`:
  * 1. All whitespace is removed.

@@ -8,7 +8,8 @@ import { isJsonObject } from "@/server/services/lib/json";
 import { DEFAULT_MAX_LENGTH, maxLengthOf } from "@/server/services/survey/answers/validate-answers";
 
 /**
- * Validation of `prefill_data` arrays (spec §2.8, §2.9, §7.3) against a form's elements.
+ * Validation of `prefill_data` arrays (v2 prefill and unique-link bodies; prefill-data.test.ts)
+ * against a form's elements.
  *
  * `prefill_data[].id` addresses a top-level element; repeat-field components are prefilled only
  * inside their repeat-field's value (a component id at the top level does not exist). Each id

@@ -2,7 +2,10 @@ import { z } from "zod";
 import type { Prefill } from "@/db/schema";
 import { prefillUrl } from "../../urls";
 
-/** Prefill list item (spec §2.6); `forUniqueLink` is an extra that says which ones belong to a link. */
+/**
+ * Prefill list item (`GET /api/v2/forms/{form_uuid}/prefills`); `forUniqueLink` is an extra that
+ * says which ones belong to a link.
+ */
 export function toPrefillListItem(p: Pick<Prefill, "id" | "name" | "createdAt" | "forUniqueLink">, formUuid: string) {
   return {
     id: p.id,
