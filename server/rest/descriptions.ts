@@ -80,7 +80,7 @@ link-local, carrier-grade NAT, multicast or cloud metadata addresses), checked w
 Filters address fields by label or element id; an unknown field is a 400 instead of an unfiltered list.
 `.trim();
 
-/** Spec §9 as a table: what changes from v1 to v2. Part of the v1 document and the reference page. */
+/** What changes from v1 to v2, as a table. Part of the v1 document and the reference page. */
 export const V1_TO_V2_MIGRATION = `
 ## Migrating from v1 to v2
 

@@ -2,8 +2,8 @@ import type { FormElement } from "@/db/schema";
 import { isComposite } from "@/server/services/forms/element-types";
 
 /**
- * Submission data keyed by field label — the v1 `data` (spec §2.4) and the connector's
- * `data.submission` (spec §6.2) — from the stored data keyed by element id:
+ * Submission data keyed by field label — the v1 `data` (`GET /api/v1/submissions`) and the connector's
+ * `data.submission` (server/webhooks/connector-payload.ts) — from the stored data keyed by element id:
  * - one key per top-level element that has a stored value, in the form's order; its value
  *   exactly as stored (v2 shape: choice values are option values, matrix
  *   `{rowId: {colId: v}}`, repeat-field `[{componentId: v}]`) — except

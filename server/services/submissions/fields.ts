@@ -67,7 +67,8 @@ function valueField(el: FormElement, elementId: string, location: FieldLocation)
 }
 
 /**
- * The filterable fields of a form (spec §4.15), by element id or exact, case-sensitive label:
+ * The filterable fields of a form (filters of `GET /api/v2/submissions`), by element id or
+ * exact, case-sensitive label:
  * - every top-level element except name/address, which are not fields themselves: each of
  *   their sub-fields is, by its own label (rule 5);
  * - the text and choice components of a top-level repeat-field, by id or label (a filter

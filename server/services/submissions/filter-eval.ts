@@ -4,7 +4,7 @@ import type { CompareOp, Filter, FilterCondition } from "./filters";
 import { MAX_NUMBER_TEXT } from "./filter-sql";
 
 /**
- * Spec §4.15 evaluated in memory on one submission's data: the reference the filter engines
+ * The filters of filters.ts evaluated in memory on one submission's data: the reference the filter engines
  * are tested against (filter-index.test.ts). Plain code, no SQL: every rule written out once.
  * Text folding is ASCII-only (ILIKE in the C locale); "blank" is Unicode white space (FILLED_PATH's class);
  * numbers read as text allow only ASCII white space around them (the SQL regex's `\\s`) and

@@ -14,7 +14,7 @@ import { DEFAULT_SORT } from "./sort";
  * The plans of multi-filter requests without equality (planFilters in list-submissions.ts):
  * the index alone, the smallest index set driving with the JSON engine per row, or the JSON
  * engine alone. Which one runs depends on the sets' sizes against `driveCap`; every cap forces
- * another plan on the same data, and each must answer as spec §4.15 evaluated in memory (ids
+ * another plan on the same data, and each must answer as filter-eval.ts in memory (ids
  * of every page and totalCount), with and without the first-try window.
  */
 const url = process.env.DATABASE_URL;
@@ -79,7 +79,7 @@ after(async () => {
   await db.$client.end();
 });
 
-test("every plan of a multi-filter request answers as spec §4.15 in memory", { skip }, async () => {
+test("every plan of a multi-filter request answers as filter-eval.ts in memory", { skip }, async () => {
   const resolver = new FieldResolver(elements);
   for (const params of COMBOS) {
     const filters = parseFilters(resolver, params);

@@ -3,7 +3,7 @@ import { textProblem } from "@/server/services/lib/text";
 import { compareDecimals, parseDate, parseNumber, type Operand } from "@/server/services/lib/values";
 import type { FieldResolver, FilterField } from "./fields";
 
-/** The 17 filter types of spec §4.15, in the spec's order. */
+/** The 17 filter types of `GET /api/v2/submissions`, in the order its OpenAPI description and errors list them. */
 export const FILTER_TYPES = [
   "is_equal_to",
   "is_not_equal_to",
@@ -205,7 +205,7 @@ export function buildFilter(field: FilterField, type: FilterType, param: string,
 export type FilterParam = readonly [key: string, value: string];
 
 /**
- * Turns `<field>__<filter_type>=<value>` query parameters into filters (spec §4.15).
+ * Turns `<field>__<filter_type>=<value>` query parameters into filters (`GET /api/v2/submissions`).
  *
  * - `field` is an element id or an exact label; a name/address sub-field by its own label.
  * - a parameter without `__` — or whose whole name is a field (a label containing `__`) —

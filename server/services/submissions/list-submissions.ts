@@ -464,7 +464,7 @@ async function listSubmissionsChecked(db: DbOrTx, access: FormAccess, params: Li
 }
 
 /**
- * Submissions of `form` (already checked against `access`), 20 a page, filtered (spec §4.15)
+ * Submissions of `form` (already checked against `access`), 20 a page, filtered (filters.ts)
  * and sorted with `id` as the tie-break, so the order is total and pages never overlap.
  * totalCount is exact: the form's kept counter when unfiltered; from the filter index alone
  * when it can count every filter (indexOnlyCount), beside the page query; else from the

@@ -1,6 +1,6 @@
 import type { Submission } from "@/db/schema";
 
-/** v2 submission (spec §2.3): `formId` is the owning form's UUID; `data` keyed by element id. */
+/** v2 submission (`GET /api/v2/submissions/{id}`): `formId` is the owning form's UUID; `data` keyed by element id. */
 export function toV2Submission(s: Pick<Submission, "id" | "data" | "createdAt" | "updatedAt">, formUuid: string) {
   return {
     id: s.id,

@@ -15,7 +15,7 @@ export type SubmissionSort = ColumnSort | ValueSort;
 export const DEFAULT_SORT: ColumnSort = { field: "created_at", order: "desc" };
 
 /**
- * `sort` + `order` query values → a sort (spec §4.4):
+ * `sort` + `order` query values → a sort (`GET /api/v2/submissions`):
  * - no `sort` (or an empty one): created_at, in the given order (default desc);
  * - one of created_at, updated_at, duration: that field, in the given order;
  * - any other `sort`: created_at descending, whatever `order` says;
@@ -33,7 +33,7 @@ export function resolveSort(sort: string | undefined, order: string | undefined)
 const V1_COLUMNS: readonly string[] = ["created_at", "updated_at"];
 
 /**
- * v1 `sort` + `order` (spec §4.16) for a form's fields:
+ * v1 `sort` + `order` (`GET /api/v1/submissions`) for a form's fields:
  * - `order`: asc (default) or desc, case-insensitive; any other value counts as asc;
  * - no `sort`: created_at;
  * - `created_at` / `updated_at`: that column (they win over a field labelled the same;

@@ -4,7 +4,7 @@ import type { FilterParam, FilterType } from "./filters";
 /** v1 query parameters that are never filters (`per_page` is accepted and ignored: always 20). */
 export const V1_RESERVED_PARAMS: ReadonlySet<string> = new Set(["page", "sort", "order", "per_page"]);
 
-/** The v1 comparison suffixes (spec §4.16) and the v2 filter type each one is. */
+/** The v1 comparison suffixes (`GET /api/v1/submissions`) and the v2 filter type each one is. */
 export const V1_OPERATORS: ReadonlyMap<string, FilterType> = new Map([
   ["gte", "is_greater_than_or_equal_to"],
   ["gt", "is_greater_than"],
@@ -38,7 +38,8 @@ export function bareMatchType(field: FilterField): FilterType | null {
  *   is_less_than_or_equal_to, is_less_than (numbers as numbers, dates as dates);
  * - reserved parameters are skipped; so is any parameter that names no field, or a field
  *   with a suffix v1 does not have, or a matrix/repeat-field element: v1 ignores what it does
- *   not understand (the 400 for unknown filter fields is a v2 change, spec §9).
+ *   not understand (the 400 for unknown filter fields is a v2 change: V1_TO_V2_MIGRATION
+ *   in server/rest/descriptions.ts).
  * A whole-name match wins over a suffix, so a label such as `Total__gt` is a bare field.
  */
 export function v1FilterParams(fields: FieldResolver, params: readonly FilterParam[]): FilterParam[] {

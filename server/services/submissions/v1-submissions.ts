@@ -12,12 +12,12 @@ import { resolveV1Sort } from "./sort";
 import { v1FilterParams } from "./v1-filters";
 
 /**
- * The v1 submission operations (spec §4.16): the v2 services — one form check, one filter
+ * The v1 submission operations (server/routers/v1/submissions/): the v2 services — one form check, one filter
  * engine, one delete — with v1's parameters translated and v1's answers. A v1 token's
  * access names exactly its one form.
  */
 
-/** v1 submission (spec §2.4): `data` keyed by field label (see dataByLabel). */
+/** v1 submission (`GET /api/v1/submissions/{id}`): `data` keyed by field label (see dataByLabel). */
 export function toV1Submission(s: Pick<Submission, "id" | "spam" | "data" | "createdAt" | "updatedAt">, form: Pick<Form, "elements">) {
   return {
     id: s.id,
