@@ -138,7 +138,7 @@ export const sessionProcedure = baseProcedure
   .use(inputGuard);
 
 /**
- * What a passed token check means for the request (spec §5.1): the rate-limit headers on the
+ * What a passed token check means for the request: the rate-limit headers on the
  * response, then the scope named in the procedure's meta (403 without it).
  */
 function admitToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, { principal, rateLimit }: TokenCheck): ApiPrincipal {
@@ -151,7 +151,8 @@ function admitToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, { pri
 }
 
 /**
- * REST procedures authenticated by `X-SERVICE-TOKEN` (spec §5.1), in the spec's order: header
+ * REST procedures authenticated by `X-SERVICE-TOKEN`, checked in this order (e2e/api/v2/hostile-input.spec.ts,
+ * 'the token is checked before the body …'): header
  * and format (serviceToken, no database), validity and rate limit (one statement), the scope
  * (admitToken), then the input guard and the input's schema, so an unauthenticated request
  * learns nothing about inputs. The tenant (the token's organization, narrowed to its forms)
@@ -204,7 +205,7 @@ export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
     .use(inputGuard);
 
 /**
- * Connector procedures (spec §4.17), authenticated by an OAuth access token
+ * Connector procedures (`/connector`), authenticated by an OAuth access token
  * (`Authorization: Bearer`): 401 with `WWW-Authenticate: Bearer`, then the connection's rate
  * limit (429), then the scope named in the meta (403). The tenant is the grant's organization;
  * `ctx.grant` says which connection (client, user, grant) is calling.

@@ -6,13 +6,13 @@ import { CONNECTOR_PREFIX, DOCS_PATH, OAUTH_PATHS, previewImagePath, surveyPath,
 /** A form's survey page. */
 export const surveyUrl = (formUuid: string) => `${env().APP_URL}${surveyPath(formUuid)}`;
 
-/** Survey URL of a prefill (spec §1): the form's page with `_prefill`. */
+/** Survey URL of a prefill: the form's page with `_prefill`. */
 export const prefillUrl = (formUuid: string, prefillId: string) => `${surveyUrl(formUuid)}?_prefill=${prefillId}`;
 
-/** Survey URL of a unique link (spec §1). */
+/** Survey URL of a unique link. */
 export const uniqueLinkUrl = (linkId: string) => `${env().APP_URL}${uniqueLinkPath(linkId)}`;
 
-/** Absolute URL of a form's preview image (spec §2.5 `preview_image_url`). */
+/** Absolute URL of a form's preview image (`preview_image_url` of `GET /api/v1/forms`). */
 export const previewImageUrl = (formUuid: string) => `${env().APP_URL}${previewImagePath(formUuid)}`;
 
 /** The OAuth issuer identifier (RFC 8414 §2): the service's base URL. */

@@ -4,13 +4,13 @@ import type { EventContext } from "./form-payload";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** `Jul 01, 2026, 10:00` in UTC: the connector's `created_at` (spec §6.2 — not ISO 8601). */
+/** `Jul 01, 2026, 10:00` in UTC: the connector's `created_at` (not ISO 8601; e2e/api/connector/webhooks.spec.ts). */
 export function connectorTimestamp(at: Date): string {
   return `${MONTHS[at.getUTCMonth()]} ${pad(at.getUTCDate())}, ${at.getUTCFullYear()}, ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
 }
 
 /**
- * What a connector subscription stores for a new submission (spec §6.2): values keyed by the
+ * What a connector subscription stores for a new submission (`POST /connector/webhooks`): values keyed by the
  * form's field labels, as v1 returns them. `retries_done` belongs to each attempt, so the body
  * adds it (connectorBody).
  */

@@ -39,7 +39,8 @@ async function record(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelive
   const retryInS = d.autoRetry && !outcome.gone ? retryDelaySeconds(engine.schedule, attempt, outcome.retryAfterS) : null;
   const result = await recordFailure(engine.db, leaseKey, d.id, { statusCode: outcome.statusCode, error: outcome.error, retryInS }, DISABLE_AFTER_S);
   if (!result) return;
-  // A platform answers 410 once its hook is detached (spec §6.2): that subscription is over.
+  // A platform answers 410 once its hook is detached: that subscription is over
+  // (e2e/api/connector/webhooks.spec.ts, 'a 410 from the target removes the subscription …').
   if (outcome.gone && d.source === "connector") {
     if (await removeSubscription(engine.db, d.webhookId)) log.info("connector subscription removed after 410 Gone", { webhookId: d.webhookId });
     return;

@@ -1,4 +1,4 @@
-/** The events of form-level webhooks (spec §6.1). */
+/** The events of form-level webhooks (`/api/v2/forms/{form_uuid}/webhooks`). */
 export const SUBMISSION_EVENTS = ["Submission.Created", "Submission.Updated", "Submission.Deleted"] as const;
 export type SubmissionEvent = (typeof SUBMISSION_EVENTS)[number];
 

@@ -6,7 +6,7 @@ import { formEventPayload, type EventContext } from "./form-payload";
 /**
  * What differs between the sources of webhooks — the event names they subscribe under and
  * the body they receive — so that enqueueing and delivery stay one generic path. The
- * connector's subscriptions (spec §6.2) add their entry here.
+ * connector's subscriptions (`POST /connector/webhooks`) add their entry here.
  */
 export type SourceSpec = {
   /** The name under which this source subscribes to `event` (a webhook's `events`); null: never. */
@@ -22,7 +22,7 @@ export const CONNECTOR_EVENT = "submission.created";
 
 export const SOURCES: Partial<Record<WebhookSource, SourceSpec>> = {
   form: { eventName: (event) => event, payload: formEventPayload },
-  // Connector subscriptions hear only of new submissions, as `submission.created` (spec §6.2).
+  // Connector subscriptions hear only of new submissions, as `submission.created`.
   connector: {
     eventName: (event) => (event === "Submission.Created" ? CONNECTOR_EVENT : null),
     payload: connectorEventPayload,

@@ -9,7 +9,7 @@ import { isJsonObject } from "@/server/services/lib/json";
  *
  * 1. the survey URL's own query, `?<element id>=<value>`, for simple fields (text types,
  *    phone, hidden, radio, dropdown, picture-checkbox), each value read by the prefill rules
- *    (spec §2.8: option ids; phone §2.9) and ignored when it breaks them;
+ *    (prefills/prefill-data.ts: option ids; phone.ts) and ignored when it breaks them;
  * 2. the prefill (`?_prefill=` or the unique link's own), which wins for the same field;
  * 3. defaults: a ranking in the form's option order, one empty repeat-field row, and the
  *    visitor's country (from Accept-Language) for phone selectors.

@@ -7,7 +7,7 @@ import { UUID_RE } from "@/server/services/lib/ids";
 import type { PrefillSource } from "./initial-values";
 
 /**
- * What a survey URL points at (spec §1, §3): a published, non-trashed form by UUID, or a
+ * What a survey URL (server/paths.ts) points at: a published, non-trashed form by UUID, or a
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */
@@ -65,8 +65,8 @@ export async function getSurveyFormOrThrow(db: DbOrTx, formUuid: string): Promis
 }
 
 /**
- * A prefill for `?_prefill=`: only the form's own, and not a unique link's (spec §2.6, a
- * link's prefill is reached through the link). Anything else: null, and the form opens empty.
+ * A prefill for `?_prefill=`: only the form's own, and not a unique link's (a link's
+ * prefill is reached through the link). Anything else: null, and the form opens empty.
  */
 export async function findSurveyPrefill(db: DbOrTx, formId: number, prefillId: string | undefined): Promise<PrefillSource | null> {
   const id = prefillId?.trim().toLowerCase();

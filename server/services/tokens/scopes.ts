@@ -1,4 +1,4 @@
-/** Scopes of spec §5.1: one list, used by token creation, the API check and the dashboard. */
+/** Scopes of API tokens: one list, used by token creation, the API check and the dashboard. */
 export const V2_SCOPES = [
   "form.view",
   "submission.view",

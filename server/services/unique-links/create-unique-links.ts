@@ -18,7 +18,8 @@ export type NewUniqueLinkItem = {
 export type CreatedUniqueLink = Pick<UniqueLink, "id" | "entryName" | "expiresAt" | "prefillId">;
 
 /**
- * Bulk create (spec §4.13), all or nothing. Every item is validated first (prefill data
+ * Bulk create (`POST /api/v2/forms/{form_uuid}/unique_links`), all or nothing. Every item
+ * is validated first (prefill data
  * against the form's elements, entry names unique within the request); then one INSERT of
  * the prefills and one of the links, in one transaction. A clash with an existing link —
  * also one created concurrently — hits the unique index and rolls everything back as 422.

@@ -6,7 +6,8 @@ import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**
- * Bulk delete (spec §4.14), all or nothing: the links and their linked prefills go in one
+ * Bulk delete (`DELETE /api/v2/forms/{form_uuid}/unique_links`), all or nothing: the links and
+ * their linked prefills go in one
  * transaction; when any id is not a link of this form, 422 `{error: 'Unique link IDs not
  * found', notFoundIds}` and nothing is deleted.
  */

@@ -16,7 +16,8 @@ const blank = (v: string) => v.trim() === "";
 
 /**
  * `expires_at`: ISO 8601 in the future → that instant; null or "" → no expiry. The messages
- * carry the field's path, so bulk items read `unique_links[<n>].expires_at …` (spec §7.3).
+ * carry the field's path, so bulk items read `unique_links[<n>].expires_at …`
+ * (e2e/api/v2/unique-links.spec.ts, 'refuses each malformed item …').
  */
 export const ZExpiresAt = z
   .string({ error: at("is not a valid date") })

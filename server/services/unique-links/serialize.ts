@@ -7,7 +7,10 @@ export type SerializableLink = Pick<
   "id" | "entryName" | "status" | "active" | "expiresAt" | "prefillId" | "createdAt" | "updatedAt"
 >;
 
-/** Unique link (spec §2.7); `prefillData` only when asked for (`[]` when the link has no prefill). */
+/**
+ * Unique link (`GET /api/v2/forms/{form_uuid}/unique_links/{id}`); `prefillData` only when asked
+ * for (`[]` when the link has no prefill).
+ */
 export function toUniqueLink(link: SerializableLink, prefillData?: PrefillValue[] | null) {
   return {
     id: link.id,
@@ -23,7 +26,7 @@ export function toUniqueLink(link: SerializableLink, prefillData?: PrefillValue[
   };
 }
 
-/** Created-link item of a bulk create (spec §2.7). */
+/** Created-link item of a bulk create (`POST /api/v2/forms/{form_uuid}/unique_links`). */
 export function toCreatedUniqueLink(link: Pick<UniqueLink, "id" | "entryName" | "expiresAt" | "prefillId">) {
   return {
     id: link.id,

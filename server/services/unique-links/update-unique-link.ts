@@ -7,7 +7,10 @@ import { createPrefillDataValidator } from "@/server/services/prefills/prefill-d
 import { withEntryNameCheck } from "./entry-name";
 import { linkFilter, linkSelection, uniqueLinkNotFound, type LinkRow } from "./get-unique-link";
 
-/** Fields a PATCH may change (spec §4.14); absent ones stay. `status` is never among them. */
+/**
+ * Fields a PATCH may change (`PATCH /api/v2/forms/{form_uuid}/unique_links/{id}`); absent ones
+ * stay. `status` is never among them.
+ */
 export type UniqueLinkPatch = {
   entryName?: string;
   /** null removes the expiry. */

@@ -46,7 +46,7 @@ test("dates: real calendar dates, YYYY-MM-DD or ISO date-times, years 0001–999
   }
 });
 
-test("phone: resolved like prefills (spec §2.9) with the selector on; as entered with it off", () => {
+test("phone: resolved like prefills (phone.ts) with the selector on; as entered with it off", () => {
   assert.equal(ok(validate({ ...REQUIRED, phone: "+1 (555) 123-4567" })).phone, "+15551234567");
   assert.equal(ok(validate({ ...REQUIRED, phone: "020 7123" })).phone, "0207123");
   assert.deepEqual(issues(validate({ ...REQUIRED, phone: "+44-" })), [["phone", "Enter the number after +44"]]);

@@ -240,7 +240,7 @@ function finiteNumber(n: number, path: AnswerPath, issues: Issues): number | und
   return n === 0 ? 0 : n; // no -0 in storage
 }
 
-/** Resolved as prefills resolve phone values (spec §2.9): `+44-20 7123 4567` → `+442071234567`. */
+/** Resolved as prefills resolve phone values (prefills/phone.ts): `+44-20 7123 4567` → `+442071234567`. */
 function phoneCheck(countrySelector: boolean, max: number): Check {
   return (value, path, issues) => {
     const s = storableText(value, max, path, issues);
