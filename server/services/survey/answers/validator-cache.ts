@@ -5,19 +5,20 @@ import { createAnswersValidator } from "./validate-answers";
 /**
  * Compiled answer checks per form version. Building them costs ~1 ms for a small form (zod
  * schemas for every element), more than checking an answer; a form's elements change only
- * with its `updated_at`, so `<form id>:<updated_at>` names one version. At most MAX forms
- * are kept, least recently used out first.
+ * with its `updated_at`, so `<form id>:<version>` names one version: the microsecond version
+ * a submit's statement checks (forms/form-version.ts) where the form carries it, else
+ * `updated_at` in ms. At most MAX forms are kept, least recently used out first.
  */
 const MAX = 500;
 
 type Compiled = { validate: ReturnType<typeof createAnswersValidator>; formSchema?: ReturnType<typeof surveyFormSchema> };
-type Versioned = { id: number; updatedAt: Date; elements: FormElement[] };
+type Versioned = { id: number; updatedAt: Date; elements: FormElement[]; version?: string };
 
 const globalForCache = globalThis as unknown as { formhouseAnswerChecks?: Map<string, Compiled> };
 const cache = (globalForCache.formhouseAnswerChecks ??= new Map());
 
 function compiled(form: Versioned): Compiled {
-  const key = `${form.id}:${form.updatedAt.getTime()}`;
+  const key = `${form.id}:${form.version ?? form.updatedAt.getTime()}`;
   let entry = cache.get(key);
   if (entry) {
     cache.delete(key); // most recently used goes last
