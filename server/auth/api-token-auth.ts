@@ -60,7 +60,7 @@ type CheckRow = {
 export type TokenCheck = { principal: ApiPrincipal; rateLimit: RateLimitState };
 
 /**
- * The token of an `X-SERVICE-TOKEN` header for a surface, or the spec's 400 (missing,
+ * The token of an `X-SERVICE-TOKEN` header for a surface, or the documented 400 (missing,
  * malformed) or 401 (a token of the other API version): checks that need no database.
  */
 export function serviceToken(header: string | null, kind: TokenKind): string {
@@ -76,7 +76,7 @@ export function serviceToken(header: string | null, kind: TokenKind): string {
 /**
  * Checks the `X-SERVICE-TOKEN` header for a surface and counts the request against the
  * token's rate limit: serviceToken, then checkServiceToken.
- * Throws the spec's 400/401/429 errors; returns the principal and rate-limit headers.
+ * Throws the documented 400/401/429 errors; returns the principal and rate-limit headers.
  */
 export async function authenticateApiToken(
   db: Db,

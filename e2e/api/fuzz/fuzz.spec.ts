@@ -15,7 +15,7 @@ import { problemWith } from "./oracle";
  * Property-based fuzz of every REST surface that has an OpenAPI document (server/rest/documents.ts):
  * requests generated from each operation of each document — hostile path, query and body values,
  * encodings, nesting, with and without valid tokens — must never answer 5xx, and every answer
- * must be JSON in the operation's documented error shape, in the spec's order (token, then input).
+ * must be JSON in the operation's documented error shape, in the documented order (token, then input).
  *
  * In the suite: a fixed seed, FUZZ_RUNS requests (default 1,000) within FUZZ_TIME_LIMIT_MS
  * (default 45 s). `npm run fuzz` runs 20,000 with a random seed it prints; replay one with

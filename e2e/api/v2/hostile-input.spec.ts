@@ -186,7 +186,7 @@ test.describe("query parameters named like built-in object properties", () => {
     }
   });
 
-  test("are ignored where the spec ignores unknown parameters, and are unknown filter fields where it does not", async ({ seed, api }) => {
+  test("are ignored where the API ignores unknown parameters, and are unknown filter fields where it does not", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId);
     const all = names.map((n) => `${n}=1`).join("&");

@@ -65,7 +65,7 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
     }
   });
 
-  test("refuses each malformed body with the spec's message and writes nothing", async ({ seed, api }) => {
+  test("refuses each malformed body with the documented message and writes nothing", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: ["prefill.write"] });
     const ok = { name: "ok", prefill_data: [{ id: "email", value: "a@example.com" }] };
@@ -251,7 +251,7 @@ test.describe("DELETE /api/v2/forms/:form_uuid/prefills", () => {
     expect(await prefillCount(seed, other.id)).toBe(1);
   });
 
-  test("refuses a malformed ids list with the spec's messages", async ({ seed, api }) => {
+  test("refuses a malformed ids list with the documented messages", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: ["prefill.write"] });
     const cases: [unknown, string][] = [

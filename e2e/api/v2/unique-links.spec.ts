@@ -59,7 +59,7 @@ test.describe("POST /api/v2/forms/:form_uuid/unique_links", () => {
     expect(await counts(seed, form.id)).toEqual({ links: 3, prefills: 1 });
   });
 
-  test("refuses each malformed item with the spec's message and writes nothing", async ({ seed, api }) => {
+  test("refuses each malformed item with the documented message and writes nothing", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: WRITE });
     const ok = { entry_name: "ok", prefill_data: [{ id: "subject", value: "x" }] };
@@ -222,7 +222,7 @@ test.describe("PATCH /api/v2/forms/:form_uuid/unique_links/:id", () => {
     expect(await counts(seed, form.id)).toEqual({ links: 2, prefills: 2 });
   });
 
-  test("refuses bad fields with the spec's messages and changes nothing", async ({ seed, api }) => {
+  test("refuses bad fields with the documented messages and changes nothing", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: WRITE });
     const [link, other] = await createLinks(c, form.uuid, [{ entry_name: "frank", expires_at: FUTURE }, { entry_name: "grace" }]);
