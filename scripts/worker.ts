@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
-import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/runtime";
+import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/delivery/runtime";
 import { resolveDatabase } from "./lib/database-url";
 
 async function main() {

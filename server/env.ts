@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { DEFAULT_RETRY_SCHEDULE_S } from "./webhooks/schedule";
+import { DEFAULT_RETRY_SCHEDULE_S } from "./webhooks/delivery/schedule";
 
 /**
  * Configuration, parsed once. A bad value fails fast with a message naming the variable.

@@ -16,8 +16,8 @@ import type { Db } from "../../db";
 import { forms, submissions, type Form } from "../../db/schema";
 import { accessForOrganization } from "../../server/services/forms/access";
 import { importForm } from "../../server/services/forms/import-form";
-import { createWebhook } from "../../server/services/webhooks/create-webhook";
-import { enqueueSubmissionEvent } from "../../server/webhooks/enqueue";
+import { createWebhook } from "../../server/webhooks/manage/create-webhook";
+import { enqueueSubmissionEvent } from "../../server/webhooks/delivery/enqueue";
 
 export type WebhookBenchResult = { name: string; value: string; ok: boolean; goal: string }[];
 

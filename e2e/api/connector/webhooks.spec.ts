@@ -8,7 +8,7 @@ import { startReceiver } from "../webhooks/receiver";
 import { postJson, submitPath } from "../survey/survey-fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-/** Connector subscriptions (`/connector/webhooks`) and their deliveries (server/webhooks/connector-payload.ts), against a real receiver. */
+/** Connector subscriptions (`/connector/webhooks`) and their deliveries (server/webhooks/delivery/connector-payload.ts), against a real receiver. */
 
 const ELEMENTS = [
   { id: "q_name", label: "Name", type: "short-text" },

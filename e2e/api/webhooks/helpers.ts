@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { forms, submissions, webhookDeliveries, webhooks, type Submission } from "../../../db/schema";
-import { enqueueSubmissionEvent } from "../../../server/webhooks/enqueue";
+import { enqueueSubmissionEvent } from "../../../server/webhooks/delivery/enqueue";
 import type { SubmissionEvent } from "../../../server/webhooks/events";
-import { generateSecret } from "../../../server/webhooks/signature";
+import { generateSecret } from "../../../server/webhooks/delivery/signature";
 
 /**
  * Stores a submission the way the survey's create service does — submission, form count and

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { createWebhook } from "@/server/services/webhooks/create-webhook";
-import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
+import { createWebhook } from "@/server/webhooks/manage/create-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef } from "../inputs";
 

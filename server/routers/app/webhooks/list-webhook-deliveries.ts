@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/db/schema";
-import { listDeliveries } from "@/server/services/webhooks/list-deliveries";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { listDeliveries } from "@/server/webhooks/manage/list-deliveries";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
 import { ZDashboardWebhookRef } from "./inputs";

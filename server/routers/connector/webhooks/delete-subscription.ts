@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { deleteSubscription } from "@/server/services/connector-subscriptions/subscriptions";
 import { oauthProcedure } from "@/server/trpc";
+import { deleteSubscription } from "@/server/webhooks/manage/subscriptions";
 import { ZPathParam } from "../../rest-params";
 
 export const deleteSubscriptionRoute = oauthProcedure

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { createWebhook } from "@/server/services/webhooks/create-webhook";
-import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
+import { createWebhook } from "@/server/webhooks/manage/create-webhook";
+import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";

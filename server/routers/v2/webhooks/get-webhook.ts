@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getFormWebhookOrThrow } from "@/server/services/webhooks/get-webhook";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { getFormWebhookOrThrow } from "@/server/webhooks/manage/get-webhook";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZWebhookPath } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/db/schema";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { listDeliveries } from "@/server/services/webhooks/list-deliveries";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { listDeliveries } from "@/server/webhooks/manage/list-deliveries";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageMeta, ZPageParam, ZSingleParam } from "../../rest-params";
 import { ZWebhookPath } from "./schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { listWebhooks } from "@/server/webhooks/manage/list-webhooks";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZFormRef, ZPageMeta, ZPageParam } from "../../rest-params";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { retryDelivery } from "@/server/services/webhooks/retry-delivery";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPathParam } from "../../rest-params";
 import { ZWebhookPath } from "./schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { updateWebhook } from "@/server/services/webhooks/update-webhook";
-import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { updateWebhook } from "@/server/webhooks/manage/update-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
 import { ZWebhookPath } from "./schemas";

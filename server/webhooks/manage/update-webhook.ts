@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { SubmissionEvent } from "@/server/webhooks/events";
-import { disableWebhook } from "@/server/webhooks/outbox";
+import { disableWebhook } from "@/server/webhooks/delivery/outbox";
 import { assertAllowedTarget } from "./check-target";
 import { getFormWebhookOrThrow } from "./get-webhook";
 import { DISABLED_BY_OWNER } from "./rules";

@@ -55,3 +55,26 @@ export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
 });
+
+/** A connector subscription as `POST /connector/webhooks` answers it (snake_case, like the connector's other shapes). */
+export const ZConnectorSubscription = z.object({
+  id: z.number().int().describe("Subscription id, for DELETE /webhooks/{id}"),
+  organization_id: z.number().int(),
+  form_id: z.number().int(),
+  target_url: z.string(),
+  events: z.array(z.string()).describe("Always [\"submission.created\"]"),
+  source: z.literal("connector"),
+  created_at: z.string().describe("ISO 8601"),
+});
+
+export const toConnectorSubscription = (
+  w: Pick<Webhook, "id" | "organizationId" | "formId" | "url" | "events" | "createdAt">,
+): z.infer<typeof ZConnectorSubscription> => ({
+  id: w.id,
+  organization_id: w.organizationId,
+  form_id: w.formId,
+  target_url: w.url,
+  events: w.events,
+  source: "connector",
+  created_at: w.createdAt.toISOString(),
+});

@@ -4,7 +4,7 @@ import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/lib/ids";
-import { requeueDelivery } from "@/server/webhooks/outbox";
+import { requeueDelivery } from "@/server/webhooks/delivery/outbox";
 import { getFormWebhookOrThrow } from "./get-webhook";
 
 /**
