@@ -124,9 +124,9 @@ export async function refresh(as: oauth.AuthorizationServer, client: TestClient,
   return oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, clientAuth(client), refreshToken, insecure));
 }
 
-export type Answer = { status: number; body: any; headers: Record<string, string> };
+export type HttpAnswer = { status: number; body: any; headers: Record<string, string> };
 
-async function answer(res: { status(): number; text(): Promise<string>; headers(): Record<string, string> }): Promise<Answer> {
+async function answer(res: { status(): number; text(): Promise<string>; headers(): Record<string, string> }): Promise<HttpAnswer> {
   const text = await res.text();
   let body: any = text;
   try {
@@ -141,7 +141,7 @@ export async function postForm(
   path: "/oauth/token" | "/oauth/revoke",
   form: Record<string, string>,
   opts: { basic?: [string, string]; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...opts.headers };
   if (opts.basic) {
     const enc = (s: string) => encodeURIComponent(s);
@@ -152,6 +152,6 @@ export async function postForm(
 }
 
 /** A connector API call with a bearer token (or none). */
-export async function connectorGet(request: APIRequestContext, path: string, token?: string | null, headers: Record<string, string> = {}): Promise<Answer> {
+export async function connectorGet(request: APIRequestContext, path: string, token?: string | null, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   return answer(await request.get(`/connector${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }));
 }

@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
+import { MAX_EMAIL_LENGTH, MAX_ACCOUNT_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
 
 export function SignUpForm() {
   const trpc = useTRPC();
@@ -48,13 +48,13 @@ export function SignUpForm() {
       )}
       <div className="field">
         <label htmlFor="name">Your name</label>
-        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_NAME_LENGTH} required autoFocus />
+        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_ACCOUNT_NAME_LENGTH} required autoFocus />
       </div>
       <div className="field">
         <label htmlFor="organizationName">
           Organization name <span className="optional">optional</span>
         </label>
-        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_NAME_LENGTH} />
+        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_ACCOUNT_NAME_LENGTH} />
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>

@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";
 import { disableWebhook, recordFailure, recordSuccess, removeSubscription, type ClaimedDelivery } from "./outbox";
-import { postJson, type AttemptOutcome } from "./post";
+import { postAttempt, type AttemptOutcome } from "./post";
 import { retryDelaySeconds } from "./schedule";
 import { signedHeaders } from "./signature";
 import { deliveryBody } from "./sources";
@@ -29,7 +29,7 @@ export type DeliveryEngine = {
 export async function attemptDelivery(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery): Promise<AttemptOutcome> {
   const attempt = d.attempts + 1;
   const body = deliveryBody(d.source, d.payload, attempt);
-  const outcome = await postJson(engine.dispatcher, d.url, signedHeaders(d.secrets, d.id, body), body, engine.timeoutMs);
+  const outcome = await postAttempt(engine.dispatcher, d.url, signedHeaders(d.secrets, d.id, body), body, engine.timeoutMs);
   await withRetries(() => record(engine, leaseKey, d, attempt, outcome), { deliveryId: d.id });
   return outcome;
 }

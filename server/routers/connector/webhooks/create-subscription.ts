@@ -13,7 +13,7 @@ const BODY_ERRORS = [
   "webhook.target_url is not allowed: 127.0.0.1 is a loopback address",
 ];
 
-export const createSubscriptionRoute = oauthProcedure
+export const connectorCreateSubscriptionRoute = oauthProcedure
   .meta({
     scope: "submission:read",
     successStatus: 201,

@@ -4,7 +4,7 @@ import { oauthProcedure } from "@/server/trpc";
 import { deleteSubscription } from "@/server/webhooks/manage/subscriptions";
 import { ZPathParam } from "../../rest-params";
 
-export const deleteSubscriptionRoute = oauthProcedure
+export const connectorDeleteSubscriptionRoute = oauthProcedure
   .meta({
     scope: "submission:read",
     successStatus: 204,

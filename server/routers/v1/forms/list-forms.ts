@@ -19,10 +19,10 @@ export const ZV1Form = z.object({
   is_live: z.boolean().describe("Whether the form is published"),
 });
 
-export const ZListV1FormsInput = z.object({ page: ZPageParam });
-export const ZListV1FormsOutput = ZV1List(ZV1Form);
+export const ZV1ListFormsInput = z.object({ page: ZPageParam });
+export const ZV1ListFormsOutput = ZV1List(ZV1Form);
 
-export const listV1FormsRoute = apiTokenProcedure("v1")
+export const v1ListFormsRoute = apiTokenProcedure("v1")
   .meta({
     scope: "form.view",
     openapi: {
@@ -35,8 +35,8 @@ export const listV1FormsRoute = apiTokenProcedure("v1")
         "once the form is trashed. 20 per page; a page past the last one returns `results: []` with the usual counters.",
     },
   })
-  .input(ZListV1FormsInput)
-  .output(ZListV1FormsOutput)
+  .input(ZV1ListFormsInput)
+  .output(ZV1ListFormsOutput)
   .query(async ({ ctx, input }) => {
     const { forms, totalCount } = await listForms(ctx.db, ctx.access, input.page);
     return v1Page(forms.map(toV1Form), totalCount, input.page);

@@ -30,7 +30,7 @@ export const ZGetFormOutput = z.object({
   elements: z.array(ZElement),
 });
 
-export const getFormRoute = apiTokenProcedure("v2")
+export const v2GetFormRoute = apiTokenProcedure("v2")
   .meta({
     scope: "form.view",
     openapi: {

@@ -4,7 +4,7 @@ import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { prefillUrl } from "@/server/urls";
 import { apiTokenProcedure } from "@/server/trpc";
-import { MAX_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
+import { MAX_PREFILL_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
 import { at } from "@/server/services/lib/paths";
 import { prefillDataSchema } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
@@ -35,7 +35,7 @@ export const ZBulkCreatePrefillsOutput = z.object({
   ),
 });
 
-export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
+export const v2BulkCreatePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     successStatus: 201,
@@ -48,7 +48,7 @@ export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
         `All or nothing: every item is checked first, and one bad item rejects the request with 400 and writes nothing. ` +
         `The response lists the new prefills in request order. An empty \`prefills\` array creates nothing (201, \`prefills: []\`).\n\n` +
         `Body errors: \`prefills is required and must be an array\`, \`too many prefills (max ${MAX_BATCH})\`, ` +
-        `\`prefills[<n>].name is required\` (missing or blank), \`prefills[<n>].name must be at most ${MAX_NAME_LENGTH} characters\`, ` +
+        `\`prefills[<n>].name is required\` (missing or blank), \`prefills[<n>].name must be at most ${MAX_PREFILL_NAME_LENGTH} characters\`, ` +
         `\`prefills[<n>].prefill_data is required and must be an array\`.\n\n` +
         `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the response's \`field\` names the full path):\n${PREFILL_DATA_ERRORS}`,
     },

@@ -7,7 +7,7 @@ import { ZFormRef } from "../../rest-params";
 
 export const ZBulkDeletePrefillsInput = z.object({ form_uuid: ZFormRef, ids: ZBulkIds });
 
-export const bulkDeletePrefillsRoute = apiTokenProcedure("v2")
+export const v2BulkDeletePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     jsonBody: true,

@@ -17,7 +17,7 @@ export const ZListPrefillsInput = z.object({
 
 export const ZListPrefillsOutput = z.object({ prefills: z.array(ZPrefillListItem), meta: ZPageMeta });
 
-export const listPrefillsRoute = apiTokenProcedure("v2")
+export const v2ListPrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.read",
     openapi: {

@@ -38,7 +38,7 @@ export const ZBulkCreateUniqueLinksOutput = z.object({
   ),
 });
 
-export const bulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
+export const v2BulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     successStatus: 201,

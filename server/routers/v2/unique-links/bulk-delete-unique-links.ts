@@ -7,7 +7,7 @@ import { ZFormRef } from "../../rest-params";
 
 export const ZBulkDeleteUniqueLinksInput = z.object({ form_uuid: ZFormRef, ids: ZBulkIds });
 
-export const bulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
+export const v2BulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     jsonBody: true,

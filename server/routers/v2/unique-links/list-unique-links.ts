@@ -18,7 +18,7 @@ export const ZListUniqueLinksOutput = z.object({
   meta: ZPageMeta,
 });
 
-export const listUniqueLinksRoute = apiTokenProcedure("v2")
+export const v2ListUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.read",
     openapi: {

@@ -18,7 +18,7 @@ export const ZUpdateUniqueLinkInput = z.object({
   prefill_data: prefillDataSchema(at("must be an array")).optional(),
 });
 
-export const updateUniqueLinkRoute = apiTokenProcedure("v2")
+export const v2UpdateUniqueLinkRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     openapi: {

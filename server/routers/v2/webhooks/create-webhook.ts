@@ -16,7 +16,7 @@ export const ZCreateWebhookInput = z.object({
 });
 export const ZCreateWebhookOutput = z.object({ webhook: ZCreatedWebhook });
 
-export const createWebhookRoute = apiTokenProcedure("v2")
+export const v2CreateWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 201,

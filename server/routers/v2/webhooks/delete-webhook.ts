@@ -5,7 +5,7 @@ import { ZWebhookPath } from "./schemas";
 
 export const ZDeleteWebhookInput = z.object(ZWebhookPath);
 
-export const deleteWebhookRoute = apiTokenProcedure("v2")
+export const v2DeleteWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 204,

@@ -7,7 +7,7 @@ import { ZWebhookPath } from "./schemas";
 export const ZGetWebhookInput = z.object(ZWebhookPath);
 export const ZGetWebhookOutput = z.object({ webhook: ZWebhook });
 
-export const getWebhookRoute = apiTokenProcedure("v2")
+export const v2GetWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },

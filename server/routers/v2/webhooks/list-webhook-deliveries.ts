@@ -17,7 +17,7 @@ export const ZListWebhookDeliveriesInput = z.object({
 });
 export const ZListWebhookDeliveriesOutput = z.object({ deliveries: z.array(ZDelivery), meta: ZPageMeta });
 
-export const listWebhookDeliveriesRoute = apiTokenProcedure("v2")
+export const v2ListWebhookDeliveriesRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
     errors: { 400: ["page must be a positive integer", "status must be pending, succeeded or failed"], 404: ["Webhook not found", "Form not found or not authorized"] },

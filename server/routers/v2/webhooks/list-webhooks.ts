@@ -8,7 +8,7 @@ import { ZFormRef, ZPageMeta, ZPageParam } from "../../rest-params";
 export const ZListWebhooksInput = z.object({ form_uuid: ZFormRef, page: ZPageParam });
 export const ZListWebhooksOutput = z.object({ webhooks: z.array(ZWebhook), meta: ZPageMeta });
 
-export const listWebhooksRoute = apiTokenProcedure("v2")
+export const v2ListWebhooksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
     errors: { 400: ["page must be a positive integer"], 404: ["Form not found or not authorized"] },

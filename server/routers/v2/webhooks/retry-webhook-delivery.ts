@@ -9,7 +9,7 @@ import { ZWebhookPath } from "./schemas";
 export const ZRetryWebhookDeliveryInput = z.object({ ...ZWebhookPath, delivery_id: ZPathParam.describe("Delivery UUID") });
 export const ZRetryWebhookDeliveryOutput = z.object({ delivery: ZDelivery });
 
-export const retryWebhookDeliveryRoute = apiTokenProcedure("v2")
+export const v2RetryWebhookDeliveryRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 202,

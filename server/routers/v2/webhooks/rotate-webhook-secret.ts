@@ -7,7 +7,7 @@ import { ZWebhookPath } from "./schemas";
 export const ZRotateWebhookSecretInput = z.object(ZWebhookPath);
 export const ZRotateWebhookSecretOutput = z.object({ secret: ZSecret });
 
-export const rotateWebhookSecretRoute = apiTokenProcedure("v2")
+export const v2RotateWebhookSecretRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },

@@ -7,7 +7,7 @@ import { ZWebhookPath } from "./schemas";
 export const ZTestWebhookInput = z.object(ZWebhookPath);
 export const ZTestWebhookOutput = z.object({ delivery: ZDelivery });
 
-export const testWebhookRoute = apiTokenProcedure("v2")
+export const v2TestWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },

@@ -14,7 +14,7 @@ export const ZUpdateWebhookInput = z.object({
 });
 export const ZUpdateWebhookOutput = z.object({ webhook: ZWebhook });
 
-export const updateWebhookRoute = apiTokenProcedure("v2")
+export const v2UpdateWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: {
