@@ -4,7 +4,7 @@ import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/lib/ids";
-import { linkStateColumn, type UniqueLinkState } from "./link-state";
+import { linkStateColumn, type UniqueLinkState } from "./state";
 
 export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);
 

@@ -6,14 +6,14 @@ import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/for
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { containsText } from "@/server/services/lib/search";
 import { linkSelection, type LinkRow } from "./get-unique-link";
-import { linkStateColumn, linkStateFilter, type UniqueLinkState } from "./link-state";
+import { linkStateColumn, linkStateFilter, type UniqueLinkState } from "./state";
 
 export type ListUniqueLinksParams = {
   page: number;
   /** Case-insensitive partial match on entry_name. */
   entryName?: string;
   includePrefillData?: boolean;
-  /** Only links in this state (link-state.ts). */
+  /** Only links in this state (state.ts). */
   state?: UniqueLinkState;
 };
 
@@ -30,7 +30,7 @@ export async function listUniqueLinks(
   if (params.state) conds.push(linkStateFilter(params.state));
   const where = and(...conds);
   const include = params.includePrefillData ?? false;
-  // Every row carries its state (link-state.ts), by the database's clock.
+  // Every row carries its state (state.ts), by the database's clock.
   const query = db.select({ ...linkSelection(include), state: linkStateColumn }).from(uniqueLinks);
   const [rows, [total]] = await Promise.all([
     (include ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query)

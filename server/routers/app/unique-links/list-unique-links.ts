@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listUniqueLinks } from "@/server/services/unique-links/list-unique-links";
-import { LINK_STATES } from "@/server/services/unique-links/link-state";
+import { LINK_STATES } from "@/server/services/unique-links/state";
 import { toUniqueLink, ZUniqueLink } from "@/server/services/unique-links/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef, ZDashboardPage, ZDashboardPageInfo, ZDashboardSearch, pageInfo } from "../inputs";
