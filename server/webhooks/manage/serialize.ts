@@ -30,6 +30,8 @@ export const ZSecret = z
 /** A webhook with its secret: the answer of creation only. */
 export const ZCreatedWebhook = ZWebhook.extend({ secret: ZSecret });
 
+export const toCreatedWebhook = (w: Webhook): z.infer<typeof ZCreatedWebhook> => ({ ...toWebhook(w), secret: w.secret });
+
 export const ZDelivery = z.object({
   id: z.string().describe("Delivery UUID; also the `webhook-id` header of each attempt"),
   eventId: z.string().describe("Event UUID (`eventId` of the payload), shared by the event's deliveries to every webhook"),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { issueToken } from "@/server/services/tokens/dashboard-tokens";
+import { ZIssuedToken } from "@/server/services/tokens/serialize";
 import { sessionProcedure } from "@/server/trpc";
-import { ZDashboardFormRef, ZIssuedToken, ZTokenName, ZV1Scopes, ZV2Scopes } from "./inputs";
+import { ZDashboardFormRef } from "../inputs";
+import { ZTokenName, ZV1Scopes, ZV2Scopes } from "./inputs";
 
 export const ZCreateTokenInput = z.discriminatedUnion("kind", [
   z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
+import { toCreatedWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef } from "../inputs";
 
@@ -18,5 +18,5 @@ export const createWebhookRoute = sessionProcedure
   .output(ZCreatedWebhook)
   .mutation(async ({ ctx, input }) => {
     const webhook = await createWebhook(ctx.db, ctx.access, input.formUuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return { ...toWebhook(webhook), secret: webhook.secret };
+    return toCreatedWebhook(webhook);
   });

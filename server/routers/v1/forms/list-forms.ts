@@ -1,23 +1,9 @@
 import { z } from "zod";
 import { listForms } from "@/server/services/forms/list-forms";
-import { toV1Form } from "@/server/services/forms/v1-forms";
+import { toV1Form, ZV1Form } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../../rest-params";
 import { v1Page, ZV1List } from "../schemas";
-
-export const ZV1Form = z.object({
-  id: z.string().describe("Form UUID"),
-  name: z.string(),
-  created_at: z.string().describe("ISO 8601"),
-  updated_at: z.string().describe("ISO 8601"),
-  preview_image_url: z
-    .string()
-    .describe("Absolute URL of a PNG preview of the form (its name and first fields), served without a token; 404 once the form is trashed"),
-  slug: z
-    .string()
-    .describe("The name in lowercase ASCII with hyphens, then `-` and the UUID's first 8 hex digits (e.g. `contact-us-3f2a9c1b`); changes only on rename"),
-  is_live: z.boolean().describe("Whether the form is published"),
-});
 
 export const ZV1ListFormsInput = z.object({ page: ZPageParam });
 export const ZV1ListFormsOutput = ZV1List(ZV1Form);

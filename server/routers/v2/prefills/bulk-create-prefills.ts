@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
-import { prefillUrl } from "@/server/urls";
+import { toCreatedPrefill, ZCreatedPrefill } from "@/server/services/prefills/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { MAX_PREFILL_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
 import { at } from "@/server/services/lib/paths";
@@ -25,15 +25,7 @@ export const ZBulkCreatePrefillsInput = z.object({
     .describe(`The prefills to create, at most ${MAX_BATCH}`),
 });
 
-export const ZBulkCreatePrefillsOutput = z.object({
-  prefills: z.array(
-    z.object({
-      prefillId: z.string().describe("UUID of the new prefill"),
-      url: z.string().describe("Survey URL with `_prefill`"),
-      name: z.string(),
-    }),
-  ),
-});
+export const ZBulkCreatePrefillsOutput = z.object({ prefills: z.array(ZCreatedPrefill) });
 
 export const v2BulkCreatePrefillsRoute = apiTokenProcedure("v2")
   .meta({
@@ -63,5 +55,5 @@ export const v2BulkCreatePrefillsRoute = apiTokenProcedure("v2")
       input.form_uuid,
       input.prefills.map((p) => ({ name: p.name, prefillData: p.prefill_data })),
     );
-    return { prefills: created.map((p) => ({ prefillId: p.id, url: prefillUrl(form.uuid, p.id), name: p.name })) };
+    return { prefills: created.map((p) => toCreatedPrefill(p, form.uuid)) };
   });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { createUniqueLinks } from "@/server/services/unique-links/create-unique-links";
-import { toCreatedUniqueLink } from "@/server/services/unique-links/serialize";
+import { toCreatedUniqueLink, ZCreatedUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { at } from "@/server/services/lib/paths";
 import { prefillDataSchema } from "../../rest-body";
@@ -26,17 +26,7 @@ export const ZBulkCreateUniqueLinksInput = z.object({
     .describe(`The links to create, at most ${MAX_BATCH}`),
 });
 
-export const ZBulkCreateUniqueLinksOutput = z.object({
-  uniqueLinks: z.array(
-    z.object({
-      id: z.string(),
-      entryName: z.string(),
-      url: z.string(),
-      expiresAt: z.string().nullable(),
-      prefillId: z.string().nullable().describe("null when no prefill_data was given"),
-    }),
-  ),
-});
+export const ZBulkCreateUniqueLinksOutput = z.object({ uniqueLinks: z.array(ZCreatedUniqueLink) });
 
 export const v2BulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({

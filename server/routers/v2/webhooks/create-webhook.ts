@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
 import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
+import { toCreatedWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
@@ -49,5 +49,5 @@ export const v2CreateWebhookRoute = apiTokenProcedure("v2")
   .output(ZCreateWebhookOutput)
   .mutation(async ({ ctx, input }) => {
     const webhook = await createWebhook(ctx.db, ctx.access, input.form_uuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return { webhook: { ...toWebhook(webhook), secret: webhook.secret } };
+    return { webhook: toCreatedWebhook(webhook) };
   });
