@@ -60,8 +60,8 @@ type CheckRow = {
 export type TokenCheck = { principal: ApiPrincipal; rateLimit: RateLimitState };
 
 /**
- * The token of an `X-SERVICE-TOKEN` header for a surface, or the spec's 400 (missing,
- * malformed) or 401 (a token of the other API version): checks that need no database.
+ * The token of an `X-SERVICE-TOKEN` header for a surface, or a 400 (missing, malformed) or
+ * 401 (a token of the other API version): the checks that need no database.
  */
 export function serviceToken(header: string | null, kind: TokenKind): string {
   if (header === null || header.trim() === "") throw new AppError("BAD_REQUEST", MESSAGES.tokenMissing);
@@ -76,7 +76,8 @@ export function serviceToken(header: string | null, kind: TokenKind): string {
 /**
  * Checks the `X-SERVICE-TOKEN` header for a surface and counts the request against the
  * token's rate limit: serviceToken, then checkServiceToken.
- * Throws the spec's 400/401/429 errors; returns the principal and rate-limit headers.
+ * Throws the token errors every REST operation documents (400/401/429); returns the principal
+ * and rate-limit headers.
  */
 export async function authenticateApiToken(
   db: Db,
@@ -106,8 +107,8 @@ const checkStatement = preparedStatement<CheckRow>(
 );
 
 /**
- * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); the
- * spec's 429, with the headers and Retry-After, once the count is over `limit`. Every
+ * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); a
+ * 429, with the headers and Retry-After, once the count is over `limit`. Every
  * credential's check (API tokens here, connector bearer tokens) answers its limit through this.
  */
 export function admitHit(limit: number, count: number, resetS: number): RateLimitState {

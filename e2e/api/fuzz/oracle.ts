@@ -5,7 +5,7 @@ import type { Schema } from "./operations";
 
 /**
  * What every answer to a fuzzed request must be: never a 5xx; JSON; an error in one of the
- * operation's documented error bodies; and the spec's order — a path that cannot be routed,
+ * operation's documented error bodies; and the documented order — a path that cannot be routed,
  * then the token, then the input — so a request without a valid token gets the token's error
  * whatever else is wrong with it.
  */

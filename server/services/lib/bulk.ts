@@ -21,7 +21,7 @@ export function distinctIds(ids: readonly string[]): string[] {
 export const queryableIds = (ids: readonly string[]) => ids.map((id) => id.trim().toLowerCase()).filter((id) => UUID_RE.test(id));
 
 /**
- * Runs the checks of one bulk item. A 400 from them keeps the spec's message and gains
+ * Runs the checks of one bulk item. A 400 from them keeps its documented message and gains
  * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed; with
  * `at` (e.g. `["unique_links", 3]`) its input path is prefixed too, for UIs that map a
  * problem back to the row and column it came from.
