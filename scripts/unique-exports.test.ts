@@ -43,13 +43,15 @@ const PENDING: Record<string, string[]> = {
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 function sourceFiles(): string[] {
-  const out = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.tsx"], { cwd: root, encoding: "utf8" });
+  const args = ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts", "*.tsx"];
+  const out = spawnSync("git", args, { cwd: root, encoding: "utf8" });
   return out.stdout.split("\n").filter((f) => f && !f.endsWith(".d.ts"));
 }
 
 /** The names a file declares and exports itself (not those it hands on from another module). */
 function ownExports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const kind = file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, false, kind);
   const imported = new Set<string>();
   const names: string[] = [];
   for (const st of source.statements) {

@@ -62,7 +62,10 @@ const ZEnv = z.object({
   SUBMIT_RATE_LIMIT_WINDOW_S: positiveInt("SUBMIT_RATE_LIMIT_WINDOW_S").default(60),
   /** Port of the embedded PostgreSQL; unset: 54329, or any free port when that one is taken. */
   EMBEDDED_PG_PORT: port("EMBEDDED_PG_PORT").optional(),
-  /** Connector (OAuth) limits: access tokens live an hour (`expires_in` of `POST /oauth/token`); a rotated refresh token works 60 s more. */
+  /**
+   * Connector (OAuth) limits: access tokens live an hour (`expires_in` of `POST /oauth/token`);
+   * a rotated refresh token works 60 s more.
+   */
   OAUTH_ACCESS_TOKEN_TTL_S: positiveInt("OAUTH_ACCESS_TOKEN_TTL_S").default(3600),
   OAUTH_REFRESH_GRACE_S: positiveInt("OAUTH_REFRESH_GRACE_S").default(60),
   CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),

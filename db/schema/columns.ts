@@ -10,4 +10,5 @@ export const createdAt = () => timestamptz("created_at").notNull().defaultNow();
 export const updatedAt = () => timestamptz("updated_at").notNull().defaultNow();
 
 /** A required reference to a row this one belongs to, removed with it (`on delete cascade`). */
-export const belongsTo = <N extends string>(name: N, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: "cascade" });
+export const belongsTo = <N extends string>(name: N, target: () => AnyPgColumn) =>
+  integer(name).notNull().references(target, { onDelete: "cascade" });

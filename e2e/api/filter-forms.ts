@@ -56,4 +56,10 @@ export const fullNameElement = {
 };
 
 /** Matrix: one row r1, one column c1. */
-export const gridElement = { id: "q_grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "Row" }], columns: [{ id: "c1", label: "Col" }] };
+export const gridElement = {
+  id: "q_grid",
+  label: "Grid",
+  type: "matrix",
+  rows: [{ id: "r1", label: "Row" }],
+  columns: [{ id: "c1", label: "Col" }],
+};

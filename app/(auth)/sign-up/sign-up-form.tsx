@@ -36,7 +36,8 @@ export function SignUpForm() {
     const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     // Sign-up answers alike for a new and a taken email: signing in with the password given is
     // what tells them apart. If it failed, the sign-in page takes over and says why it may have.
-    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "")}`);
+    const failure = res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "");
+    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${failure}`);
   }
 
   return (

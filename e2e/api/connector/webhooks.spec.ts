@@ -8,14 +8,23 @@ import { startReceiver } from "../webhooks/receiver";
 import { postJson, submitPath } from "../survey/survey-fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-/** Connector subscriptions (`/connector/webhooks`) and their deliveries (server/webhooks/delivery/connector-payload.ts), against a real receiver. */
+/**
+ * Connector subscriptions (`/connector/webhooks`) and their deliveries
+ * (server/webhooks/delivery/connector-payload.ts), against a real receiver.
+ */
 
 const ELEMENTS = [
   { id: "q_name", label: "Name", type: "short-text" },
   { id: "q_email", label: "Email", type: "email" },
 ];
 
-async function call(request: APIRequestContext, method: "POST" | "DELETE", path: string, token: string | null, body?: unknown): Promise<HttpAnswer> {
+async function call(
+  request: APIRequestContext,
+  method: "POST" | "DELETE",
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<HttpAnswer> {
   const res = await request.fetch(`/connector${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },

@@ -48,7 +48,9 @@ export function problemWith(req: FuzzRequest, answer: FuzzAnswer): string | null
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
-  if (status >= 400 && !req.op.errorSchemas.some((s) => matches(body, s))) return `answered ${status} with a body that is no documented error shape`;
+  if (status >= 400 && !req.op.errorSchemas.some((s) => matches(body, s))) {
+    return `answered ${status} with a body that is no documented error shape`;
+  }
 
   const message = status >= 400 ? String((body as Record<string, unknown>)[req.op.errorKey]) : `(success)`;
   const segment = malformedSegment(answer.sentPath);

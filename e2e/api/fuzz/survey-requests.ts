@@ -100,7 +100,8 @@ function textValue(el: FuzzSurveyElement, h: number): fc.Arbitrary<string> {
   }
 }
 
-const optionValue = (el: FuzzSurveyElement, h: number) => orHostile(h, fc.constantFrom(...(el.options ?? [{ id: "x", value: "x" }]).map((o) => o.value)));
+const optionValue = (el: FuzzSurveyElement, h: number) =>
+  orHostile(h, fc.constantFrom(...(el.options ?? [{ id: "x", value: "x" }]).map((o) => o.value)));
 
 /** A plausible answer of one element, in both spellings. */
 function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {

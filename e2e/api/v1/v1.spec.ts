@@ -3,7 +3,17 @@ import { forms, submissions } from "../../../db/schema";
 import { revokeApiTokenByValue } from "../../../server/services/tokens/create-token";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { rotatingClient } from "../token-client";
-import { januaryAt, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "../filter-forms";
+import {
+  colorsElement,
+  fullNameElement,
+  gridElement,
+  idsByTag,
+  januaryAt,
+  scoreElement,
+  sizeElement,
+  tagElement,
+  visitElement,
+} from "../filter-forms";
 
 /**
  * The legacy v1 API (`/api/v1`, server/routers/v1/). A v1 token belongs to one form.
@@ -59,7 +69,10 @@ const legacyForm = {
       spam: true,
       data: { q_tag: "b", q_city: "paris nord", q_score: 10, q_visit: "2024-02-01", q_size: "m", q_colors: ["blue", "red"], q_name: { first: "Bob" } },
     },
-    { createdAt: januaryAt(3), data: { q_tag: "c", q_city: "Berlin", q_score: 100, q_visit: "2023-12-31", q_size: "l", q_colors: ["green"] } },
+    {
+      createdAt: januaryAt(3),
+      data: { q_tag: "c", q_city: "Berlin", q_score: 100, q_visit: "2023-12-31", q_size: "l", q_colors: ["green"] },
+    },
     { createdAt: januaryAt(4), data: { q_tag: "d", q_city: "", q_score: "2", q_visit: "2024-01-15T08:30:00Z" } },
     { createdAt: januaryAt(5), data: { q_tag: "e", q_score: -5 } },
   ],

@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../../db/schema";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
-import { januaryAt, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "../filter-forms";
+import {
+  colorsElement,
+  fullNameElement,
+  gridElement,
+  idsByTag,
+  januaryAt,
+  scoreElement,
+  sizeElement,
+  tagElement,
+  visitElement,
+} from "../filter-forms";
 import { tokenClient as client } from "../token-client";
 
 /**

@@ -38,7 +38,10 @@ const ZV2Element: z.ZodType = z.lazy(() =>
       id: z.string().describe("Element id; used as `prefill_data[].id` and as a filter field"),
       label: z.string(),
       type: z.string().describe(`One of: ${ELEMENT_TYPES.join(", ")}`),
-      options: z.array(z.object({ id: z.string(), label: z.string(), value: z.string() }).loose()).optional().describe("Choice types; `id` is what prefills use"),
+      options: z
+        .array(z.object({ id: z.string(), label: z.string(), value: z.string() }).loose())
+        .optional()
+        .describe("Choice types; `id` is what prefills use"),
       rows: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix rows"),
       columns: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix columns"),
       components: z.array(ZV2Element).optional().describe("Repeat-field components"),
@@ -73,10 +76,15 @@ export const ZV1Form = z.object({
   updated_at: z.string().describe("ISO 8601"),
   preview_image_url: z
     .string()
-    .describe("Absolute URL of a PNG preview of the form (its name and first fields), served without a token; 404 once the form is trashed"),
+    .describe(
+      "Absolute URL of a PNG preview of the form (its name and first fields), served without a token; 404 once the form is trashed",
+    ),
   slug: z
     .string()
-    .describe("The name in lowercase ASCII with hyphens, then `-` and the UUID's first 8 hex digits (e.g. `contact-us-3f2a9c1b`); changes only on rename"),
+    .describe(
+      "The name in lowercase ASCII with hyphens, then `-` and the UUID's first 8 hex digits (e.g. `contact-us-3f2a9c1b`); " +
+        "changes only on rename",
+    ),
   is_live: z.boolean().describe("Whether the form is published"),
 });
 

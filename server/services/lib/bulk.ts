@@ -46,7 +46,12 @@ export function checkBulkItem<T>(item: string, check: () => T, at?: readonly (st
  * transaction, it rolls the deletes back. `path`: the input the ids came from, for UIs that show
  * the problem beside it.
  */
-export function assertAllFound(requested: readonly string[], deleted: readonly string[], error: string, path?: readonly (string | number)[]): void {
+export function assertAllFound(
+  requested: readonly string[],
+  deleted: readonly string[],
+  error: string,
+  path?: readonly (string | number)[],
+): void {
   const found = new Set(deleted.map((id) => id.toLowerCase()));
   const notFoundIds = requested.filter((id) => !found.has(id.trim().toLowerCase()));
   if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds }, path });

@@ -36,7 +36,9 @@ export const ZCreatedUniqueLink = z.object({
   prefillId: z.string().nullable().describe("null when no prefill_data was given"),
 });
 
-export function toCreatedUniqueLink(link: Pick<UniqueLink, "id" | "entryName" | "expiresAt" | "prefillId">): z.infer<typeof ZCreatedUniqueLink> {
+export function toCreatedUniqueLink(
+  link: Pick<UniqueLink, "id" | "entryName" | "expiresAt" | "prefillId">,
+): z.infer<typeof ZCreatedUniqueLink> {
   return {
     id: link.id,
     entryName: link.entryName,
@@ -49,7 +51,9 @@ export function toCreatedUniqueLink(link: Pick<UniqueLink, "id" | "entryName" | 
 export const ZUniqueLink = z.object({
   id: z.string().describe("Unique link UUID"),
   entryName: z.string().describe("Recipient / entry name, unique per form"),
-  status: z.enum(["pending", "in_progress", "completed"]).describe("pending until the respondent opens the link, in_progress once opened, completed once submitted"),
+  status: z
+    .enum(["pending", "in_progress", "completed"])
+    .describe("pending until the respondent opens the link, in_progress once opened, completed once submitted"),
   active: z.boolean(),
   expiresAt: z.string().nullable().describe("ISO 8601, or null for no expiry"),
   url: z.string().describe("Survey URL: `{base_url}/u/<id>`"),
@@ -62,7 +66,9 @@ export const ZUniqueLink = z.object({
     .describe("Only with include_prefill_data=true; [] when the link has no prefill"),
 });
 
-export const ZLinkState = z.enum(LINK_STATES).describe("completed; else inactive (switched off); else expired (by the server's clock); else active");
+export const ZLinkState = z
+  .enum(LINK_STATES)
+  .describe("completed; else inactive (switched off); else expired (by the server's clock); else active");
 
 /** A link as the dashboard lists it: the v2 link and its state (state.ts). */
 export const ZDashboardUniqueLink = ZUniqueLink.extend({ state: ZLinkState });

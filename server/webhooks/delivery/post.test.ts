@@ -123,7 +123,13 @@ test("no answer within the timeout is a failure; so is a refused connection", as
   const closed = await receiver(() => {});
   const url = closed.url;
   await closed.close();
-  assert.deepEqual(await postAttempt(agent, url, {}, "{}"), { ok: false, statusCode: null, error: "Connection refused", retryAfterS: null, gone: false });
+  assert.deepEqual(await postAttempt(agent, url, {}, "{}"), {
+    ok: false,
+    statusCode: null,
+    error: "Connection refused",
+    retryAfterS: null,
+    gone: false,
+  });
 });
 
 test("a host without addresses is not a refusal: it could not be resolved", async () => {

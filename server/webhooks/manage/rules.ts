@@ -68,7 +68,9 @@ export const ZNewSubscription = z.object(
           .max(MAX_INT4, { error: at("must be a form id") }),
         target_url: ZWebhookUrl,
         events: z
-          .array(z.literal(CONNECTOR_EVENT, { error: at(`must be ${CONNECTOR_EVENT}`) }), { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })
+          .array(z.literal(CONNECTOR_EVENT, { error: at(`must be ${CONNECTOR_EVENT}`) }), {
+            error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`),
+          })
           .min(1, { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })
           .transform(() => [CONNECTOR_EVENT]),
       },

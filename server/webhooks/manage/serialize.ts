@@ -36,10 +36,17 @@ export const ZDelivery = z.object({
   id: z.string().describe("Delivery UUID; also the `webhook-id` header of each attempt"),
   eventId: z.string().describe("Event UUID (`eventId` of the payload), shared by the event's deliveries to every webhook"),
   event: z.string().describe("Event name"),
-  status: z.enum(DELIVERY_STATUSES).describe("pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed"),
+  status: z
+    .enum(DELIVERY_STATUSES)
+    .describe(
+      "pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed",
+    ),
   attempts: z.number().int().describe("Attempts made"),
   lastStatusCode: z.number().int().nullable().describe("HTTP status of the last attempt; null without an answer"),
-  lastError: z.string().nullable().describe("What went wrong in the last attempt, e.g. `HTTP 500`, `Connection refused`, `Timed out after 15 s`"),
+  lastError: z
+    .string()
+    .nullable()
+    .describe("What went wrong in the last attempt, e.g. `HTTP 500`, `Connection refused`, `Timed out after 15 s`"),
   nextAttemptAt: z.string().nullable().describe("When the next attempt is due (pending only)"),
   createdAt: z.string().describe("When the event happened, ISO 8601"),
   deliveredAt: z.string().nullable().describe("When an attempt succeeded"),

@@ -24,8 +24,8 @@ export async function createSubscription(db: Db, access: FormAccess, subscriber:
   try {
     await assertAllowedTarget(input.target_url, ["webhook", "target_url"]);
   } catch (e) {
-    if (e instanceof AppError && e.reason) throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
-    throw e;
+    if (!(e instanceof AppError && e.reason)) throw e;
+    throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
   }
   return insertWebhookWithinLimit(db, form, "connector", {
     userId: subscriber.userId,

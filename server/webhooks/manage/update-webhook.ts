@@ -15,7 +15,13 @@ export type WebhookChanges = { url?: string; events?: SubmissionEvent[]; enabled
  * (422). Disabling marks its waiting deliveries failed (they can be retried later); enabling
  * clears the reason and the failure streak. Pending deliveries go to the new URL.
  */
-export async function updateWebhook(db: Db, access: FormAccess, formRef: string, id: string | number, changes: WebhookChanges): Promise<Webhook> {
+export async function updateWebhook(
+  db: Db,
+  access: FormAccess,
+  formRef: string,
+  id: string | number,
+  changes: WebhookChanges,
+): Promise<Webhook> {
   const { webhook: current } = await getFormWebhookOrThrow(db, access, formRef, id);
   if (changes.url !== undefined && changes.url !== current.url) await assertAllowedTarget(changes.url);
   return db.transaction(async (tx) => {

@@ -12,7 +12,12 @@ export const ZCreateTokenInput = z.discriminatedUnion("kind", [
     scopes: ZV2Scopes,
     formUuids: z.array(ZDashboardFormRef).max(100).default([]).describe("Limit the token to these forms; empty: every form"),
   }),
-  z.object({ kind: z.literal("v1"), name: ZTokenName, scopes: ZV1Scopes, formUuid: ZDashboardFormRef.describe("The form the token belongs to") }),
+  z.object({
+    kind: z.literal("v1"),
+    name: ZTokenName,
+    scopes: ZV1Scopes,
+    formUuid: ZDashboardFormRef.describe("The form the token belongs to"),
+  }),
 ]);
 
 /** Mints a token (stored hashed); the answer holds it, and nothing will show it again. */

@@ -43,7 +43,11 @@ export const bulkCreateUniqueLinksRoute = sessionProcedure
       ctx.db,
       ctx.access,
       input.formUuid,
-      input.links.map((l) => ({ entryName: l.entryName, expiresAt: l.expiresAt ?? null, prefillData: l.prefillData?.length ? l.prefillData : null })),
+      input.links.map((l) => ({
+        entryName: l.entryName,
+        expiresAt: l.expiresAt ?? null,
+        prefillData: l.prefillData?.length ? l.prefillData : null,
+      })),
     );
     return { uniqueLinks: created.map(toCreatedUniqueLink) };
   });

@@ -17,6 +17,6 @@ export const createWebhookRoute = sessionProcedure
   .input(ZCreateDashboardWebhookInput)
   .output(ZCreatedWebhook)
   .mutation(async ({ ctx, input }) => {
-    const webhook = await createWebhook(ctx.db, ctx.access, input.formUuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return toCreatedWebhook(webhook);
+    const { url, events, enabled } = input;
+    return toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.formUuid, { url, events, enabled }));
   });

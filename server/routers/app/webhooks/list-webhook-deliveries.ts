@@ -18,6 +18,7 @@ export const listWebhookDeliveriesRoute = sessionProcedure
   .input(ZListDashboardDeliveriesInput)
   .output(ZListDashboardDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.formUuid, input.id, { page: input.page, status: input.status });
+    const { page, status } = input;
+    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.formUuid, input.id, { page, status });
     return { deliveries: deliveries.map(toDelivery), ...pageInfo(input.page, total) };
   });

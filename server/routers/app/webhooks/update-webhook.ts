@@ -16,6 +16,7 @@ export const ZUpdateDashboardWebhookInput = z.object({
 export const updateWebhookRoute = sessionProcedure
   .input(ZUpdateDashboardWebhookInput)
   .output(ZWebhook)
-  .mutation(async ({ ctx, input }) =>
-    toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url: input.url, events: input.events, enabled: input.enabled })),
-  );
+  .mutation(async ({ ctx, input }) => {
+    const { url, events, enabled } = input;
+    return toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url, events, enabled }));
+  });

@@ -40,11 +40,16 @@ export const v2BulkCreatePrefillsRoute = apiTokenProcedure("v2")
         `All or nothing: every item is checked first, and one bad item rejects the request with 400 and writes nothing. ` +
         `The response lists the new prefills in request order. An empty \`prefills\` array creates nothing (201, \`prefills: []\`).\n\n` +
         `Body errors: \`prefills is required and must be an array\`, \`too many prefills (max ${MAX_BATCH})\`, ` +
-        `\`prefills[<n>].name is required\` (missing or blank), \`prefills[<n>].name must be at most ${MAX_PREFILL_NAME_LENGTH} characters\`, ` +
+        "`prefills[<n>].name is required` (missing or blank), " +
+        `\`prefills[<n>].name must be at most ${MAX_PREFILL_NAME_LENGTH} characters\`, ` +
         `\`prefills[<n>].prefill_data is required and must be an array\`.\n\n` +
-        `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the response's \`field\` names the full path):\n${PREFILL_DATA_ERRORS}`,
+        "Prefill data errors (`<n>` is the entry's index in its `prefill_data`; the response's `field` names the full path):\n" +
+        PREFILL_DATA_ERRORS,
     },
-    errors: { 400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"] },
+    errors: {
+      400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"],
+      404: ["Form not found or not authorized"],
+    },
   })
   .input(ZBulkCreatePrefillsInput)
   .output(ZBulkCreatePrefillsOutput)

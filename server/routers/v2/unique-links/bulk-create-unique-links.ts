@@ -47,10 +47,20 @@ export const v2BulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
         `Body errors: \`unique_links is required and must be an array\`, \`too many unique_links (max ${MAX_BATCH})\`, ` +
         "`unique_links[<n>].prefill_data must be an array`, `unique_links[<n>].expires_at is not a valid date`, " +
         "`unique_links[<n>].expires_at must be in the future`, `unique_links[<n>].entry_name cannot be blank`, " +
-        `\`unique_links[<n>].entry_name must be a string\`, \`unique_links[<n>].entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`.\n\n` +
-        `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the body's extra \`item\` names the link, e.g. \`unique_links[2]\`):\n${PREFILL_DATA_ERRORS}`,
+        "`unique_links[<n>].entry_name must be a string`, " +
+        `\`unique_links[<n>].entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`.\n\n` +
+        "Prefill data errors (`<n>` is the entry's index in its `prefill_data`; the body's extra `item` names the link, " +
+        `e.g. \`unique_links[2]\`):\n${PREFILL_DATA_ERRORS}`,
     },
-    errors: { 400: ["unique_links is required and must be an array", "unique_links[<n>].expires_at must be in the future", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"], 422: ["Duplicate entry_name for this form"] },
+    errors: {
+      400: [
+        "unique_links is required and must be an array",
+        "unique_links[<n>].expires_at must be in the future",
+        "prefill_data[<n>].id is required",
+      ],
+      404: ["Form not found or not authorized"],
+      422: ["Duplicate entry_name for this form"],
+    },
   })
   .input(ZBulkCreateUniqueLinksInput)
   .output(ZBulkCreateUniqueLinksOutput)

@@ -21,7 +21,11 @@ export const v2CreateWebhookRoute = apiTokenProcedure("v2")
     scope: "webhook.write",
     successStatus: 201,
     errors: {
-      400: ["url is required and must be a string", "url must be an http or https URL", "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted"],
+      400: [
+        "url is required and must be a string",
+        "url must be an http or https URL",
+        "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
+      ],
       404: ["Form not found or not authorized"],
       422: [MESSAGES.webhookFormNotPublished, "url is not allowed: 127.0.0.1 is a loopback address", WEBHOOK_LIMITS.form.message],
     },
@@ -48,6 +52,6 @@ export const v2CreateWebhookRoute = apiTokenProcedure("v2")
   .input(ZCreateWebhookInput)
   .output(ZCreateWebhookOutput)
   .mutation(async ({ ctx, input }) => {
-    const webhook = await createWebhook(ctx.db, ctx.access, input.form_uuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return { webhook: toCreatedWebhook(webhook) };
+    const { url, events, enabled } = input;
+    return { webhook: toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.form_uuid, { url, events, enabled })) };
   });

@@ -16,7 +16,9 @@ export const v2GetWebhookRoute = apiTokenProcedure("v2")
       path: "/forms/{form_uuid}/webhooks/{id}",
       tags: ["Webhooks"],
       summary: "Get a webhook",
-      description: "404 `Webhook not found` also when the webhook belongs to another form or the id is not a number. The secret is never shown here.",
+      description:
+        "404 `Webhook not found` also when the webhook belongs to another form or the id is not a number. " +
+        "The secret is never shown here.",
     },
   })
   .input(ZGetWebhookInput)

@@ -20,7 +20,10 @@ export const ZListWebhookDeliveriesOutput = z.object({ deliveries: z.array(ZDeli
 export const v2ListWebhookDeliveriesRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
-    errors: { 400: ["page must be a positive integer", "status must be pending, succeeded or failed"], 404: ["Webhook not found", "Form not found or not authorized"] },
+    errors: {
+      400: ["page must be a positive integer", "status must be pending, succeeded or failed"],
+      404: ["Webhook not found", "Form not found or not authorized"],
+    },
     openapi: {
       method: "GET",
       path: "/forms/{form_uuid}/webhooks/{id}/deliveries",
@@ -36,6 +39,7 @@ export const v2ListWebhookDeliveriesRoute = apiTokenProcedure("v2")
   .input(ZListWebhookDeliveriesInput)
   .output(ZListWebhookDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.form_uuid, input.id, { page: input.page, status: input.status });
+    const { page, status } = input;
+    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.form_uuid, input.id, { page, status });
     return { deliveries: deliveries.map(toDelivery), meta: { page: input.page, perPage: PAGE_SIZE, total } };
   });

@@ -18,7 +18,11 @@ export const v2UpdateWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: {
-      400: ["url must be an http or https URL", "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted", "enabled must be true or false"],
+      400: [
+        "url must be an http or https URL",
+        "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
+        "enabled must be true or false",
+      ],
       404: ["Webhook not found", "Form not found or not authorized"],
       422: ["url is not allowed: 10.0.0.1 is a private address"],
     },
