@@ -54,3 +54,11 @@ export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscri
           .returning({ id: webhooks.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", MESSAGES.subscriptionNotFound);
 }
+
+/**
+ * Ends the subscriptions a connection made, when the connection ends (revokeGrant,
+ * server/oauth/grants.ts): no more deliveries to its platform. Inside the caller's transaction.
+ */
+export async function deleteGrantSubscriptions(tx: DbOrTx, grantId: number): Promise<void> {
+  await tx.delete(webhooks).where(and(eq(webhooks.grantId, grantId), eq(webhooks.source, "connector")));
+}
