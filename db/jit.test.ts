@@ -66,27 +66,11 @@ after(async () => {
 });
 
 const ELEMENTS: schema.FormElement[] = [
-  {
-    id: "name",
-    label: "Name",
-    type: "name",
-    children: [
-      { fixedname: "first", label: "First", required: true },
-      { fixedname: "last", label: "Last", required: true },
-    ],
-  },
+  { id: "name", label: "Name", type: "name", children: [{ fixedname: "first", label: "First", required: true }, { fixedname: "last", label: "Last", required: true }] },
   { id: "email", label: "Email", type: "email" },
   { id: "n", label: "Count", type: "number" },
   { id: "d", label: "When", type: "date" },
-  {
-    id: "topics",
-    label: "Topics",
-    type: "multiple-checkbox",
-    options: [
-      { id: "o1", label: "A", value: "a" },
-      { id: "o2", label: "B", value: "b" },
-    ],
-  },
+  { id: "topics", label: "Topics", type: "multiple-checkbox", options: [{ id: "o1", label: "A", value: "a" }, { id: "o2", label: "B", value: "b" }] },
   { id: "rows", label: "People", type: "repeat-field", components: [{ id: "who", label: "Who", type: "short-text" }] },
 ];
 const answers = (i: number) => ({
@@ -98,45 +82,38 @@ const answers = (i: number) => ({
   rows: [{ who: "Grace" }, { who: `Alan ${i}` }],
 });
 
-test(
-  "a submit, a listing, a filter, a count and the outbox claim are priced under jit_above_cost and never JIT compiled",
-  { skip },
-  async (t) => {
-    if (!explainable) return t.skip("auto_explain cannot be loaded by this role");
-    const [threshold] = await client<{ jit_above_cost: string }[]>`show jit_above_cost`;
-    const limit = Number(threshold!.jit_above_cost);
-    const [form] = await db.insert(forms).values({ organizationId, name: "jit", elements: ELEMENTS, published: true }).returning();
-    const webhook = { organizationId, formId: form!.id, source: "form" as const, url: "https://example.com/h", secret: "whsec_x" };
-    await db.insert(webhooks).values({ ...webhook, events: ["Submission.Created"] });
-    // Some history, as one bulk insert (an import): the triggers index 500 rows at once.
-    await db.insert(submissions).values(Array.from({ length: 500 }, (_, i) => ({ formId: form!.id, organizationId, data: answers(i) })));
-    await client`analyze`;
-    const live = (await findSurveyForm(db, form!.uuid))!;
-    const [link] = await db.insert(uniqueLinks).values({ formId: form!.id, organizationId, entryName: "jit" }).returning();
-    plans.length = 0;
+test("a submit, a listing, a filter, a count and the outbox claim are priced under jit_above_cost and never JIT compiled", { skip }, async (t) => {
+  if (!explainable) return t.skip("auto_explain cannot be loaded by this role");
+  const [threshold] = await client<{ jit_above_cost: string }[]>`show jit_above_cost`;
+  const limit = Number(threshold!.jit_above_cost);
+  const [form] = await db.insert(forms).values({ organizationId, name: "jit", elements: ELEMENTS, published: true }).returning();
+  await db.insert(webhooks).values({ organizationId, formId: form!.id, source: "form", url: "https://example.com/h", events: ["Submission.Created"], secret: "whsec_x" });
+  // Some history, as one bulk insert (an import): the triggers index 500 rows at once.
+  await db.insert(submissions).values(Array.from({ length: 500 }, (_, i) => ({ formId: form!.id, organizationId, data: answers(i) })));
+  await client`analyze`;
+  const live = (await findSurveyForm(db, form!.uuid))!;
+  const [link] = await db.insert(uniqueLinks).values({ formId: form!.id, organizationId, entryName: "jit" }).returning();
+  plans.length = 0;
 
-    const attempts = { key: `jit:${form!.id}`, limit: 20, windowS: 60 };
-    for (const uniqueLinkId of [null, link!.id]) {
-      const submission = { formId: form!.id, organizationId, data: answers(7), duration: 9, spam: false, uniqueLinkId };
-      const outcome = await createSubmission(db, live, submission, { formVersion: live.version, attempts });
-      assert.equal(outcome.kind, "stored");
-    }
-    const access = accessForOrganization(organizationId);
-    const sort = DEFAULT_SORT;
-    await listSubmissions(db, access, { formId: form!.id, page: 1, sort });
-    const filterParams: [string, string][] = [["Count__is_greater_than", "10"], ["Email__contains", "ada1"]];
-    await listSubmissions(db, access, { formId: form!.id, page: 2, sort, filterParams });
-    await listSubmissions(db, access, { formId: form!.id, page: 1, sort, filterParams: [["When__before", "2026-05-01"]] });
-    const claimed = await claimDue(db, 4242, { max: 10, perEndpoint: 5, busy: new Map() });
-    assert.ok(claimed.length >= 2, "the submits' deliveries were claimed");
+  const attempts = { key: `jit:${form!.id}`, limit: 20, windowS: 60 };
+  for (const uniqueLinkId of [null, link!.id]) {
+    const outcome = await createSubmission(db, live, { formId: form!.id, organizationId, data: answers(7), duration: 9, spam: false, uniqueLinkId }, { formVersion: live.version, attempts });
+    assert.equal(outcome.kind, "stored");
+  }
+  const access = accessForOrganization(organizationId);
+  const sort = DEFAULT_SORT;
+  await listSubmissions(db, access, { formId: form!.id, page: 1, sort });
+  await listSubmissions(db, access, { formId: form!.id, page: 2, sort, filterParams: [["Count__is_greater_than", "10"], ["Email__contains", "ada1"]] });
+  await listSubmissions(db, access, { formId: form!.id, page: 1, sort, filterParams: [["When__before", "2026-05-01"]] });
+  const claimed = await claimDue(db, 4242, { max: 10, perEndpoint: 5, busy: new Map() });
+  assert.ok(claimed.length >= 2, "the submits' deliveries were claimed");
 
-    assert.ok(plans.length >= 10, `plans were read back (${plans.length})`);
-    const trigger = plans.find((p) => p["Query Text"].includes("submission_value_counts"));
-    assert.ok(trigger, "the filter index's trigger statements are among them");
-    for (const p of plans) {
-      const what = p["Query Text"].replace(/\s+/g, " ").slice(0, 160);
-      assert.equal(p.JIT, undefined, `JIT compiled: ${what}`);
-      assert.ok(p.Plan["Total Cost"] < limit, `priced ${p.Plan["Total Cost"]} (over jit_above_cost ${limit}): ${what}`);
-    }
-  },
-);
+  assert.ok(plans.length >= 10, `plans were read back (${plans.length})`);
+  const trigger = plans.find((p) => p["Query Text"].includes("submission_value_counts"));
+  assert.ok(trigger, "the filter index's trigger statements are among them");
+  for (const p of plans) {
+    const what = p["Query Text"].replace(/\s+/g, " ").slice(0, 160);
+    assert.equal(p.JIT, undefined, `JIT compiled: ${what}`);
+    assert.ok(p.Plan["Total Cost"] < limit, `priced ${p.Plan["Total Cost"]} (over jit_above_cost ${limit}): ${what}`);
+  }
+});

@@ -24,15 +24,10 @@ export async function expectNoHorizontalScroll(page: Page, what = "the page") {
   const { scroll, width, wide } = await page.evaluate(() => {
     const width = Math.min(window.innerWidth, document.documentElement.clientWidth);
     // The elements reaching past the right edge, innermost first, to say what to fix.
-    const past = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
-    const named = (el: Element) => {
-      const classes = el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
-      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${classes} (right ${Math.round(el.getBoundingClientRect().right)})`;
-    };
     const wide = [...document.querySelectorAll("body *")]
-      .filter((el) => past(el) && ![...el.children].some(past))
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 0.5))
       .slice(0, 5)
-      .map(named);
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)})`);
     return { scroll: document.documentElement.scrollWidth, width, wide };
   });
   expect(scroll, `${what}: scrollWidth ${scroll} > ${width}: ${wide.join(", ")}`).toBeLessThanOrEqual(width);
@@ -74,9 +69,7 @@ export async function expectAccessibleAndNarrow(page: Page, name: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` })
-      .toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(390);
     await expectNoHorizontalScroll(page, `${name} (390 px)`);
     await expectCardListsFit(page, `${name} (390 px)`);
     await expectNoAxeViolations(page, `${name} (390 px)`);

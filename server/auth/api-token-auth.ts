@@ -107,8 +107,8 @@ const checkStatement = preparedStatement<CheckRow>(
 );
 
 /**
- * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); a
- * 429, with the headers and Retry-After, once the count is over `limit`. Every
+ * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); the
+ * spec's 429, with the headers and Retry-After, once the count is over `limit`. Every
  * credential's check (API tokens here, connector bearer tokens) answers its limit through this.
  */
 export function admitHit(limit: number, count: number, resetS: number): RateLimitState {

@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
-import { MAX_EMAIL_LENGTH, MAX_ACCOUNT_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
 
 export function SignUpForm() {
   const trpc = useTRPC();
@@ -36,8 +36,7 @@ export function SignUpForm() {
     const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     // Sign-up answers alike for a new and a taken email: signing in with the password given is
     // what tells them apart. If it failed, the sign-in page takes over and says why it may have.
-    const failure = res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "");
-    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${failure}`);
+    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "")}`);
   }
 
   return (
@@ -49,13 +48,13 @@ export function SignUpForm() {
       )}
       <div className="field">
         <label htmlFor="name">Your name</label>
-        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_ACCOUNT_NAME_LENGTH} required autoFocus />
+        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_NAME_LENGTH} required autoFocus />
       </div>
       <div className="field">
         <label htmlFor="organizationName">
           Organization name <span className="optional">optional</span>
         </label>
-        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_ACCOUNT_NAME_LENGTH} />
+        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_NAME_LENGTH} />
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>

@@ -15,7 +15,7 @@ export const ZV1Submission = z.object({
         "longer has are kept under their element id.",
     ),
   created_at: z.string().describe("ISO 8601"),
-  updated_at: z.string().describe("ISO 8601: the last change (added to v1's original four fields)"),
+  updated_at: z.string().describe("ISO 8601 (an extra field beside spec §2.4)"),
 });
 
 /** v1 list envelope (`GET /api/v1/forms`, `GET /api/v1/submissions`): counters at the top level, items in `results`. */

@@ -9,7 +9,7 @@ import { z } from "zod";
 export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
-export const MAX_ACCOUNT_NAME_LENGTH = 200;
+export const MAX_NAME_LENGTH = 200;
 
 export const ZEmail = z
   .string({ error: "email is required" })
@@ -23,13 +23,10 @@ export const ZPassword = z
   .min(MIN_PASSWORD_LENGTH, { error: `password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` });
 
-export const ZPersonName = z
-  .string()
-  .trim()
-  .max(MAX_ACCOUNT_NAME_LENGTH, { error: `name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters` });
+export const ZPersonName = z.string().trim().max(MAX_NAME_LENGTH, { error: `name must be at most ${MAX_NAME_LENGTH} characters` });
 
 export const ZOrganizationName = z
   .string()
   .trim()
   .min(1, { error: "organization name is required" })
-  .max(MAX_ACCOUNT_NAME_LENGTH, { error: `organization name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters` });
+  .max(MAX_NAME_LENGTH, { error: `organization name must be at most ${MAX_NAME_LENGTH} characters` });
