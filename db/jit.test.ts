@@ -11,7 +11,7 @@ import { createSubmission } from "@/server/services/submissions/create-submissio
 import { listSubmissions } from "@/server/services/submissions/list-submissions";
 import { DEFAULT_SORT } from "@/server/services/submissions/sort";
 import { findSurveyForm } from "@/server/services/survey/survey-target";
-import { claimDue } from "@/server/webhooks/outbox";
+import { claimDue } from "@/server/webhooks/delivery/outbox";
 
 /**
  * No statement of a hot path is JIT compiled, whatever the session's setting: every plan the

@@ -61,7 +61,11 @@ export async function consentOf(request: APIRequestContext, query: string): Prom
 }
 
 /** Posts the consent form as a browser on the same site does. */
-export function postDecision(request: APIRequestContext, form: Record<string, string>, headers: Record<string, string> = { "sec-fetch-site": "same-origin" }) {
+export function postDecision(
+  request: APIRequestContext,
+  form: Record<string, string>,
+  headers: Record<string, string> = { "sec-fetch-site": "same-origin" },
+) {
   return request.post("/oauth/authorize/decision", { form, headers, maxRedirects: 0 });
 }
 
@@ -76,7 +80,8 @@ export async function allow(request: APIRequestContext, client: TestClient, extr
 /** The metadata of the server under test, through oauth4webapi's discovery (which checks the issuer). */
 export async function discover(baseUrl: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(baseUrl);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", [oauth.allowInsecureRequests]: true }));
+  const discovery = await oauth.discoveryRequest(issuer, { algorithm: "oauth2", [oauth.allowInsecureRequests]: true });
+  return oauth.processDiscoveryResponse(issuer, discovery);
 }
 
 /** Options every oauth4webapi request needs here: the test server speaks http on loopback. */
@@ -101,7 +106,8 @@ export async function connect(
   });
   const c: oauth.Client = { client_id: client.id };
   const params = oauth.validateAuthResponse(as, c, callback, state);
-  const res = await oauth.authorizationCodeGrantRequest(as, c, opts.auth ?? clientAuth(client), params, client.redirectUri, verifier, insecure);
+  const auth = opts.auth ?? clientAuth(client);
+  const res = await oauth.authorizationCodeGrantRequest(as, c, auth, params, client.redirectUri, verifier, insecure);
   return oauth.processAuthorizationCodeResponse(as, c, res);
 }
 
@@ -119,14 +125,18 @@ export async function connectNewUser(
   return { org, client, as, tokens: await connect(request, as, client, { scope: opts.scope }) };
 }
 
-export async function refresh(as: oauth.AuthorizationServer, client: TestClient, refreshToken: string): Promise<oauth.TokenEndpointResponse> {
+export async function refresh(
+  as: oauth.AuthorizationServer,
+  client: TestClient,
+  refreshToken: string,
+): Promise<oauth.TokenEndpointResponse> {
   const c: oauth.Client = { client_id: client.id };
   return oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, clientAuth(client), refreshToken, insecure));
 }
 
-export type Answer = { status: number; body: any; headers: Record<string, string> };
+export type HttpAnswer = { status: number; body: any; headers: Record<string, string> };
 
-async function answer(res: { status(): number; text(): Promise<string>; headers(): Record<string, string> }): Promise<Answer> {
+async function answer(res: { status(): number; text(): Promise<string>; headers(): Record<string, string> }): Promise<HttpAnswer> {
   const text = await res.text();
   let body: any = text;
   try {
@@ -141,7 +151,7 @@ export async function postForm(
   path: "/oauth/token" | "/oauth/revoke",
   form: Record<string, string>,
   opts: { basic?: [string, string]; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", ...opts.headers };
   if (opts.basic) {
     const enc = (s: string) => encodeURIComponent(s);
@@ -152,6 +162,11 @@ export async function postForm(
 }
 
 /** A connector API call with a bearer token (or none). */
-export async function connectorGet(request: APIRequestContext, path: string, token?: string | null, headers: Record<string, string> = {}): Promise<Answer> {
+export async function connectorGet(
+  request: APIRequestContext,
+  path: string,
+  token?: string | null,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   return answer(await request.get(`/connector${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }));
 }

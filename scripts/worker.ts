@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
-import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/runtime";
+import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/delivery/runtime";
 import { resolveDatabase } from "./lib/database-url";
 
 async function main() {
@@ -19,7 +19,8 @@ async function main() {
   // The worker's pool reads DATABASE_URL (the embedded server's when it was unset).
   process.env.DATABASE_URL = database.url;
   await startWebhookWorker();
-  console.error(`[formhouse] webhook worker started (concurrency ${env.WEBHOOK_CONCURRENCY}, ${env.WEBHOOK_ENDPOINT_CONCURRENCY} per endpoint)`);
+  const { WEBHOOK_CONCURRENCY: all, WEBHOOK_ENDPOINT_CONCURRENCY: perEndpoint } = env;
+  console.error(`[formhouse] webhook worker started (concurrency ${all}, ${perEndpoint} per endpoint)`);
 
   let stopping = false;
   const stop = async () => {

@@ -1,6 +1,5 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { DEFAULT_RETRY_SCHEDULE_S } from "./webhooks/schedule";
 
 /**
  * Configuration, parsed once. A bad value fails fast with a message naming the variable.
@@ -25,6 +24,12 @@ function trustedProxyHops(value: string): number | null {
   if (v === "false") return 0;
   return /^\d{1,2}$/.test(v) ? Number(v) : null;
 }
+
+/**
+ * The wait after each failed webhook attempt, in seconds: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
+ * 14 h, 20 h, 24 h — ten attempts over about three days (webhooks/delivery/schedule.ts).
+ */
+export const DEFAULT_RETRY_SCHEDULE_S = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 
 const ZEnv = z.object({
   DATABASE_URL: z.url({ error: "DATABASE_URL must be a postgres:// URL" }).optional(),
@@ -57,7 +62,10 @@ const ZEnv = z.object({
   SUBMIT_RATE_LIMIT_WINDOW_S: positiveInt("SUBMIT_RATE_LIMIT_WINDOW_S").default(60),
   /** Port of the embedded PostgreSQL; unset: 54329, or any free port when that one is taken. */
   EMBEDDED_PG_PORT: port("EMBEDDED_PG_PORT").optional(),
-  /** Connector (OAuth) limits: access tokens live an hour (`expires_in` of `POST /oauth/token`); a rotated refresh token works 60 s more. */
+  /**
+   * Connector (OAuth) limits: access tokens live an hour (`expires_in` of `POST /oauth/token`);
+   * a rotated refresh token works 60 s more.
+   */
   OAUTH_ACCESS_TOKEN_TTL_S: positiveInt("OAUTH_ACCESS_TOKEN_TTL_S").default(3600),
   OAUTH_REFRESH_GRACE_S: positiveInt("OAUTH_REFRESH_GRACE_S").default(60),
   CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "./columns";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 
@@ -12,9 +12,7 @@ export const apiTokens = pgTable(
   "api_tokens",
   {
     id: serial("id").primaryKey(),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     kind: text("kind", { enum: ["v2", "v1"] }).notNull(),
     /** v1 tokens belong to exactly one form. */
     formId: integer("form_id").references(() => forms.id, { onDelete: "cascade" }),

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt, timestamptz } from "./columns";
+import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import type { FormElement } from "./elements";
 import { organizations } from "./organizations";
 
@@ -9,9 +9,7 @@ export const forms = pgTable(
   {
     id: serial("id").primaryKey(),
     uuid: uuid("uuid").notNull().unique().defaultRandom(),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     name: text("name").notNull(),
     elements: jsonb("elements").$type<FormElement[]>().notNull().default([]),
     published: boolean("published").notNull().default(false),
@@ -39,13 +37,9 @@ export const submissions = pgTable(
   "submissions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
     /** Denormalised so every query can carry the tenant filter without a join. */
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     /** Keyed by element id, values in the v2 shape (ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     spam: boolean("spam").notNull().default(false),

@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "./columns";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 import { organizations, users } from "./organizations";
 
 /*
@@ -30,15 +30,9 @@ export const oauthGrants = pgTable(
   "oauth_grants",
   {
     id: serial("id").primaryKey(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => oauthClients.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClients.id),
+    userId: belongsTo("user_id", () => users.id),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     scopes: text("scopes").array().notNull(),
     lastUsedAt: timestamptz("last_used_at"),
     revokedAt: timestamptz("revoked_at"),
@@ -52,15 +46,9 @@ export const oauthAuthorizationCodes = pgTable(
   "oauth_authorization_codes",
   {
     codeHash: text("code_hash").primaryKey(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => oauthClients.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    clientId: belongsTo("client_id", () => oauthClients.id),
+    userId: belongsTo("user_id", () => users.id),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     scopes: text("scopes").array().notNull(),
     redirectUri: text("redirect_uri").notNull(),
     /** The authorize request named `redirect_uri`, so the token request must repeat it (RFC 6749 §4.1.3). */
@@ -81,9 +69,7 @@ export const oauthTokens = pgTable(
   "oauth_tokens",
   {
     id: serial("id").primaryKey(),
-    grantId: integer("grant_id")
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    grantId: belongsTo("grant_id", () => oauthGrants.id),
     /** Scopes of the access token (a refresh may narrow them; the grant's are the ceiling). */
     scopes: text("scopes").array().notNull(),
     accessTokenHash: text("access_token_hash").notNull().unique(),

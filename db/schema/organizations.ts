@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { index, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt } from "./columns";
 
 export const organizations = pgTable("organizations", {
   id: serial("id").primaryKey(),
@@ -21,12 +21,8 @@ export const users = pgTable("users", {
 export const memberships = pgTable(
   "memberships",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt, timestamptz } from "./columns";
+import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import { forms } from "./forms";
 import { organizations } from "./organizations";
 
@@ -10,12 +10,8 @@ export const prefills = pgTable(
   "prefills",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     name: text("name").notNull(),
     /** `[{id, value}]` as given, after validation against the form's elements. */
     data: jsonb("data").$type<PrefillValue[]>().notNull().default([]),
@@ -34,12 +30,8 @@ export const uniqueLinks = pgTable(
   "unique_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
+    organizationId: belongsTo("organization_id", () => organizations.id),
     entryName: text("entry_name").notNull(),
     status: text("status", { enum: ["pending", "in_progress", "completed"] }).notNull().default("pending"),
     active: boolean("active").notNull().default(true),

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, uuid } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "./columns";
+import { index, pgTable, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 import { users } from "./organizations";
 
 /**
@@ -11,9 +11,7 @@ export const userSessions = pgTable(
   "user_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     /** Slides forward while the session is used (see server/auth/sessions.ts). */
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import { integer, pgTable, primaryKey, smallint } from "drizzle-orm/pg-core";
+import { belongsTo } from "./columns";
 import { forms } from "./forms";
 
 /**
@@ -11,9 +12,7 @@ import { forms } from "./forms";
 export const submissionCountShards = pgTable(
   "submission_count_shards",
   {
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
     shard: smallint("shard").notNull(),
     delta: integer("delta").notNull().default(0),
   },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { belongsTo } from "./columns";
 import { forms } from "./forms";
 
 /**
@@ -79,9 +80,7 @@ export const submissionValues = pgTable(
 export const submissionValueCounts = pgTable(
   "submission_value_counts",
   {
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
     elementId: text("element_id").notNull(),
     loc: smallint("loc").notNull(),
     sub: text("sub").notNull(),

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, index, integer, json, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz, updatedAt } from "./columns";
+import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 import { oauthGrants } from "./oauth";
@@ -14,12 +14,8 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: serial("id").primaryKey(),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    formId: integer("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    formId: belongsTo("form_id", () => forms.id),
     source: text("source", { enum: ["form", "connector"] }).notNull(),
     /** The connector user who subscribed; only they may unsubscribe. */
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
@@ -61,9 +57,7 @@ export const webhookDeliveries = pgTable(
   {
     /** Also the `webhook-id` header: the same for every attempt of this event to this webhook. */
     id: uuid("id").primaryKey().defaultRandom(),
-    webhookId: integer("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: belongsTo("webhook_id", () => webhooks.id),
     /** The event's id, shared by its deliveries to every webhook. */
     eventId: uuid("event_id").notNull(),
     eventType: text("event_type").notNull(),
@@ -78,7 +72,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** When a pending delivery is due; null once it succeeded or failed. */
     nextAttemptAt: timestamptz("next_attempt_at").defaultNow(),
-    /** Lease key of the process sending it right now (server/webhooks/lease.ts); null when idle. */
+    /** Lease key of the process sending it right now (server/webhooks/delivery/lease.ts); null when idle. */
     lockedBy: integer("locked_by"),
     lockedAt: timestamptz("locked_at"),
     lastAttemptAt: timestamptz("last_attempt_at"),

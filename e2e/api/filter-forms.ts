@@ -14,7 +14,7 @@ export async function idsByTag(seed: Seed, formId: number): Promise<Record<strin
 }
 
 /** An ISO instant in January 2024, so creation order is the day order. */
-export const at = (day: number, hour = 12) => new Date(Date.UTC(2024, 0, day, hour)).toISOString();
+export const januaryAt = (day: number, hour = 12) => new Date(Date.UTC(2024, 0, day, hour)).toISOString();
 
 export const tagElement = { id: "q_tag", label: "Tag", type: "short-text" };
 export const scoreElement = { id: "q_score", label: "Score", type: "number" };
@@ -56,4 +56,10 @@ export const fullNameElement = {
 };
 
 /** Matrix: one row r1, one column c1. */
-export const gridElement = { id: "q_grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "Row" }], columns: [{ id: "c1", label: "Col" }] };
+export const gridElement = {
+  id: "q_grid",
+  label: "Grid",
+  type: "matrix",
+  rows: [{ id: "r1", label: "Row" }],
+  columns: [{ id: "c1", label: "Col" }],
+};

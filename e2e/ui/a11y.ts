@@ -19,10 +19,10 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   expect(summary, what).toEqual([]);
 }
 
-/** The page is no wider than the viewport: nothing to scroll sideways. */
-export async function expectNoHorizontalScroll(page: Page, what: string) {
+/** The page is no wider than the viewport (less a vertical scrollbar, if shown): nothing to scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page, what = "the page") {
   const { scroll, width, wide } = await page.evaluate(() => {
-    const width = window.innerWidth;
+    const width = Math.min(window.innerWidth, document.documentElement.clientWidth);
     // The elements reaching past the right edge, innermost first, to say what to fix.
     const wide = [...document.querySelectorAll("body *")]
       .filter((el) => el.getBoundingClientRect().right > width + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 0.5))

@@ -60,8 +60,8 @@ type CheckRow = {
 export type TokenCheck = { principal: ApiPrincipal; rateLimit: RateLimitState };
 
 /**
- * The token of an `X-SERVICE-TOKEN` header for a surface, or the documented 400 (missing,
- * malformed) or 401 (a token of the other API version): checks that need no database.
+ * The token of an `X-SERVICE-TOKEN` header for a surface, or a 400 (missing, malformed) or
+ * 401 (a token of the other API version): the checks that need no database.
  */
 export function serviceToken(header: string | null, kind: TokenKind): string {
   if (header === null || header.trim() === "") throw new AppError("BAD_REQUEST", MESSAGES.tokenMissing);
@@ -76,7 +76,8 @@ export function serviceToken(header: string | null, kind: TokenKind): string {
 /**
  * Checks the `X-SERVICE-TOKEN` header for a surface and counts the request against the
  * token's rate limit: serviceToken, then checkServiceToken.
- * Throws the documented 400/401/429 errors; returns the principal and rate-limit headers.
+ * Throws the token errors every REST operation documents (400/401/429); returns the principal
+ * and rate-limit headers.
  */
 export async function authenticateApiToken(
   db: Db,

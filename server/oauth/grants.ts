@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { oauthGrants, oauthTokens, webhooks } from "@/db/schema";
+import { oauthGrants, oauthTokens } from "@/db/schema";
 import { env } from "@/server/env";
+import { deleteGrantSubscriptions } from "@/server/webhooks/manage/subscriptions";
 import { hashSecret, newSecret } from "./secrets";
 
 export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number; scopes: string[] };
@@ -46,7 +47,6 @@ export async function revokeGrant(tx: DbOrTx, grantId: number): Promise<boolean>
     .set({ revokedAt: sql`now()` })
     .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
     .returning({ id: oauthGrants.id });
-  // Its connector subscriptions end with it: no more deliveries to the platform.
-  if (revoked.length > 0) await tx.delete(webhooks).where(and(eq(webhooks.grantId, grantId), eq(webhooks.source, "connector")));
+  if (revoked.length > 0) await deleteGrantSubscriptions(tx, grantId);
   return revoked.length > 0;
 }

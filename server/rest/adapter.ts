@@ -9,7 +9,7 @@ import { readBodyText } from "@/server/http/read-body";
 import { logError } from "@/server/log";
 import { shapeError, type ErrorKey } from "./errors";
 
-/** Request bodies above this are refused with 413 (spec leaves the limit open). */
+/** Request bodies above this (1 MiB, a limit of our own) are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The edge's own answers about a body (the OpenAPI documents list them too). */

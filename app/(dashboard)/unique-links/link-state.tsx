@@ -3,7 +3,7 @@ import type { AppRouter } from "@/server/routers/app/router";
 
 export type LinkState = inferRouterOutputs<AppRouter>["uniqueLinks"]["list"]["uniqueLinks"][number]["state"];
 
-/** The states the list can be filtered by, as the server computes them (link-state.ts). */
+/** The states the list can be filtered by, as the server computes them (server/services/unique-links/state.ts). */
 export const LINK_STATE_LABELS: Record<LinkState, { label: string; badge: string }> = {
   active: { label: "Active", badge: "badge-success" },
   completed: { label: "Completed", badge: "badge-info" },

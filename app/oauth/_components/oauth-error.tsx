@@ -1,7 +1,7 @@
 import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/error-pages";
 
 /** The error page of the authorization server: a request we will not send back to its client. */
-export function OAuthError({ reason }: { reason: ErrorPageReason }) {
+export function OAuthErrorCard({ reason }: { reason: ErrorPageReason }) {
   const { title, text } = ERROR_PAGES[reason];
   return (
     <div className="auth-card oauth-card">

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { getSessionUser } from "@/server/auth/next-auth";
 import { authorizePage, type ConsentView } from "@/server/oauth/consent";
 import { OAUTH_PATHS } from "@/server/paths";
-import { OAuthError } from "../_components/oauth-error";
+import { OAuthErrorCard } from "../_components/oauth-error";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Connect an application" };
@@ -15,7 +15,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
   const view = await authorizePage(db(), await searchParams, await getSessionUser());
   if (view.kind === "redirect") redirect(view.url);
-  if (view.kind === "error-page") return <OAuthError reason={view.reason} />;
+  if (view.kind === "error-page") return <OAuthErrorCard reason={view.reason} />;
   return <Consent view={view} />;
 }
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ERROR_PAGES, type ErrorPageReason } from "@/server/oauth/error-pages";
-import { OAuthError } from "../_components/oauth-error";
+import { OAuthErrorCard } from "../_components/oauth-error";
 
 export const metadata: Metadata = { title: "Connection failed" };
 
@@ -10,5 +10,5 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function OAuthErrorPage({ searchParams }: { searchParams: SearchParams }) {
   const { reason } = await searchParams;
   const known = typeof reason === "string" && Object.hasOwn(ERROR_PAGES, reason) ? (reason as ErrorPageReason) : "consent_invalid";
-  return <OAuthError reason={known} />;
+  return <OAuthErrorCard reason={known} />;
 }

@@ -3,19 +3,28 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { submissions, webhooks } from "../../../db/schema";
 import { revokeGrant } from "../../../server/oauth/grants";
 import { expect, test } from "../../fixtures";
-import { connectNewUser, type Answer } from "../../oauth";
+import { connectNewUser, type HttpAnswer } from "../../oauth";
 import { startReceiver } from "../webhooks/receiver";
 import { postJson, submitPath } from "../survey/survey-fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-/** Connector subscriptions (`/connector/webhooks`) and their deliveries (server/webhooks/connector-payload.ts), against a real receiver. */
+/**
+ * Connector subscriptions (`/connector/webhooks`) and their deliveries
+ * (server/webhooks/delivery/connector-payload.ts), against a real receiver.
+ */
 
 const ELEMENTS = [
   { id: "q_name", label: "Name", type: "short-text" },
   { id: "q_email", label: "Email", type: "email" },
 ];
 
-async function call(request: APIRequestContext, method: "POST" | "DELETE", path: string, token: string | null, body?: unknown): Promise<Answer> {
+async function call(
+  request: APIRequestContext,
+  method: "POST" | "DELETE",
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<HttpAnswer> {
   const res = await request.fetch(`/connector${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },

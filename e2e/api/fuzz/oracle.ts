@@ -10,7 +10,7 @@ import type { Schema } from "./operations";
  * whatever else is wrong with it.
  */
 
-export type Answer = { status: number; type: string; text: string; sentPath: string; location?: string };
+export type FuzzAnswer = { status: number; type: string; text: string; sentPath: string; location?: string };
 
 /**
  * Next.js answers a path with repeated or trailing slashes (an empty path parameter) with a 308
@@ -33,7 +33,7 @@ function matches(body: unknown, schema: Schema): boolean {
 const NOT_FOUND = "Not found";
 
 /** The problem with an answer, or null when it is one the contract allows. */
-export function problemWith(req: FuzzRequest, answer: Answer): string | null {
+export function problemWith(req: FuzzRequest, answer: FuzzAnswer): string | null {
   const { status, type, text } = answer;
   if (status >= 500) return `answered ${status}`;
   if (status === 308 && answer.sentPath !== normalizedSlashes(answer.sentPath)) {
@@ -48,7 +48,9 @@ export function problemWith(req: FuzzRequest, answer: Answer): string | null {
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
-  if (status >= 400 && !req.op.errorSchemas.some((s) => matches(body, s))) return `answered ${status} with a body that is no documented error shape`;
+  if (status >= 400 && !req.op.errorSchemas.some((s) => matches(body, s))) {
+    return `answered ${status} with a body that is no documented error shape`;
+  }
 
   const message = status >= 400 ? String((body as Record<string, unknown>)[req.op.errorKey]) : `(success)`;
   const segment = malformedSegment(answer.sentPath);

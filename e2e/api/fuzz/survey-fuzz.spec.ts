@@ -6,7 +6,7 @@ import { expect, newClientAddress, test, type Seed } from "../../fixtures";
 import { CONTACT_ELEMENTS, EVERY_KIND } from "../form-fixtures";
 import { createLinks, createPrefill, publishedForm, setForm, setLink, submitPath } from "../survey/survey-fixtures";
 import { surveyProblem } from "./survey-oracle";
-import { describeSurveyRequest, surveyRequest, type SurveyElement, type SurveyWorld } from "./survey-requests";
+import { describeSurveyRequest, surveyRequest, type FuzzSurveyElement, type SurveyWorld } from "./survey-requests";
 
 /**
  * Property-based fuzz of the survey routes, which have no OpenAPI document (fuzz.spec.ts covers
@@ -44,7 +44,7 @@ async function seedWorld(seed: Seed, request: APIRequestContext): Promise<Survey
   expect(startToken, "the survey page's start token").toBeTruthy();
 
   return {
-    elements: CONTACT_ELEMENTS as SurveyElement[],
+    elements: CONTACT_ELEMENTS as FuzzSurveyElement[],
     formUuid: form.uuid,
     // Weighted by repetition: mostly the live form.
     formIds: [...Array(8).fill(form.uuid), form.uuid.toUpperCase(), draft.uuid, UNKNOWN, String(form.id)],

@@ -30,20 +30,20 @@ import {
  * hostile values against plausible ones, as in arbitraries.ts.
  */
 
-export type SurveyElement = {
+export type FuzzSurveyElement = {
   id: string;
   type: string;
   required?: boolean;
   options?: { id: string; value: string }[];
   rows?: { id: string }[];
   columns?: { id: string }[];
-  components?: SurveyElement[];
+  components?: FuzzSurveyElement[];
   children?: { fixedname: string; required?: boolean }[];
 };
 
 /** What the seeded organization holds for the survey routes. */
 export type SurveyWorld = {
-  elements: SurveyElement[];
+  elements: FuzzSurveyElement[];
   /** The published form every plausible request goes to (303 answers point at its thank-you page). */
   formUuid: string;
   /** Path ids of `/f/…`, weighted by repetition: mostly the live form; others 404. */
@@ -58,14 +58,14 @@ export type SurveyWorld = {
 
 export type SurveyRoute = "form-submit" | "link-submit" | "form-page" | "link-page";
 /** How a submit's body is written: what its answer must look like depends on it (survey-oracle.ts). */
-export type BodyKind = "json" | "urlencoded" | "multipart" | "other";
+export type FuzzBodyKind = "json" | "urlencoded" | "multipart" | "other";
 
 export type SurveyRequest = {
   route: SurveyRoute;
   method: "GET" | "HEAD" | "POST";
   /** Path and query, encoded as sent. */
   target: string;
-  body?: { data: Buffer; type: string | null; kind: BodyKind };
+  body?: { data: Buffer; type: string | null; kind: FuzzBodyKind };
   /** Sent from the one address that is over the submit limit (429 pages), not from an address of its own. */
   busy: boolean;
 };
@@ -85,7 +85,7 @@ const longText = fc.constantFrom(1_001, 2_001, 20_001, 200_000).map((n) => "x".r
 const orHostile = (h: number, plausible: fc.Arbitrary<string>) =>
   mix(h, plausible, fc.oneof({ arbitrary: hostileString, weight: 8 }, { arbitrary: longText, weight: 1 }));
 
-function textValue(el: SurveyElement, h: number): fc.Arbitrary<string> {
+function textValue(el: FuzzSurveyElement, h: number): fc.Arbitrary<string> {
   switch (el.type) {
     case "email":
       return orHostile(h, word.map((w) => `${w.replace(/ /g, "")}@example.com`));
@@ -100,10 +100,11 @@ function textValue(el: SurveyElement, h: number): fc.Arbitrary<string> {
   }
 }
 
-const optionValue = (el: SurveyElement, h: number) => orHostile(h, fc.constantFrom(...(el.options ?? [{ id: "x", value: "x" }]).map((o) => o.value)));
+const optionValue = (el: FuzzSurveyElement, h: number) =>
+  orHostile(h, fc.constantFrom(...(el.options ?? [{ id: "x", value: "x" }]).map((o) => o.value)));
 
 /** A plausible answer of one element, in both spellings. */
-function answerOf(el: SurveyElement, h: number): fc.Arbitrary<Answer> {
+function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
   const id = el.id;
   switch (el.type) {
     case "radio":
@@ -158,7 +159,7 @@ function answerOf(el: SurveyElement, h: number): fc.Arbitrary<Answer> {
 }
 
 /** Answers to a whole form: required elements nearly always, the others half the time. */
-function answersOf(elements: SurveyElement[], h: number): fc.Arbitrary<{ element: SurveyElement; answer: Answer }[]> {
+function answersOf(elements: FuzzSurveyElement[], h: number): fc.Arbitrary<{ element: FuzzSurveyElement; answer: Answer }[]> {
   return fc
     .tuple(...elements.map((el) => fc.option(answerOf(el, h).map((answer) => ({ element: el, answer })), { freq: el.required ? 20 : 2 })))
     .map((all) => all.filter((a) => a !== null));
@@ -167,7 +168,7 @@ function answersOf(elements: SurveyElement[], h: number): fc.Arbitrary<{ element
 // --- form-field mutations --------------------------------------------------------------
 
 /** The names an element can be reached by below its id: sub-fields, rows, components, phone parts. */
-const subNames = (el: SurveyElement) => [
+const subNames = (el: FuzzSurveyElement) => [
   ...(el.children ?? []).map((c) => c.fixedname),
   ...(el.rows ?? []).map((r) => r.id),
   ...(el.components ?? []).map((c) => c.id),
@@ -436,7 +437,7 @@ function queryOf(world: SurveyWorld, h: number): fc.Arbitrary<string> {
 
 const OTHER_TYPES = ["text/plain", "application/xml", "application/jsonx", "*/*", "multipart/mixed; boundary=x", "application/x-www-form-urlencodedx", "", "text/html; charset=utf-8"];
 
-type SubmitBody = { data: Buffer; type: string | null; kind: BodyKind };
+type SubmitBody = { data: Buffer; type: string | null; kind: FuzzBodyKind };
 
 function submitBody(world: SurveyWorld, h: number): fc.Arbitrary<SubmitBody> {
   const answers = answersOf(world.elements, h);

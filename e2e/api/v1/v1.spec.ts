@@ -3,7 +3,17 @@ import { forms, submissions } from "../../../db/schema";
 import { revokeApiTokenByValue } from "../../../server/services/tokens/create-token";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { rotatingClient } from "../token-client";
-import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "../filter-forms";
+import {
+  colorsElement,
+  fullNameElement,
+  gridElement,
+  idsByTag,
+  januaryAt,
+  scoreElement,
+  sizeElement,
+  tagElement,
+  visitElement,
+} from "../filter-forms";
 
 /**
  * The legacy v1 API (`/api/v1`, server/routers/v1/). A v1 token belongs to one form.
@@ -39,7 +49,7 @@ const legacyForm = {
   ],
   submissions: [
     {
-      createdAt: at(1),
+      createdAt: januaryAt(1),
       data: {
         q_tag: "a",
         q_city: "Paris",
@@ -55,13 +65,16 @@ const legacyForm = {
       },
     },
     {
-      createdAt: at(2),
+      createdAt: januaryAt(2),
       spam: true,
       data: { q_tag: "b", q_city: "paris nord", q_score: 10, q_visit: "2024-02-01", q_size: "m", q_colors: ["blue", "red"], q_name: { first: "Bob" } },
     },
-    { createdAt: at(3), data: { q_tag: "c", q_city: "Berlin", q_score: 100, q_visit: "2023-12-31", q_size: "l", q_colors: ["green"] } },
-    { createdAt: at(4), data: { q_tag: "d", q_city: "", q_score: "2", q_visit: "2024-01-15T08:30:00Z" } },
-    { createdAt: at(5), data: { q_tag: "e", q_score: -5 } },
+    {
+      createdAt: januaryAt(3),
+      data: { q_tag: "c", q_city: "Berlin", q_score: 100, q_visit: "2023-12-31", q_size: "l", q_colors: ["green"] },
+    },
+    { createdAt: januaryAt(4), data: { q_tag: "d", q_city: "", q_score: "2", q_visit: "2024-01-15T08:30:00Z" } },
+    { createdAt: januaryAt(5), data: { q_tag: "e", q_score: -5 } },
   ],
 };
 
@@ -315,7 +328,7 @@ test.describe("GET /api/v1/submissions", () => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
-      submissions: Array.from({ length: 21 }, (_, i) => ({ data: { q_tag: `s${i}` }, createdAt: at(1 + i) })),
+      submissions: Array.from({ length: 21 }, (_, i) => ({ data: { q_tag: `s${i}` }, createdAt: januaryAt(1 + i) })),
     });
     const c = client(api, seed, org.organizationId, form.id, ["submission.view"]);
 
@@ -346,8 +359,8 @@ test.describe("GET /api/v1/submissions", () => {
     expect(a).toEqual({
       id: byTag.a,
       spam: false,
-      created_at: at(1),
-      updated_at: at(1),
+      created_at: januaryAt(1),
+      updated_at: januaryAt(1),
       data: {
         Tag: "a",
         City: "Paris",
@@ -475,8 +488,8 @@ test.describe("GET /api/v1/submissions/:id", () => {
     expect(r.body).toEqual({
       id: byTag.b,
       spam: true,
-      created_at: at(2),
-      updated_at: at(2),
+      created_at: januaryAt(2),
+      updated_at: januaryAt(2),
       data: { Tag: "b", City: "paris nord", Score: 10, "Visit date": "2024-02-01", "T-shirt size": "m", Colors: ["blue", "red"], "Full name": { "First name": "Bob" } },
     });
     const upper = await c.get(`/api/v1/submissions/${byTag.b!.toUpperCase()}`);

@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../../db/schema";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
-import { at, colorsElement, fullNameElement, gridElement, idsByTag, scoreElement, sizeElement, tagElement, visitElement } from "../filter-forms";
+import {
+  colorsElement,
+  fullNameElement,
+  gridElement,
+  idsByTag,
+  januaryAt,
+  scoreElement,
+  sizeElement,
+  tagElement,
+  visitElement,
+} from "../filter-forms";
 import { tokenClient as client } from "../token-client";
 
 /**
@@ -18,7 +28,7 @@ test.describe("GET /api/v2/submissions", () => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
-      submissions: Array.from({ length: 21 }, (_, i) => ({ data: { q_tag: `s${i}` }, createdAt: at(1 + i) })),
+      submissions: Array.from({ length: 21 }, (_, i) => ({ data: { q_tag: `s${i}` }, createdAt: januaryAt(1 + i) })),
     });
     const c = client(api, seed, org.organizationId, { scopes: ["submission.view"] });
     const meta = (page: number) => ({ formId: form.id, formUuid: form.uuid, totalCount: 21, page, perPage: 20 });
@@ -45,7 +55,7 @@ test.describe("GET /api/v2/submissions", () => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
-      submissions: [{ data: { q_tag: "a" }, createdAt: at(1) }],
+      submissions: [{ data: { q_tag: "a" }, createdAt: januaryAt(1) }],
     });
     const other = await seed.form(org.organizationId, { name: "Other" });
     const c = client(api, seed, org.organizationId);
@@ -129,9 +139,9 @@ test.describe("GET /api/v2/submissions", () => {
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
       submissions: [
-        { data: { q_tag: "s1" }, createdAt: at(1), updatedAt: at(5), duration: 20 },
-        { data: { q_tag: "s2" }, createdAt: at(2), updatedAt: at(3), duration: 30 },
-        { data: { q_tag: "s3" }, createdAt: at(3), updatedAt: at(4), duration: 10 },
+        { data: { q_tag: "s1" }, createdAt: januaryAt(1), updatedAt: januaryAt(5), duration: 20 },
+        { data: { q_tag: "s2" }, createdAt: januaryAt(2), updatedAt: januaryAt(3), duration: 30 },
+        { data: { q_tag: "s3" }, createdAt: januaryAt(3), updatedAt: januaryAt(4), duration: 10 },
       ],
     });
     const c = client(api, seed, org.organizationId);
@@ -156,7 +166,7 @@ test.describe("GET /api/v2/submissions", () => {
 
   test("equal sort keys are ordered by id in the same direction, so pages never overlap", async ({ seed, api }) => {
     const org = await seed.org();
-    const same = at(7);
+    const same = januaryAt(7);
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
       submissions: Array.from({ length: 25 }, (_, i) => ({ data: { q_tag: `t${i}` }, createdAt: same, duration: 5 })),
@@ -215,7 +225,7 @@ const filterForm = {
   // Newest first by default: e, d, c, b, a.
   submissions: [
     {
-      createdAt: at(1),
+      createdAt: januaryAt(1),
       duration: 50,
       data: {
         q_tag: "a",
@@ -231,7 +241,7 @@ const filterForm = {
       },
     },
     {
-      createdAt: at(2),
+      createdAt: januaryAt(2),
       duration: 10,
       data: {
         q_tag: "b",
@@ -247,7 +257,7 @@ const filterForm = {
       },
     },
     {
-      createdAt: at(3),
+      createdAt: januaryAt(3),
       duration: 30,
       data: {
         q_tag: "c",
@@ -261,8 +271,8 @@ const filterForm = {
         q_special: "",
       },
     },
-    { createdAt: at(4), duration: 40, data: { q_tag: "d", q_cust: "", q_score: "2", q_visit: "2024-01-15", q_colors: [] } },
-    { createdAt: at(5), duration: 20, data: { q_tag: "e", q_score: -5, q_visit: "2024-03-10" } },
+    { createdAt: januaryAt(4), duration: 40, data: { q_tag: "d", q_cust: "", q_score: "2", q_visit: "2024-01-15", q_colors: [] } },
+    { createdAt: januaryAt(5), duration: 20, data: { q_tag: "e", q_score: -5, q_visit: "2024-03-10" } },
   ],
 };
 
@@ -434,7 +444,7 @@ test.describe("GET /api/v2/submissions filtered totals", () => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }, { id: "q_n", label: "N", type: "number" }],
-      submissions: Array.from({ length: 30 }, (_, i) => ({ data: { q_tag: `t${i}`, q_n: i }, createdAt: at(1, i % 24) })),
+      submissions: Array.from({ length: 30 }, (_, i) => ({ data: { q_tag: `t${i}`, q_n: i }, createdAt: januaryAt(1, i % 24) })),
     });
     const token = await seed.token(org.organizationId);
     const p1 = await api.get(`/api/v2/submissions?form_id=${form.id}&N__is_greater_than_or_equal_to=5`, token);

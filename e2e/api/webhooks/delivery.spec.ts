@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { forms, submissions, webhookDeliveries, webhooks } from "../../../db/schema";
-import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "../../../server/webhooks/enqueue";
+import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "../../../server/webhooks/delivery/enqueue";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
 import { rotatingClient, tokenClient } from "../token-client";

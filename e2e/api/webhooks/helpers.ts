@@ -1,15 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { forms, submissions, webhookDeliveries, webhooks, type Submission } from "../../../db/schema";
-import { enqueueSubmissionEvent } from "../../../server/webhooks/enqueue";
+import { enqueueSubmissionEvent } from "../../../server/webhooks/delivery/enqueue";
 import type { SubmissionEvent } from "../../../server/webhooks/events";
-import { generateSecret } from "../../../server/webhooks/signature";
+import { generateSecret } from "../../../server/webhooks/delivery/signature";
 
 /**
  * Stores a submission the way the survey's create service does — submission, form count and
  * `Submission.Created` in one transaction — until that service lands on this branch.
  */
-export async function storeSubmission(db: Db, formId: number, data: Record<string, unknown>, opts: { spam?: boolean } = {}): Promise<Submission> {
+export async function storeSubmission(
+  db: Db,
+  formId: number,
+  data: Record<string, unknown>,
+  opts: { spam?: boolean } = {},
+): Promise<Submission> {
   return db.transaction(async (tx) => {
     const [form] = await tx.select().from(forms).where(eq(forms.id, formId)).for("update");
     const [submission] = await tx
@@ -33,4 +38,5 @@ export async function insertWebhook(db: Db, formId: number, url: string, events:
 }
 
 /** The deliveries of a webhook, straight from the table. */
-export const deliveriesOf = (db: Db, webhookId: number) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+export const deliveriesOf = (db: Db, webhookId: number) =>
+  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { webhookDeliveries } from "../../../db/schema";
-import { pruneFinished } from "../../../server/webhooks/outbox";
+import { pruneFinished } from "../../../server/webhooks/delivery/outbox";
 import { expect, test } from "../../fixtures";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
 import { insertWebhook } from "./helpers";

@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { createLinks, publishedForm, setLink } from "../../api/survey/survey-fixtures";
 import { screenshot } from "../helpers";
-import { expectNoHorizontalScroll, formOf, onlySubmission, openSurvey, submit, submitAndThank } from "./survey-helpers";
+import { expectNoHorizontalScroll } from "../a11y";
+import { formOf, onlySubmission, openSurvey, submit, submitAndThank } from "./survey-helpers";
 
 /** Mobile first: 360 px wide, no horizontal scroll, tap targets of at least 24 px. */
 

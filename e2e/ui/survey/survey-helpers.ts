@@ -42,9 +42,3 @@ export async function onlySubmission(api: ApiClient, seed: Seed, organizationId:
 export function formOf(seed: Seed, elements: unknown[], name = "Survey") {
   return publishedForm(seed, { name, elements });
 }
-
-/** The page has no horizontal scroll at its current width. */
-export async function expectNoHorizontalScroll(page: Page) {
-  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}

@@ -1,8 +1,8 @@
 import { router } from "@/server/trpc";
-import { listFormsRoute } from "./forms/list-forms";
-import { getUserRoute } from "./user/get-user";
-import { createSubscriptionRoute } from "./webhooks/create-subscription";
-import { deleteSubscriptionRoute } from "./webhooks/delete-subscription";
+import { connectorListFormsRoute } from "./forms/list-forms";
+import { connectorGetUserRoute } from "./user/get-user";
+import { connectorCreateSubscriptionRoute } from "./webhooks/create-subscription";
+import { connectorDeleteSubscriptionRoute } from "./webhooks/delete-subscription";
 
 /**
  * The connector API (`/connector`) for automation platforms, authenticated by OAuth
@@ -10,7 +10,7 @@ import { deleteSubscriptionRoute } from "./webhooks/delete-subscription";
  * mounts it.
  */
 export const connectorRouter = router({
-  user: router({ get: getUserRoute }),
-  forms: router({ list: listFormsRoute }),
-  webhooks: router({ create: createSubscriptionRoute, delete: deleteSubscriptionRoute }),
+  user: router({ get: connectorGetUserRoute }),
+  forms: router({ list: connectorListFormsRoute }),
+  webhooks: router({ create: connectorCreateSubscriptionRoute, delete: connectorDeleteSubscriptionRoute }),
 });

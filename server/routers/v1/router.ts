@@ -1,5 +1,5 @@
 import { router } from "@/server/trpc";
-import { listV1FormsRoute } from "./forms/list-forms";
+import { v1ListFormsRoute } from "./forms/list-forms";
 import { deleteV1SubmissionRoute } from "./submissions/delete-submission";
 import { getV1SubmissionRoute } from "./submissions/get-submission";
 import { listV1SubmissionsRoute } from "./submissions/list-submissions";
@@ -9,6 +9,6 @@ import { listV1SubmissionsRoute } from "./submissions/list-submissions";
  * tokens, names and shapes. The only list of its procedures.
  */
 export const v1Router = router({
-  forms: router({ list: listV1FormsRoute }),
+  forms: router({ list: v1ListFormsRoute }),
   submissions: router({ list: listV1SubmissionsRoute, get: getV1SubmissionRoute, delete: deleteV1SubmissionRoute }),
 });

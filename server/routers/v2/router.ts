@@ -1,57 +1,57 @@
 import { router } from "@/server/trpc";
-import { getFormRoute } from "./forms/get-form";
-import { listFormsRoute } from "./forms/list-forms";
-import { bulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
-import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
-import { getPrefillRoute } from "./prefills/get-prefill";
-import { listPrefillsRoute } from "./prefills/list-prefills";
+import { v2GetFormRoute } from "./forms/get-form";
+import { v2ListFormsRoute } from "./forms/list-forms";
+import { v2BulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
+import { v2BulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
+import { v2GetPrefillRoute } from "./prefills/get-prefill";
+import { v2ListPrefillsRoute } from "./prefills/list-prefills";
 import { deleteSubmissionRoute } from "./submissions/delete-submission";
 import { getSubmissionRoute } from "./submissions/get-submission";
 import { listSubmissionsRoute } from "./submissions/list-submissions";
-import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
-import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
-import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
-import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
-import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
-import { createWebhookRoute } from "./webhooks/create-webhook";
-import { deleteWebhookRoute } from "./webhooks/delete-webhook";
-import { getWebhookRoute } from "./webhooks/get-webhook";
-import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
-import { listWebhooksRoute } from "./webhooks/list-webhooks";
-import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
-import { rotateWebhookSecretRoute } from "./webhooks/rotate-webhook-secret";
-import { testWebhookRoute } from "./webhooks/test-webhook";
-import { updateWebhookRoute } from "./webhooks/update-webhook";
+import { v2BulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
+import { v2BulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
+import { v2GetUniqueLinkRoute } from "./unique-links/get-unique-link";
+import { v2ListUniqueLinksRoute } from "./unique-links/list-unique-links";
+import { v2UpdateUniqueLinkRoute } from "./unique-links/update-unique-link";
+import { v2CreateWebhookRoute } from "./webhooks/create-webhook";
+import { v2DeleteWebhookRoute } from "./webhooks/delete-webhook";
+import { v2GetWebhookRoute } from "./webhooks/get-webhook";
+import { v2ListWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
+import { v2ListWebhooksRoute } from "./webhooks/list-webhooks";
+import { v2RetryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
+import { v2RotateWebhookSecretRoute } from "./webhooks/rotate-webhook-secret";
+import { v2TestWebhookRoute } from "./webhooks/test-webhook";
+import { v2UpdateWebhookRoute } from "./webhooks/update-webhook";
 
 /**
  * The organization-level REST API (`/api/v2`), authenticated by X-SERVICE-TOKEN. The
  * only list of its procedures; server/rest/surfaces.ts mounts it.
  */
 export const v2Router = router({
-  forms: router({ list: listFormsRoute, get: getFormRoute }),
+  forms: router({ list: v2ListFormsRoute, get: v2GetFormRoute }),
   submissions: router({ list: listSubmissionsRoute, get: getSubmissionRoute, delete: deleteSubmissionRoute }),
   prefills: router({
-    list: listPrefillsRoute,
-    get: getPrefillRoute,
-    bulkCreate: bulkCreatePrefillsRoute,
-    bulkDelete: bulkDeletePrefillsRoute,
+    list: v2ListPrefillsRoute,
+    get: v2GetPrefillRoute,
+    bulkCreate: v2BulkCreatePrefillsRoute,
+    bulkDelete: v2BulkDeletePrefillsRoute,
   }),
   uniqueLinks: router({
-    list: listUniqueLinksRoute,
-    get: getUniqueLinkRoute,
-    bulkCreate: bulkCreateUniqueLinksRoute,
-    update: updateUniqueLinkRoute,
-    bulkDelete: bulkDeleteUniqueLinksRoute,
+    list: v2ListUniqueLinksRoute,
+    get: v2GetUniqueLinkRoute,
+    bulkCreate: v2BulkCreateUniqueLinksRoute,
+    update: v2UpdateUniqueLinkRoute,
+    bulkDelete: v2BulkDeleteUniqueLinksRoute,
   }),
   webhooks: router({
-    list: listWebhooksRoute,
-    get: getWebhookRoute,
-    create: createWebhookRoute,
-    update: updateWebhookRoute,
-    delete: deleteWebhookRoute,
-    rotateSecret: rotateWebhookSecretRoute,
-    test: testWebhookRoute,
-    listDeliveries: listWebhookDeliveriesRoute,
-    retryDelivery: retryWebhookDeliveryRoute,
+    list: v2ListWebhooksRoute,
+    get: v2GetWebhookRoute,
+    create: v2CreateWebhookRoute,
+    update: v2UpdateWebhookRoute,
+    delete: v2DeleteWebhookRoute,
+    rotateSecret: v2RotateWebhookSecretRoute,
+    test: v2TestWebhookRoute,
+    listDeliveries: v2ListWebhookDeliveriesRoute,
+    retryDelivery: v2RetryWebhookDeliveryRoute,
   }),
 });

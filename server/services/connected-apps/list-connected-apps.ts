@@ -16,13 +16,12 @@ export type ConnectedApp = {
 
 /** The organization's live OAuth connections (unrevoked grants), newest first. */
 export async function listConnectedApps(db: DbOrTx, access: FormAccess): Promise<ConnectedApp[]> {
-  const rows = await db
+  return db
     .select({
       id: oauthGrants.id,
       clientName: oauthClients.name,
       scopes: oauthGrants.scopes,
-      email: users.email,
-      name: users.name,
+      connectedBy: { email: users.email, name: users.name },
       createdAt: oauthGrants.createdAt,
       lastUsedAt: oauthGrants.lastUsedAt,
     })
@@ -31,5 +30,4 @@ export async function listConnectedApps(db: DbOrTx, access: FormAccess): Promise
     .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(and(eq(oauthGrants.organizationId, access.organizationId), isNull(oauthGrants.revokedAt)))
     .orderBy(desc(oauthGrants.createdAt), desc(oauthGrants.id));
-  return rows.map(({ email, name, ...app }) => ({ ...app, connectedBy: { email, name } }));
 }

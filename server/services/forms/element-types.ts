@@ -10,7 +10,7 @@ import type { FormElement } from "@/db/schema";
  * - `multi-choice`   array of option `value`s    | array of option `id`s
  * - `matrix`         {rowId: {columnId: cell}}   | same
  * - `repeat`         [{componentId: value}]      | same
- * - `composite`      {fixedname: string}         | {fixedname: value} (a Formhouse extension)
+ * - `composite`      {fixedname: string}         | {fixedname: value} (name and address)
  *
  * Deliberately tight: no layout-only types (statement, section, page break). They hold no
  * value, and every consumer would have to skip them; add them here when the builder has them.

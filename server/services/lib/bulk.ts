@@ -21,7 +21,7 @@ export function distinctIds(ids: readonly string[]): string[] {
 export const queryableIds = (ids: readonly string[]) => ids.map((id) => id.trim().toLowerCase()).filter((id) => UUID_RE.test(id));
 
 /**
- * Runs the checks of one bulk item. A 400 from them keeps the operation's documented message and gains
+ * Runs the checks of one bulk item. A 400 from them keeps its documented message and gains
  * `item` (e.g. `unique_links[3]`) in the body, so a client can tell which item failed; with
  * `at` (e.g. `["unique_links", 3]`) its input path is prefixed too, for UIs that map a
  * problem back to the row and column it came from.
@@ -46,7 +46,12 @@ export function checkBulkItem<T>(item: string, check: () => T, at?: readonly (st
  * transaction, it rolls the deletes back. `path`: the input the ids came from, for UIs that show
  * the problem beside it.
  */
-export function assertAllFound(requested: readonly string[], deleted: readonly string[], error: string, path?: readonly (string | number)[]): void {
+export function assertAllFound(
+  requested: readonly string[],
+  deleted: readonly string[],
+  error: string,
+  path?: readonly (string | number)[],
+): void {
   const found = new Set(deleted.map((id) => id.toLowerCase()));
   const notFoundIds = requested.filter((id) => !found.has(id.trim().toLowerCase()));
   if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds }, path });

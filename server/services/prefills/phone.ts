@@ -38,7 +38,7 @@ export type PhoneParse = { ok: true; phone: ResolvedPhone } | ({ ok: false } & P
 
 /**
  * Calling code (no `+`) → its main country. libphonenumber lists the main country first;
- * the API pins +1 to the United States (see phone.test.ts) whatever the metadata says.
+ * +1 is always the United States, whatever the metadata says (phone.test.ts).
  */
 const COUNTRY_OF_CODE: ReadonlyMap<string, string> = new Map(
   Object.entries(metadata.country_calling_codes).flatMap(([code, countries]) =>

@@ -3,7 +3,7 @@ import { isComposite } from "@/server/services/forms/element-types";
 
 /**
  * Submission data keyed by field label — the v1 `data` (`GET /api/v1/submissions`) and the connector's
- * `data.submission` (server/webhooks/connector-payload.ts) — from the stored data keyed by element id:
+ * `data.submission` (server/webhooks/delivery/connector-payload.ts) — from the stored data keyed by element id:
  * - one key per top-level element that has a stored value, in the form's order; its value
  *   exactly as stored (v2 shape: choice values are option values, matrix
  *   `{rowId: {colId: v}}`, repeat-field `[{componentId: v}]`) — except

@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/db";
 import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
-import { deliveriesCtes, eventRows } from "@/server/webhooks/enqueue";
+import { deliveriesCtes, eventRows } from "@/server/webhooks/delivery/enqueue";
 import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */

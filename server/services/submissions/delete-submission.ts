@@ -4,7 +4,7 @@ import { forms, submissions, type FormElement } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/lib/ids";
-import { enqueueSubmissionEvent } from "@/server/webhooks/enqueue";
+import { enqueueSubmissionEvent } from "@/server/webhooks/delivery/enqueue";
 
 type DeletedRow = {
   id: string;

@@ -4,7 +4,7 @@ import { forms, submissions, type Form } from "@/db/schema";
 import { MESSAGES } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
-import { enqueueSubmissionEvents } from "@/server/webhooks/enqueue";
+import { enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
 
 type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; created_at: Date; updated_at: Date };
 

@@ -7,7 +7,7 @@ import { idIn, queryableIds } from "@/server/services/lib/bulk";
 import { UUID_RE } from "@/server/services/lib/ids";
 import { answersValidatorFor } from "@/server/services/survey/answers/validator-cache";
 import type { AnswerIssue } from "@/server/services/survey/answers/validate-answers";
-import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhooks/enqueue";
+import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
 
 /*
  * Every change to a stored submission (its answers, its spam flag) goes through this file, so

@@ -4,7 +4,7 @@ import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/
 import { AppError, MESSAGES } from "@/server/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/lib/ids";
-import { linkStateColumn, type LinkState } from "./link-state";
+import { linkStateColumn, type UniqueLinkState } from "./state";
 
 export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);
 
@@ -33,12 +33,12 @@ export async function getUniqueLinkOrThrow(
   formRef: string,
   id: string,
   includePrefillData: boolean,
-): Promise<LinkRow & { state: LinkState }> {
+): Promise<LinkRow & { state: UniqueLinkState }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   const where = linkFilter(access.organizationId, form.id, id);
   if (!where) throw uniqueLinkNotFound();
   const query = db.select({ ...linkSelection(includePrefillData), state: linkStateColumn }).from(uniqueLinks);
   const [row] = await (includePrefillData ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query).where(where).limit(1);
   if (!row) throw uniqueLinkNotFound();
-  return row as LinkRow & { state: LinkState };
+  return row as LinkRow & { state: UniqueLinkState };
 }

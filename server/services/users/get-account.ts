@@ -13,28 +13,20 @@ export type Account = {
 
 /** The user and the organization of a session; null if the user or the membership is gone. */
 export async function findAccount(db: DbOrTx, who: { userId: number; organizationId: number }): Promise<Account | null> {
-  const [row] = await db
+  const [account] = await db
     .select({
       userId: users.id,
       email: users.email,
       name: users.name,
       role: memberships.role,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
+      organization: { id: organizations.id, name: organizations.name },
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.userId, who.userId), eq(memberships.organizationId, who.organizationId)))
     .limit(1);
-  if (!row) return null;
-  return {
-    userId: row.userId,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    organization: { id: row.organizationId, name: row.organizationName },
-  };
+  return account ?? null;
 }
 
 /** Like findAccount, but a vanished account is a 401: the session no longer stands for anyone. */

@@ -1,21 +1,9 @@
 import { z } from "zod";
 import { listConnectedApps } from "@/server/services/connected-apps/list-connected-apps";
+import { toConnectedApp, ZConnectedApp } from "@/server/services/connected-apps/serialize";
 import { sessionProcedure } from "@/server/trpc";
 
-export const ZConnectedApp = z.object({
-  id: z.number().int().describe("Grant id, for revoke"),
-  clientName: z.string().describe("The application, as the operator registered it"),
-  scopes: z.array(z.string()).describe("What it may do: profile:read, forms:read, submission:read"),
-  connectedBy: z.object({ email: z.string(), name: z.string() }).describe("The user who allowed it"),
-  createdAt: z.string().describe("Connected since, ISO 8601"),
-  lastUsedAt: z.string().nullable().describe("Last API call or token refresh, ISO 8601 (to the minute)"),
-});
-
 /** The organization's connected apps (automation platforms authorized over OAuth). */
-export const listConnectedAppsRoute = sessionProcedure.output(z.array(ZConnectedApp)).query(async ({ ctx }) =>
-  (await listConnectedApps(ctx.db, ctx.access)).map((app) => ({
-    ...app,
-    createdAt: app.createdAt.toISOString(),
-    lastUsedAt: app.lastUsedAt?.toISOString() ?? null,
-  })),
-);
+export const listConnectedAppsRoute = sessionProcedure
+  .output(z.array(ZConnectedApp))
+  .query(async ({ ctx }) => (await listConnectedApps(ctx.db, ctx.access)).map(toConnectedApp));

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getFormOverview } from "@/server/services/forms/form-overview";
+import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
-import { toDashboardForm, ZDashboardForm, ZFormRefInput } from "./outputs";
+import { ZFormRefInput } from "./outputs";
 
 export const ZFormOverviewOutput = ZDashboardForm.extend({
   lastSubmissionAt: z.string().nullable().describe("ISO 8601 of the last non-spam submission; null when none"),

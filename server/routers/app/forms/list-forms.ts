@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listForms } from "@/server/services/forms/list-forms";
+import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
-import { toDashboardForm, ZDashboardForm } from "./outputs";
 
 export const ZListMyFormsInput = z.object({
   page: ZDashboardPage.describe("Page number, 1-based, 20 forms a page"),

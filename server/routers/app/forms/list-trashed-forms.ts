@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listTrashedForms } from "@/server/services/forms/list-trashed-forms";
+import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
-import { toDashboardForm, ZDashboardForm } from "./outputs";
 
 export const ZListTrashedFormsInput = z.object({
   page: ZDashboardPage.describe("Page number, 1-based, 20 forms a page"),

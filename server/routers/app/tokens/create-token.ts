@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { issueToken } from "@/server/services/tokens/dashboard-tokens";
+import { ZIssuedToken } from "@/server/services/tokens/serialize";
 import { sessionProcedure } from "@/server/trpc";
-import { ZDashboardFormRef, ZIssuedToken, ZTokenName, ZV1Scopes, ZV2Scopes } from "./inputs";
+import { ZDashboardFormRef } from "../inputs";
+import { ZTokenName, ZV1Scopes, ZV2Scopes } from "./inputs";
 
 export const ZCreateTokenInput = z.discriminatedUnion("kind", [
   z.object({
@@ -10,7 +12,12 @@ export const ZCreateTokenInput = z.discriminatedUnion("kind", [
     scopes: ZV2Scopes,
     formUuids: z.array(ZDashboardFormRef).max(100).default([]).describe("Limit the token to these forms; empty: every form"),
   }),
-  z.object({ kind: z.literal("v1"), name: ZTokenName, scopes: ZV1Scopes, formUuid: ZDashboardFormRef.describe("The form the token belongs to") }),
+  z.object({
+    kind: z.literal("v1"),
+    name: ZTokenName,
+    scopes: ZV1Scopes,
+    formUuid: ZDashboardFormRef.describe("The form the token belongs to"),
+  }),
 ]);
 
 /** Mints a token (stored hashed); the answer holds it, and nothing will show it again. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listTokens } from "@/server/services/tokens/dashboard-tokens";
+import { toTokenSummary, ZTokenSummary } from "@/server/services/tokens/serialize";
 import { sessionProcedure } from "@/server/trpc";
-import { ZDashboardFormRef, ZTokenSummary } from "./inputs";
-import { toTokenSummary } from "./serialize";
+import { ZDashboardFormRef } from "../inputs";
 
 export const ZListTokensInput = z.object({
   kind: z.enum(["v1", "v2"]).describe("v2: organization tokens; v1: per-form tokens"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { createUniqueLinks } from "@/server/services/unique-links/create-unique-links";
-import { toCreatedUniqueLink } from "@/server/services/unique-links/serialize";
+import { toCreatedUniqueLink, ZCreatedUniqueLink } from "@/server/services/unique-links/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef } from "../inputs";
 import { ZEntryName, ZExpiresAt } from "@/server/services/unique-links/rules";
@@ -28,11 +28,7 @@ export const ZCreateDashboardUniqueLinksInput = z.object({
     .describe(`The links, at most ${MAX_BATCH}; entry names unique per form`),
 });
 
-export const ZCreateDashboardUniqueLinksOutput = z.object({
-  uniqueLinks: z.array(
-    z.object({ id: z.string(), entryName: z.string(), url: z.string(), expiresAt: z.string().nullable(), prefillId: z.string().nullable() }),
-  ),
-});
+export const ZCreateDashboardUniqueLinksOutput = z.object({ uniqueLinks: z.array(ZCreatedUniqueLink) });
 
 /**
  * Links, each with its own expiry and prefilled values, all or nothing: the service of POST
@@ -47,7 +43,11 @@ export const bulkCreateUniqueLinksRoute = sessionProcedure
       ctx.db,
       ctx.access,
       input.formUuid,
-      input.links.map((l) => ({ entryName: l.entryName, expiresAt: l.expiresAt ?? null, prefillData: l.prefillData?.length ? l.prefillData : null })),
+      input.links.map((l) => ({
+        entryName: l.entryName,
+        expiresAt: l.expiresAt ?? null,
+        prefillData: l.prefillData?.length ? l.prefillData : null,
+      })),
     );
     return { uniqueLinks: created.map(toCreatedUniqueLink) };
   });

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { listUniqueLinks } from "@/server/services/unique-links/list-unique-links";
-import { LINK_STATES } from "@/server/services/unique-links/link-state";
-import { toUniqueLink, ZUniqueLink } from "@/server/services/unique-links/serialize";
+import { toDashboardUniqueLink, ZDashboardUniqueLink, ZLinkState } from "@/server/services/unique-links/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef, ZDashboardPage, ZDashboardPageInfo, ZDashboardSearch, pageInfo } from "../inputs";
-
-export const ZLinkState = z.enum(LINK_STATES).describe("completed; else inactive (switched off); else expired (by the server's clock); else active");
 
 export const ZListDashboardUniqueLinksInput = z.object({
   formUuid: ZDashboardFormRef,
@@ -13,8 +10,6 @@ export const ZListDashboardUniqueLinksInput = z.object({
   search: ZDashboardSearch.describe("Partial match on the entry name"),
   state: ZLinkState.optional().describe("Only links in this state; absent = all"),
 });
-
-export const ZDashboardUniqueLink = ZUniqueLink.extend({ state: ZLinkState });
 
 export const ZListDashboardUniqueLinksOutput = ZDashboardPageInfo.extend({ uniqueLinks: z.array(ZDashboardUniqueLink) });
 
@@ -28,5 +23,5 @@ export const listUniqueLinksRoute = sessionProcedure
       entryName: input.search,
       state: input.state,
     });
-    return { uniqueLinks: links.map((l) => ({ ...toUniqueLink(l), state: l.state })), ...pageInfo(input.page, total) };
+    return { uniqueLinks: links.map(toDashboardUniqueLink), ...pageInfo(input.page, total) };
   });

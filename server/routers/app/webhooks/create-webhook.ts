@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { createWebhook } from "@/server/services/webhooks/create-webhook";
-import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
+import { createWebhook } from "@/server/webhooks/manage/create-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toCreatedWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef } from "../inputs";
 
@@ -17,6 +17,6 @@ export const createWebhookRoute = sessionProcedure
   .input(ZCreateDashboardWebhookInput)
   .output(ZCreatedWebhook)
   .mutation(async ({ ctx, input }) => {
-    const webhook = await createWebhook(ctx.db, ctx.access, input.formUuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return { ...toWebhook(webhook), secret: webhook.secret };
+    const { url, events, enabled } = input;
+    return toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.formUuid, { url, events, enabled }));
   });

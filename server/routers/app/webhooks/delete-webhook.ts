@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteWebhook } from "@/server/services/webhooks/delete-webhook";
+import { deleteWebhook } from "@/server/webhooks/manage/delete-webhook";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardWebhookRef } from "./inputs";
 

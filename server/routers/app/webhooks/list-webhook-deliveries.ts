@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/db/schema";
-import { listDeliveries } from "@/server/services/webhooks/list-deliveries";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { listDeliveries } from "@/server/webhooks/manage/list-deliveries";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
 import { ZDashboardWebhookRef } from "./inputs";
@@ -18,6 +18,7 @@ export const listWebhookDeliveriesRoute = sessionProcedure
   .input(ZListDashboardDeliveriesInput)
   .output(ZListDashboardDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.formUuid, input.id, { page: input.page, status: input.status });
+    const { page, status } = input;
+    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.formUuid, input.id, { page, status });
     return { deliveries: deliveries.map(toDelivery), ...pageInfo(input.page, total) };
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { listWebhooks } from "@/server/webhooks/manage/list-webhooks";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { pageInfo, ZDashboardFormRef, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
 

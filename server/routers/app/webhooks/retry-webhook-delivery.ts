@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { retryDelivery } from "@/server/services/webhooks/retry-delivery";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardWebhookRef } from "./inputs";
 

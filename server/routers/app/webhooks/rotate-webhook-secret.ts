@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-secret";
-import { ZSecret } from "@/server/services/webhooks/serialize";
+import { rotateWebhookSecret } from "@/server/webhooks/manage/rotate-secret";
+import { ZSecret } from "@/server/webhooks/manage/serialize";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardWebhookRef } from "./inputs";
 

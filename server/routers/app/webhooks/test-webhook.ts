@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
-import { sendTestDelivery } from "@/server/services/webhooks/test-webhook";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
+import { sendTestDelivery } from "@/server/webhooks/manage/test-webhook";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardWebhookRef } from "./inputs";
 

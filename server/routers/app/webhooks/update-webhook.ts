@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
-import { updateWebhook } from "@/server/services/webhooks/update-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
+import { updateWebhook } from "@/server/webhooks/manage/update-webhook";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardWebhookRef } from "./inputs";
 
@@ -16,6 +16,7 @@ export const ZUpdateDashboardWebhookInput = z.object({
 export const updateWebhookRoute = sessionProcedure
   .input(ZUpdateDashboardWebhookInput)
   .output(ZWebhook)
-  .mutation(async ({ ctx, input }) =>
-    toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url: input.url, events: input.events, enabled: input.enabled })),
-  );
+  .mutation(async ({ ctx, input }) => {
+    const { url, events, enabled } = input;
+    return toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url, events, enabled }));
+  });

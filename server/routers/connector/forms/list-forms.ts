@@ -7,7 +7,7 @@ import { ZPageParam } from "../../rest-params";
 export const LIMIT_MESSAGE = "limit must be an integer from 1 to 100";
 const PAGE_MESSAGE = "page must be a positive integer";
 
-export const ZListFormsInput = z.object({
+export const ZConnectorListFormsInput = z.object({
   limit: z
     .string()
     .regex(/^(100|[1-9][0-9]?)$/, { error: LIMIT_MESSAGE })
@@ -17,7 +17,7 @@ export const ZListFormsInput = z.object({
   page: ZPageParam.describe("Page number, 1-based, of `limit` forms each. A page past the last one is an empty array."),
 });
 
-export const listFormsRoute = oauthProcedure
+export const connectorListFormsRoute = oauthProcedure
   .meta({
     scope: "forms:read",
     openapi: {
@@ -31,6 +31,6 @@ export const listFormsRoute = oauthProcedure
     },
     errors: { 400: [LIMIT_MESSAGE, PAGE_MESSAGE] },
   })
-  .input(ZListFormsInput)
+  .input(ZConnectorListFormsInput)
   .output(z.array(ZConnectorForm))
   .query(async ({ ctx, input }) => (await listRecentForms(ctx.db, ctx.access, input)).map(toConnectorForm));

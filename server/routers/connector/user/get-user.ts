@@ -7,7 +7,7 @@ export const ZConnectorUser = z.object({
   name: z.string().describe("Their name (may be empty)"),
 });
 
-export const getUserRoute = oauthProcedure
+export const connectorGetUserRoute = oauthProcedure
   .meta({
     scope: "profile:read",
     openapi: {

@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { AppError, MESSAGES } from "@/server/errors";
-import { ZNewSubscription } from "@/server/services/connector-subscriptions/rules";
-import { createSubscription, toSubscription } from "@/server/services/connector-subscriptions/subscriptions";
-import { WEBHOOK_LIMITS } from "@/server/services/webhooks/rules";
 import { oauthProcedure } from "@/server/trpc";
-
-export const ZSubscription = z.object({
-  id: z.number().int().describe("Subscription id, for DELETE /webhooks/{id}"),
-  organization_id: z.number().int(),
-  form_id: z.number().int(),
-  target_url: z.string(),
-  events: z.array(z.string()).describe("Always [\"submission.created\"]"),
-  source: z.literal("connector"),
-  created_at: z.string().describe("ISO 8601"),
-});
+import { WEBHOOK_LIMITS, ZNewSubscription } from "@/server/webhooks/manage/rules";
+import { toConnectorSubscription, ZConnectorSubscription } from "@/server/webhooks/manage/serialize";
+import { createSubscription } from "@/server/webhooks/manage/subscriptions";
 
 const BODY_ERRORS = [
   "webhook is required and must be an object with form_id, target_url and events",
@@ -23,7 +13,7 @@ const BODY_ERRORS = [
   "webhook.target_url is not allowed: 127.0.0.1 is a loopback address",
 ];
 
-export const createSubscriptionRoute = oauthProcedure
+export const connectorCreateSubscriptionRoute = oauthProcedure
   .meta({
     scope: "submission:read",
     successStatus: 201,
@@ -47,12 +37,12 @@ export const createSubscriptionRoute = oauthProcedure
     errors: { 404: [MESSAGES.connectorFormNotFound], 422: [...BODY_ERRORS, WEBHOOK_LIMITS.connector.message] },
   })
   .input(z.object({ webhook: z.unknown().optional() }).loose())
-  .output(ZSubscription)
+  .output(ZConnectorSubscription)
   .mutation(async ({ ctx, input }) => {
     // The connector answers a bad body with 422, not the REST edge's 400
     // (e2e/api/connector/webhooks.spec.ts, 'bad bodies are 422 {error} …').
     const parsed = ZNewSubscription.safeParse(input);
     if (!parsed.success) throw new AppError("UNPROCESSABLE", parsed.error.issues[0]?.message ?? BODY_ERRORS[0]!);
     const subscription = await createSubscription(ctx.db, ctx.access, ctx.grant, parsed.data.webhook);
-    return toSubscription(subscription);
+    return toConnectorSubscription(subscription);
   });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { deleteSubscription } from "@/server/services/connector-subscriptions/subscriptions";
 import { oauthProcedure } from "@/server/trpc";
+import { deleteSubscription } from "@/server/webhooks/manage/subscriptions";
 import { ZPathParam } from "../../rest-params";
 
-export const deleteSubscriptionRoute = oauthProcedure
+export const connectorDeleteSubscriptionRoute = oauthProcedure
   .meta({
     scope: "submission:read",
     successStatus: 204,

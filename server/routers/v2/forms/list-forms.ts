@@ -5,8 +5,8 @@ import { toV2FormListItem, ZV2FormListItem } from "@/server/services/forms/seria
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../../rest-params";
 
-export const ZListFormsInput = z.object({ page: ZPageParam });
-export const ZListFormsOutput = z.object({
+export const ZV2ListFormsInput = z.object({ page: ZPageParam });
+export const ZV2ListFormsOutput = z.object({
   forms: z.array(ZV2FormListItem),
   meta: z.object({
     totalCount: z.number().int().describe("Forms visible to the token"),
@@ -15,7 +15,7 @@ export const ZListFormsOutput = z.object({
   }),
 });
 
-export const listFormsRoute = apiTokenProcedure("v2")
+export const v2ListFormsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "form.view",
     openapi: {
@@ -28,8 +28,8 @@ export const listFormsRoute = apiTokenProcedure("v2")
         "20 per page. Trashed forms are not listed. A page past the last one returns `forms: []` with the usual meta.",
     },
   })
-  .input(ZListFormsInput)
-  .output(ZListFormsOutput)
+  .input(ZV2ListFormsInput)
+  .output(ZV2ListFormsOutput)
   .query(async ({ ctx, input }) => {
     const { forms, totalCount } = await listForms(ctx.db, ctx.access, input.page);
     return { forms: forms.map(toV2FormListItem), meta: { totalCount, page: input.page, perPage: PAGE_SIZE } };

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
-import { prefillUrl } from "@/server/urls";
+import { toCreatedPrefill, ZCreatedPrefill } from "@/server/services/prefills/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { MAX_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
+import { MAX_PREFILL_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
 import { at } from "@/server/services/lib/paths";
 import { prefillDataSchema } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
@@ -25,17 +25,9 @@ export const ZBulkCreatePrefillsInput = z.object({
     .describe(`The prefills to create, at most ${MAX_BATCH}`),
 });
 
-export const ZBulkCreatePrefillsOutput = z.object({
-  prefills: z.array(
-    z.object({
-      prefillId: z.string().describe("UUID of the new prefill"),
-      url: z.string().describe("Survey URL with `_prefill`"),
-      name: z.string(),
-    }),
-  ),
-});
+export const ZBulkCreatePrefillsOutput = z.object({ prefills: z.array(ZCreatedPrefill) });
 
-export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
+export const v2BulkCreatePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     successStatus: 201,
@@ -48,11 +40,16 @@ export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
         `All or nothing: every item is checked first, and one bad item rejects the request with 400 and writes nothing. ` +
         `The response lists the new prefills in request order. An empty \`prefills\` array creates nothing (201, \`prefills: []\`).\n\n` +
         `Body errors: \`prefills is required and must be an array\`, \`too many prefills (max ${MAX_BATCH})\`, ` +
-        `\`prefills[<n>].name is required\` (missing or blank), \`prefills[<n>].name must be at most ${MAX_NAME_LENGTH} characters\`, ` +
+        "`prefills[<n>].name is required` (missing or blank), " +
+        `\`prefills[<n>].name must be at most ${MAX_PREFILL_NAME_LENGTH} characters\`, ` +
         `\`prefills[<n>].prefill_data is required and must be an array\`.\n\n` +
-        `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the response's \`field\` names the full path):\n${PREFILL_DATA_ERRORS}`,
+        "Prefill data errors (`<n>` is the entry's index in its `prefill_data`; the response's `field` names the full path):\n" +
+        PREFILL_DATA_ERRORS,
     },
-    errors: { 400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"] },
+    errors: {
+      400: ["prefills is required and must be an array", "prefill_data[<n>].id is required"],
+      404: ["Form not found or not authorized"],
+    },
   })
   .input(ZBulkCreatePrefillsInput)
   .output(ZBulkCreatePrefillsOutput)
@@ -63,5 +60,5 @@ export const bulkCreatePrefillsRoute = apiTokenProcedure("v2")
       input.form_uuid,
       input.prefills.map((p) => ({ name: p.name, prefillData: p.prefill_data })),
     );
-    return { prefills: created.map((p) => ({ prefillId: p.id, url: prefillUrl(form.uuid, p.id), name: p.name })) };
+    return { prefills: created.map((p) => toCreatedPrefill(p, form.uuid)) };
   });

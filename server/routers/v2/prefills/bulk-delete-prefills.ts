@@ -7,7 +7,7 @@ import { ZFormRef } from "../../rest-params";
 
 export const ZBulkDeletePrefillsInput = z.object({ form_uuid: ZFormRef, ids: ZBulkIds });
 
-export const bulkDeletePrefillsRoute = apiTokenProcedure("v2")
+export const v2BulkDeletePrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.write",
     jsonBody: true,
@@ -23,7 +23,14 @@ export const bulkDeletePrefillsRoute = apiTokenProcedure("v2")
         "to a unique link may be deleted; the link then has no prefill (`prefillId: null`).\n\n" +
         `Errors: \`ids is required\`, \`ids must be an array\`, \`too many ids (max ${MAX_BATCH})\`, \`ids[<n>] must be a string\`.`,
     },
-    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Prefill IDs not found",notFoundIds: ["3f0c…"]} } },
+    errors: {
+      400: ["ids is required", "ids must be an array", "too many ids (max 100)"],
+      404: ["Form not found or not authorized"],
+      422: {
+        description: "Some ids were not found; nothing was deleted",
+        example: { error: "Prefill IDs not found", notFoundIds: ["3f0c…"] },
+      },
+    },
   })
   .input(ZBulkDeletePrefillsInput)
   .output(ZBulkDeleteOutput)

@@ -7,7 +7,7 @@ import { ZPrefillDetail } from "@/server/services/prefills/serialize";
 
 export const ZGetPrefillInput = z.object({ form_uuid: ZFormRef, id: ZPathParam.describe("Prefill UUID") });
 
-export const getPrefillRoute = apiTokenProcedure("v2")
+export const v2GetPrefillRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.read",
     openapi: {

@@ -17,7 +17,7 @@ export const ZListPrefillsInput = z.object({
 
 export const ZListPrefillsOutput = z.object({ prefills: z.array(ZPrefillListItem), meta: ZPageMeta });
 
-export const listPrefillsRoute = apiTokenProcedure("v2")
+export const v2ListPrefillsRoute = apiTokenProcedure("v2")
   .meta({
     scope: "prefill.read",
     openapi: {
@@ -30,7 +30,10 @@ export const listPrefillsRoute = apiTokenProcedure("v2")
         "the name, case-insensitively and literally (`%` and `_` are not wildcards). Prefills created for unique links " +
         "are hidden unless `include_unique_link_prefills=true`. A page past the last one → 200 with `prefills: []`.",
     },
-    errors: { 400: ["page must be a positive integer", "include_unique_link_prefills must be true or false"], 404: ["Form not found or not authorized"] },
+    errors: {
+      400: ["page must be a positive integer", "include_unique_link_prefills must be true or false"],
+      404: ["Form not found or not authorized"],
+    },
   })
   .input(ZListPrefillsInput)
   .output(ZListPrefillsOutput)

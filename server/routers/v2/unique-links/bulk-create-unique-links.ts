@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { createUniqueLinks } from "@/server/services/unique-links/create-unique-links";
-import { toCreatedUniqueLink } from "@/server/services/unique-links/serialize";
+import { toCreatedUniqueLink, ZCreatedUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { at } from "@/server/services/lib/paths";
 import { prefillDataSchema } from "../../rest-body";
@@ -26,19 +26,9 @@ export const ZBulkCreateUniqueLinksInput = z.object({
     .describe(`The links to create, at most ${MAX_BATCH}`),
 });
 
-export const ZBulkCreateUniqueLinksOutput = z.object({
-  uniqueLinks: z.array(
-    z.object({
-      id: z.string(),
-      entryName: z.string(),
-      url: z.string(),
-      expiresAt: z.string().nullable(),
-      prefillId: z.string().nullable().describe("null when no prefill_data was given"),
-    }),
-  ),
-});
+export const ZBulkCreateUniqueLinksOutput = z.object({ uniqueLinks: z.array(ZCreatedUniqueLink) });
 
-export const bulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
+export const v2BulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     successStatus: 201,
@@ -57,10 +47,20 @@ export const bulkCreateUniqueLinksRoute = apiTokenProcedure("v2")
         `Body errors: \`unique_links is required and must be an array\`, \`too many unique_links (max ${MAX_BATCH})\`, ` +
         "`unique_links[<n>].prefill_data must be an array`, `unique_links[<n>].expires_at is not a valid date`, " +
         "`unique_links[<n>].expires_at must be in the future`, `unique_links[<n>].entry_name cannot be blank`, " +
-        `\`unique_links[<n>].entry_name must be a string\`, \`unique_links[<n>].entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`.\n\n` +
-        `Prefill data errors (\`<n>\` is the entry's index in its \`prefill_data\`; the body's extra \`item\` names the link, e.g. \`unique_links[2]\`):\n${PREFILL_DATA_ERRORS}`,
+        "`unique_links[<n>].entry_name must be a string`, " +
+        `\`unique_links[<n>].entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`.\n\n` +
+        "Prefill data errors (`<n>` is the entry's index in its `prefill_data`; the body's extra `item` names the link, " +
+        `e.g. \`unique_links[2]\`):\n${PREFILL_DATA_ERRORS}`,
     },
-    errors: { 400: ["unique_links is required and must be an array", "unique_links[<n>].expires_at must be in the future", "prefill_data[<n>].id is required"], 404: ["Form not found or not authorized"], 422: ["Duplicate entry_name for this form"] },
+    errors: {
+      400: [
+        "unique_links is required and must be an array",
+        "unique_links[<n>].expires_at must be in the future",
+        "prefill_data[<n>].id is required",
+      ],
+      404: ["Form not found or not authorized"],
+      422: ["Duplicate entry_name for this form"],
+    },
   })
   .input(ZBulkCreateUniqueLinksInput)
   .output(ZBulkCreateUniqueLinksOutput)

@@ -7,7 +7,7 @@ import { ZFormRef } from "../../rest-params";
 
 export const ZBulkDeleteUniqueLinksInput = z.object({ form_uuid: ZFormRef, ids: ZBulkIds });
 
-export const bulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
+export const v2BulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     jsonBody: true,
@@ -23,7 +23,14 @@ export const bulkDeleteUniqueLinksRoute = apiTokenProcedure("v2")
         "nothing (`{deleted: 0}`). Submissions made through a deleted link are kept.\n\n" +
         `Errors: \`ids is required\`, \`ids must be an array\`, \`too many ids (max ${MAX_BATCH})\`, \`ids[<n>] must be a string\`.`,
     },
-    errors: { 400: ["ids is required", "ids must be an array", "too many ids (max 100)"], 404: ["Form not found or not authorized"], 422: { description: "Some ids were not found; nothing was deleted", example: {error: "Unique link IDs not found",notFoundIds: ["3f0c…"]} } },
+    errors: {
+      400: ["ids is required", "ids must be an array", "too many ids (max 100)"],
+      404: ["Form not found or not authorized"],
+      422: {
+        description: "Some ids were not found; nothing was deleted",
+        example: { error: "Unique link IDs not found", notFoundIds: ["3f0c…"] },
+      },
+    },
   })
   .input(ZBulkDeleteUniqueLinksInput)
   .output(ZBulkDeleteOutput)

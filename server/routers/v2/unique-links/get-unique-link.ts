@@ -11,7 +11,7 @@ export const ZGetUniqueLinkInput = z.object({
   include_prefill_data: ZBooleanParam("include_prefill_data").describe("Add the link's `prefillData` (default false)"),
 });
 
-export const getUniqueLinkRoute = apiTokenProcedure("v2")
+export const v2GetUniqueLinkRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.read",
     openapi: {

@@ -18,7 +18,7 @@ export const ZUpdateUniqueLinkInput = z.object({
   prefill_data: prefillDataSchema(at("must be an array")).optional(),
 });
 
-export const updateUniqueLinkRoute = apiTokenProcedure("v2")
+export const v2UpdateUniqueLinkRoute = apiTokenProcedure("v2")
   .meta({
     scope: "unique_link.write",
     openapi: {
@@ -36,7 +36,16 @@ export const updateUniqueLinkRoute = apiTokenProcedure("v2")
         "boolean), 404 `Unique link not found` (unknown id, other form, not a UUID), 422 `Duplicate entry_name for this form`.\n\n" +
         `Prefill data errors:\n${PREFILL_DATA_ERRORS}`,
     },
-    errors: { 400: ["entry_name cannot be blank", "prefill_data must be an array", "expires_at is not a valid date", "expires_at must be in the future"], 404: ["Unique link not found", "Form not found or not authorized"], 422: ["Duplicate entry_name for this form"] },
+    errors: {
+      400: [
+        "entry_name cannot be blank",
+        "prefill_data must be an array",
+        "expires_at is not a valid date",
+        "expires_at must be in the future",
+      ],
+      404: ["Unique link not found", "Form not found or not authorized"],
+      422: ["Duplicate entry_name for this form"],
+    },
   })
   .input(ZUpdateUniqueLinkInput)
   .output(ZUniqueLink)

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { createWebhook } from "@/server/services/webhooks/create-webhook";
-import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZCreatedWebhook } from "@/server/services/webhooks/serialize";
+import { createWebhook } from "@/server/webhooks/manage/create-webhook";
+import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toCreatedWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
@@ -16,12 +16,16 @@ export const ZCreateWebhookInput = z.object({
 });
 export const ZCreateWebhookOutput = z.object({ webhook: ZCreatedWebhook });
 
-export const createWebhookRoute = apiTokenProcedure("v2")
+export const v2CreateWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 201,
     errors: {
-      400: ["url is required and must be a string", "url must be an http or https URL", "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted"],
+      400: [
+        "url is required and must be a string",
+        "url must be an http or https URL",
+        "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
+      ],
       404: ["Form not found or not authorized"],
       422: [MESSAGES.webhookFormNotPublished, "url is not allowed: 127.0.0.1 is a loopback address", WEBHOOK_LIMITS.form.message],
     },
@@ -48,6 +52,6 @@ export const createWebhookRoute = apiTokenProcedure("v2")
   .input(ZCreateWebhookInput)
   .output(ZCreateWebhookOutput)
   .mutation(async ({ ctx, input }) => {
-    const webhook = await createWebhook(ctx.db, ctx.access, input.form_uuid, { url: input.url, events: input.events, enabled: input.enabled });
-    return { webhook: { ...toWebhook(webhook), secret: webhook.secret } };
+    const { url, events, enabled } = input;
+    return { webhook: toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.form_uuid, { url, events, enabled })) };
   });

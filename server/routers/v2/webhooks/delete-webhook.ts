@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { deleteWebhook } from "@/server/services/webhooks/delete-webhook";
+import { deleteWebhook } from "@/server/webhooks/manage/delete-webhook";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZWebhookPath } from "./schemas";
 
 export const ZDeleteWebhookInput = z.object(ZWebhookPath);
 
-export const deleteWebhookRoute = apiTokenProcedure("v2")
+export const v2DeleteWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 204,

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { getFormWebhookOrThrow } from "@/server/services/webhooks/get-webhook";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { getFormWebhookOrThrow } from "@/server/webhooks/manage/get-webhook";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZWebhookPath } from "./schemas";
 
 export const ZGetWebhookInput = z.object(ZWebhookPath);
 export const ZGetWebhookOutput = z.object({ webhook: ZWebhook });
 
-export const getWebhookRoute = apiTokenProcedure("v2")
+export const v2GetWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },
@@ -16,7 +16,9 @@ export const getWebhookRoute = apiTokenProcedure("v2")
       path: "/forms/{form_uuid}/webhooks/{id}",
       tags: ["Webhooks"],
       summary: "Get a webhook",
-      description: "404 `Webhook not found` also when the webhook belongs to another form or the id is not a number. The secret is never shown here.",
+      description:
+        "404 `Webhook not found` also when the webhook belongs to another form or the id is not a number. " +
+        "The secret is never shown here.",
     },
   })
   .input(ZGetWebhookInput)

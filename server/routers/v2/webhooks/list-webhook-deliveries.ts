@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/db/schema";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { listDeliveries } from "@/server/services/webhooks/list-deliveries";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { listDeliveries } from "@/server/webhooks/manage/list-deliveries";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageMeta, ZPageParam, ZSingleParam } from "../../rest-params";
 import { ZWebhookPath } from "./schemas";
@@ -17,10 +17,13 @@ export const ZListWebhookDeliveriesInput = z.object({
 });
 export const ZListWebhookDeliveriesOutput = z.object({ deliveries: z.array(ZDelivery), meta: ZPageMeta });
 
-export const listWebhookDeliveriesRoute = apiTokenProcedure("v2")
+export const v2ListWebhookDeliveriesRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
-    errors: { 400: ["page must be a positive integer", "status must be pending, succeeded or failed"], 404: ["Webhook not found", "Form not found or not authorized"] },
+    errors: {
+      400: ["page must be a positive integer", "status must be pending, succeeded or failed"],
+      404: ["Webhook not found", "Form not found or not authorized"],
+    },
     openapi: {
       method: "GET",
       path: "/forms/{form_uuid}/webhooks/{id}/deliveries",
@@ -36,6 +39,7 @@ export const listWebhookDeliveriesRoute = apiTokenProcedure("v2")
   .input(ZListWebhookDeliveriesInput)
   .output(ZListWebhookDeliveriesOutput)
   .query(async ({ ctx, input }) => {
-    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.form_uuid, input.id, { page: input.page, status: input.status });
+    const { page, status } = input;
+    const { deliveries, total } = await listDeliveries(ctx.db, ctx.access, input.form_uuid, input.id, { page, status });
     return { deliveries: deliveries.map(toDelivery), meta: { page: input.page, perPage: PAGE_SIZE, total } };
   });

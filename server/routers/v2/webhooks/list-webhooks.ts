@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { listWebhooks } from "@/server/webhooks/manage/list-webhooks";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZFormRef, ZPageMeta, ZPageParam } from "../../rest-params";
 
 export const ZListWebhooksInput = z.object({ form_uuid: ZFormRef, page: ZPageParam });
 export const ZListWebhooksOutput = z.object({ webhooks: z.array(ZWebhook), meta: ZPageMeta });
 
-export const listWebhooksRoute = apiTokenProcedure("v2")
+export const v2ListWebhooksRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.read",
     errors: { 400: ["page must be a positive integer"], 404: ["Form not found or not authorized"] },

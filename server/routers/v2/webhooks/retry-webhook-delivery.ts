@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
-import { retryDelivery } from "@/server/services/webhooks/retry-delivery";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
+import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPathParam } from "../../rest-params";
 import { ZWebhookPath } from "./schemas";
@@ -9,7 +9,7 @@ import { ZWebhookPath } from "./schemas";
 export const ZRetryWebhookDeliveryInput = z.object({ ...ZWebhookPath, delivery_id: ZPathParam.describe("Delivery UUID") });
 export const ZRetryWebhookDeliveryOutput = z.object({ delivery: ZDelivery });
 
-export const retryWebhookDeliveryRoute = apiTokenProcedure("v2")
+export const v2RetryWebhookDeliveryRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     successStatus: 202,

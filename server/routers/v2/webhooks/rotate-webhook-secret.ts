@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { rotateWebhookSecret } from "@/server/services/webhooks/rotate-secret";
-import { ZSecret } from "@/server/services/webhooks/serialize";
+import { rotateWebhookSecret } from "@/server/webhooks/manage/rotate-secret";
+import { ZSecret } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZWebhookPath } from "./schemas";
 
 export const ZRotateWebhookSecretInput = z.object(ZWebhookPath);
 export const ZRotateWebhookSecretOutput = z.object({ secret: ZSecret });
 
-export const rotateWebhookSecretRoute = apiTokenProcedure("v2")
+export const v2RotateWebhookSecretRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },

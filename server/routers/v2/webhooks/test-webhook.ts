@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { toDelivery, ZDelivery } from "@/server/services/webhooks/serialize";
-import { sendTestDelivery } from "@/server/services/webhooks/test-webhook";
+import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
+import { sendTestDelivery } from "@/server/webhooks/manage/test-webhook";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZWebhookPath } from "./schemas";
 
 export const ZTestWebhookInput = z.object(ZWebhookPath);
 export const ZTestWebhookOutput = z.object({ delivery: ZDelivery });
 
-export const testWebhookRoute = apiTokenProcedure("v2")
+export const v2TestWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: { 404: ["Webhook not found", "Form not found or not authorized"] },

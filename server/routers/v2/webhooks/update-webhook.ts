@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { updateWebhook } from "@/server/services/webhooks/update-webhook";
-import { ZWebhookEvents, ZWebhookUrl } from "@/server/services/webhooks/rules";
-import { toWebhook, ZWebhook } from "@/server/services/webhooks/serialize";
+import { updateWebhook } from "@/server/webhooks/manage/update-webhook";
+import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
+import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { jsonBoolean } from "../../rest-body";
 import { ZWebhookPath } from "./schemas";
@@ -14,11 +14,15 @@ export const ZUpdateWebhookInput = z.object({
 });
 export const ZUpdateWebhookOutput = z.object({ webhook: ZWebhook });
 
-export const updateWebhookRoute = apiTokenProcedure("v2")
+export const v2UpdateWebhookRoute = apiTokenProcedure("v2")
   .meta({
     scope: "webhook.write",
     errors: {
-      400: ["url must be an http or https URL", "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted", "enabled must be true or false"],
+      400: [
+        "url must be an http or https URL",
+        "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
+        "enabled must be true or false",
+      ],
       404: ["Webhook not found", "Form not found or not authorized"],
       422: ["url is not allowed: 10.0.0.1 is a private address"],
     },

@@ -1,9 +1,8 @@
 /**
  * When a failed delivery is tried again. The schedule is the wait after each failed attempt:
- * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h — ten attempts over about three days.
- * WEBHOOK_RETRY_SCHEDULE replaces it (server/env.ts).
+ * WEBHOOK_RETRY_SCHEDULE, by default DEFAULT_RETRY_SCHEDULE_S (server/env.ts: 5 s … 24 h, ten
+ * attempts over about three days).
  */
-export const DEFAULT_RETRY_SCHEDULE_S = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 
 /** A `Retry-After` longer than this is cut to it, so one answer cannot park a delivery for weeks. */
 export const MAX_RETRY_AFTER_S = 86400;

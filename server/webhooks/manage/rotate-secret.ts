@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { webhooks } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
-import { generateSecret } from "@/server/webhooks/signature";
+import { generateSecret } from "@/server/webhooks/delivery/signature";
 import { getFormWebhookOrThrow } from "./get-webhook";
 
 /** How long the replaced secret keeps signing, so receivers can switch without a gap. */

@@ -3,20 +3,20 @@ import type { Db, DbOrTx } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
-import { assertAllowedTarget } from "@/server/services/webhooks/check-target";
-import { insertWebhookWithinLimit } from "@/server/services/webhooks/insert-webhook";
-import type { NewSubscription } from "./rules";
 import { parseIntId } from "@/server/services/lib/ids";
+import { assertAllowedTarget } from "./check-target";
+import { insertWebhookWithinLimit } from "./insert-webhook";
+import type { NewSubscription } from "./rules";
 
 /** Who subscribes: the OAuth connection and its user (only they may unsubscribe). */
 export type Subscriber = { grantId: number; userId: number };
 
 /**
  * A connector subscription (`POST /connector/webhooks`): a webhook of source `connector` on the
- * form, fed by the webhook pipeline with the connector payload (server/webhooks/connector-payload.ts). 404 for a
- * form the organization does not have; 422
- * when the target's address is refused (the same guard as form webhooks, again at every
- * connection). The form need not be published: a platform may subscribe before it goes live.
+ * form, fed by the webhook pipeline with the connector payload (delivery/connector-payload.ts).
+ * 404 for a form the organization does not have; 422 when the target's address is refused (the
+ * same guard as form webhooks, again at every connection). The form need not be published: a
+ * platform may subscribe before it goes live.
  */
 export async function createSubscription(db: Db, access: FormAccess, subscriber: Subscriber, input: NewSubscription): Promise<Webhook> {
   const form = await findAccessibleForm(db, access, input.form_id);
@@ -24,8 +24,8 @@ export async function createSubscription(db: Db, access: FormAccess, subscriber:
   try {
     await assertAllowedTarget(input.target_url, ["webhook", "target_url"]);
   } catch (e) {
-    if (e instanceof AppError && e.reason) throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
-    throw e;
+    if (!(e instanceof AppError && e.reason)) throw e;
+    throw new AppError("UNPROCESSABLE", `webhook.target_url ${e.reason}`, { path: e.path, reason: e.reason });
   }
   return insertWebhookWithinLimit(db, form, "connector", {
     userId: subscriber.userId,
@@ -55,15 +55,10 @@ export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscri
   if (deleted.length === 0) throw new AppError("NOT_FOUND", MESSAGES.subscriptionNotFound);
 }
 
-/** The subscription as `POST /connector/webhooks` answers it. */
-export function toSubscription(w: Pick<Webhook, "id" | "organizationId" | "formId" | "url" | "events" | "createdAt">) {
-  return {
-    id: w.id,
-    organization_id: w.organizationId,
-    form_id: w.formId,
-    target_url: w.url,
-    events: w.events,
-    source: "connector" as const,
-    created_at: w.createdAt.toISOString(),
-  };
+/**
+ * Ends the subscriptions a connection made, when the connection ends (revokeGrant,
+ * server/oauth/grants.ts): no more deliveries to its platform. Inside the caller's transaction.
+ */
+export async function deleteGrantSubscriptions(tx: DbOrTx, grantId: number): Promise<void> {
+  await tx.delete(webhooks).where(and(eq(webhooks.grantId, grantId), eq(webhooks.source, "connector")));
 }

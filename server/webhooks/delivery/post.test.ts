@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, test } from "node:test";
-import { createWebhookAgent, MAX_RESPONSE_BYTES, postJson } from "./post";
+import { createWebhookAgent, MAX_RESPONSE_BYTES, postAttempt } from "./post";
 
 const agent = createWebhookAgent({ allowPrivate: true });
 after(() => agent.close());
@@ -32,7 +32,7 @@ async function receiver(handler: Handler) {
 test("a 2xx is success; the body goes out as JSON with our headers", async () => {
   const r = await receiver((_, res) => res.writeHead(204).end());
   try {
-    const out = await postJson(agent, r.url, { "webhook-id": "abc" }, '{"a":1}');
+    const out = await postAttempt(agent, r.url, { "webhook-id": "abc" }, '{"a":1}');
     assert.deepEqual(out, { ok: true, statusCode: 204 });
     assert.equal(r.received[0]!.body, '{"a":1}');
     assert.equal(r.received[0]!.headers["content-type"], "application/json");
@@ -54,7 +54,7 @@ test("non-2xx answers fail with their status; 429/503 carry Retry-After; 410 is 
   for (const [status, headers, expected] of cases) {
     const r = await receiver((_, res) => res.writeHead(status, headers).end("nope"));
     try {
-      assert.deepEqual(await postJson(agent, r.url, {}, "{}"), { ok: false, ...expected }, String(status));
+      assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: false, ...expected }, String(status));
     } finally {
       await r.close();
     }
@@ -65,7 +65,7 @@ test("a redirect is not followed and counts as a failure", async () => {
   const target = await receiver((_, res) => res.end("ok"));
   const r = await receiver((_, res) => res.writeHead(307, { location: target.url }).end());
   try {
-    assert.deepEqual(await postJson(agent, r.url, {}, "{}"), {
+    assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), {
       ok: false,
       statusCode: 307,
       error: "HTTP 307 (redirects are not followed)",
@@ -95,7 +95,7 @@ test("an endless response body is read to 64 KB, then dropped: the outcome comes
   });
   try {
     const t0 = Date.now();
-    assert.deepEqual(await postJson(agent, r.url, {}, "{}"), { ok: true, statusCode: 200 });
+    assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: true, statusCode: 200 });
     assert.ok(Date.now() - t0 < 2000);
     // The sender stopped reading: far less than the 50 MB it offered went out.
     await new Promise((res) => setTimeout(res, 100));
@@ -109,7 +109,7 @@ test("no answer within the timeout is a failure; so is a refused connection", as
   const r = await receiver(() => {});
   try {
     const t0 = Date.now();
-    assert.deepEqual(await postJson(agent, r.url, {}, "{}", 300), {
+    assert.deepEqual(await postAttempt(agent, r.url, {}, "{}", 300), {
       ok: false,
       statusCode: null,
       error: "Timed out after 0.3 s",
@@ -123,13 +123,19 @@ test("no answer within the timeout is a failure; so is a refused connection", as
   const closed = await receiver(() => {});
   const url = closed.url;
   await closed.close();
-  assert.deepEqual(await postJson(agent, url, {}, "{}"), { ok: false, statusCode: null, error: "Connection refused", retryAfterS: null, gone: false });
+  assert.deepEqual(await postAttempt(agent, url, {}, "{}"), {
+    ok: false,
+    statusCode: null,
+    error: "Connection refused",
+    retryAfterS: null,
+    gone: false,
+  });
 });
 
 test("a host without addresses is not a refusal: it could not be resolved", async () => {
   const noDns = createWebhookAgent({ allowPrivate: true }, async () => []);
   try {
-    assert.deepEqual(await postJson(noDns, "http://hooks.invalid/x", {}, "{}"), {
+    assert.deepEqual(await postAttempt(noDns, "http://hooks.invalid/x", {}, "{}"), {
       ok: false,
       statusCode: null,
       error: "Host could not be resolved",
@@ -144,7 +150,7 @@ test("a host without addresses is not a refusal: it could not be resolved", asyn
 test("a refused address never gets a connection and says why", async () => {
   const strictAgent = createWebhookAgent({ allowPrivate: false });
   try {
-    assert.deepEqual(await postJson(strictAgent, "http://169.254.169.254/latest/meta-data", {}, "{}"), {
+    assert.deepEqual(await postAttempt(strictAgent, "http://169.254.169.254/latest/meta-data", {}, "{}"), {
       ok: false,
       statusCode: null,
       error: "Refused: 169.254.169.254 is a cloud metadata address",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
-import { DELIVERIES_CHANNEL } from "./events";
+import { DELIVERIES_CHANNEL } from "../events";
 import { LEASE_CLASS } from "./lease";
 
 /**

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { MAX_INT4 } from "@/server/services/lib/ids";
 import { at } from "@/server/services/lib/paths";
+import { CONNECTOR_EVENT } from "@/server/webhooks/delivery/sources";
 import { SUBMISSION_EVENTS } from "@/server/webhooks/events";
 
 /**
- * The input rules of form webhooks, shared by the v2 REST surface and the dashboard. The
- * address check (no loopback, private, metadata…) needs DNS and lives in the service.
+ * The input rules of form webhooks (shared by the v2 REST surface and the dashboard) and of
+ * connector subscriptions. The address check (no loopback, private, metadata…) needs DNS and
+ * lives in check-target.ts.
  */
 export const MAX_URL_LENGTH = 2048;
 /**
@@ -49,3 +52,32 @@ export const ZWebhookEvents = z
 
 /** `disabledReason` of a webhook its owner turned off. */
 export const DISABLED_BY_OWNER = "Disabled manually";
+
+/**
+ * The body of `POST /connector/webhooks`. The connector answers a bad body with 422
+ * (e2e/api/connector/webhooks.spec.ts), so the procedure takes the body as it comes and checks it here.
+ */
+export const ZNewSubscription = z.object(
+  {
+    webhook: z.object(
+      {
+        form_id: z
+          .number({ error: at("must be an integer") })
+          .int({ error: at("must be an integer") })
+          .positive({ error: at("must be a positive integer") })
+          .max(MAX_INT4, { error: at("must be a form id") }),
+        target_url: ZWebhookUrl,
+        events: z
+          .array(z.literal(CONNECTOR_EVENT, { error: at(`must be ${CONNECTOR_EVENT}`) }), {
+            error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`),
+          })
+          .min(1, { error: at(`must be a non-empty array of ${CONNECTOR_EVENT}`) })
+          .transform(() => [CONNECTOR_EVENT]),
+      },
+      { error: "webhook is required and must be an object with form_id, target_url and events" },
+    ),
+  },
+  { error: "webhook is required and must be an object with form_id, target_url and events" },
+);
+
+export type NewSubscription = z.infer<typeof ZNewSubscription>["webhook"];

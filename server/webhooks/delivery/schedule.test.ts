@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEFAULT_RETRY_SCHEDULE_S, MAX_RETRY_AFTER_S, parseRetryAfter, retryDelaySeconds } from "./schedule";
+import { DEFAULT_RETRY_SCHEDULE_S } from "@/server/env";
+import { MAX_RETRY_AFTER_S, parseRetryAfter, retryDelaySeconds } from "./schedule";
 
 test("the default schedule is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: about three days", () => {
   assert.deepEqual(DEFAULT_RETRY_SCHEDULE_S, [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);

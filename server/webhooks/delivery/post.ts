@@ -35,8 +35,8 @@ export function createWebhookAgent(policy: TargetPolicy, resolve?: Resolve): Age
   });
 }
 
-/** One POST of a JSON body; never throws. */
-export async function postJson(
+/** One attempt: a POST of the JSON body; never throws. */
+export async function postAttempt(
   dispatcher: Dispatcher,
   url: string,
   headers: Record<string, string>,
@@ -56,7 +56,7 @@ export async function postJson(
       bodyTimeout: timeoutMs,
     });
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeError(error, timeoutMs), retryAfterS: null, gone: false };
+    return { ok: false, statusCode: null, error: describeAttemptError(error, timeoutMs), retryAfterS: null, gone: false };
   }
   // The status decides; the body is read (to free the connection) but never judged.
   await drain(res.body, MAX_RESPONSE_BYTES);
@@ -89,7 +89,7 @@ async function drain(body: Dispatcher.ResponseData["body"], limit: number): Prom
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
 /** A short, stable sentence for a failed connection or request. */
-export function describeError(error: unknown, timeoutMs = ATTEMPT_TIMEOUT_MS): string {
+function describeAttemptError(error: unknown, timeoutMs = ATTEMPT_TIMEOUT_MS): string {
   if (error instanceof RefusedTargetError) return error.unresolved ? "Host could not be resolved" : `Refused: ${error.message}`;
   const e = error as { name?: string; code?: string; cause?: { code?: string } } | undefined;
   const code = e?.code ?? e?.cause?.code;

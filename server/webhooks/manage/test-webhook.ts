@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
-import { attemptDelivery } from "@/server/webhooks/deliver";
-import { formEventPayload, sampleSubmission } from "@/server/webhooks/form-payload";
-import { loadClaimed } from "@/server/webhooks/outbox";
-import { currentLease, deliveryEngine } from "@/server/webhooks/runtime";
+import { attemptDelivery } from "@/server/webhooks/delivery/deliver";
+import { formEventPayload, sampleSubmission } from "@/server/webhooks/delivery/form-payload";
+import { loadClaimed } from "@/server/webhooks/delivery/outbox";
+import { currentLease, deliveryEngine } from "@/server/webhooks/delivery/runtime";
 import { getFormWebhookOrThrow } from "./get-webhook";
 
 /**

@@ -8,7 +8,15 @@ const elements: FormElement[] = [
   { id: "mail", label: "Email", type: "email" },
   { id: "n", label: "Count", type: "number" },
   { id: "when", label: "Date", type: "date" },
-  { id: "pick", label: "Pick", type: "dropdown", options: [{ id: "o1", label: "One", value: "one" }, { id: "o2", label: "Two", value: "two" }] },
+  {
+    id: "pick",
+    label: "Pick",
+    type: "dropdown",
+    options: [
+      { id: "o1", label: "One", value: "one" },
+      { id: "o2", label: "Two", value: "two" },
+    ],
+  },
   { id: "many", label: "Many", type: "multiple-checkbox", options: [{ id: "o1", label: "One", value: "one" }] },
   { id: "rank", label: "Rank", type: "ranking", options: [{ id: "a", label: "A", value: "a" }, { id: "b", label: "B", value: "b" }] },
   { id: "grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "R1" }], columns: [{ id: "c1", label: "C1" }] },

@@ -8,16 +8,16 @@ import { uniqueLinks } from "@/db/schema";
  * past its expiry; an inactive one is inactive whatever its expiry; then expired; else active.
  */
 export const LINK_STATES = ["active", "completed", "expired", "inactive"] as const;
-export type LinkState = (typeof LINK_STATES)[number];
+export type UniqueLinkState = (typeof LINK_STATES)[number];
 
 const expired = and(sql`${uniqueLinks.expiresAt} is not null`, lte(uniqueLinks.expiresAt, sql`now()`))!;
 
 /** The state as a selected column. */
-export const linkStateColumn = sql<LinkState>`case
+export const linkStateColumn = sql<UniqueLinkState>`case
   when ${uniqueLinks.status} = 'completed' then 'completed'
   when not ${uniqueLinks.active} then 'inactive'
   when ${expired} then 'expired'
   else 'active' end`;
 
 /** The WHERE condition of one state: the column above, so the rule is written once (no index could serve a finer one). */
-export const linkStateFilter = (state: LinkState): SQL => sql`(${linkStateColumn}) = ${state}`;
+export const linkStateFilter = (state: UniqueLinkState): SQL => sql`(${linkStateColumn}) = ${state}`;

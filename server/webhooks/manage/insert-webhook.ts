@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { forms, webhooks, type Form, type NewWebhook, type Webhook } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { generateSecret } from "@/server/webhooks/signature";
+import { generateSecret } from "@/server/webhooks/delivery/signature";
 import { WEBHOOK_LIMITS } from "./rules";
 
 type Source = keyof typeof WEBHOOK_LIMITS;

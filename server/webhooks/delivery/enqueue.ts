@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
-import { DELIVERIES_CHANNEL, type SubmissionEvent } from "./events";
+import { DELIVERIES_CHANNEL, type SubmissionEvent } from "../events";
 import type { EventSubject } from "./form-payload";
 import { SOURCES } from "./sources";
 
@@ -87,7 +87,12 @@ export function eventRows(
  * runs). `gate`, a select, must yield a row for anything to be written (e.g. the submission was
  * stored). The values may be placeholders, for a statement built once.
  */
-export function deliveriesCtes(formId: number | Placeholder, rowsJson: string | Placeholder, occurredAtIso: string | Placeholder, gate?: SQL): SQL {
+export function deliveriesCtes(
+  formId: number | Placeholder,
+  rowsJson: string | Placeholder,
+  occurredAtIso: string | Placeholder,
+  gate?: SQL,
+): SQL {
   return sql`deliveries as (
       insert into webhook_deliveries (webhook_id, event_id, event_type, payload, created_at, next_attempt_at)
       select w.id, e.event_id, e.event, e.payload, ${occurredAtIso}::timestamptz, now()

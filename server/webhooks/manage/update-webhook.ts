@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { SubmissionEvent } from "@/server/webhooks/events";
-import { disableWebhook } from "@/server/webhooks/outbox";
+import { disableWebhook } from "@/server/webhooks/delivery/outbox";
 import { assertAllowedTarget } from "./check-target";
 import { getFormWebhookOrThrow } from "./get-webhook";
 import { DISABLED_BY_OWNER } from "./rules";
@@ -15,7 +15,13 @@ export type WebhookChanges = { url?: string; events?: SubmissionEvent[]; enabled
  * (422). Disabling marks its waiting deliveries failed (they can be retried later); enabling
  * clears the reason and the failure streak. Pending deliveries go to the new URL.
  */
-export async function updateWebhook(db: Db, access: FormAccess, formRef: string, id: string | number, changes: WebhookChanges): Promise<Webhook> {
+export async function updateWebhook(
+  db: Db,
+  access: FormAccess,
+  formRef: string,
+  id: string | number,
+  changes: WebhookChanges,
+): Promise<Webhook> {
   const { webhook: current } = await getFormWebhookOrThrow(db, access, formRef, id);
   if (changes.url !== undefined && changes.url !== current.url) await assertAllowedTarget(changes.url);
   return db.transaction(async (tx) => {

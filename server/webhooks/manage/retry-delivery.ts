@@ -4,7 +4,7 @@ import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/server/services/lib/ids";
-import { requeueDelivery } from "@/server/webhooks/outbox";
+import { requeueDelivery } from "@/server/webhooks/delivery/outbox";
 import { getFormWebhookOrThrow } from "./get-webhook";
 
 /**
@@ -12,7 +12,13 @@ import { getFormWebhookOrThrow } from "./get-webhook";
  * gets one more attempt; a pending one is moved to now and keeps its retries. 404 `Delivery
  * not found`; 422 when the webhook is disabled.
  */
-export async function retryDelivery(db: DbOrTx, access: FormAccess, formRef: string, id: string | number, deliveryId: string): Promise<WebhookDelivery> {
+export async function retryDelivery(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  id: string | number,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
   const { webhook } = await getFormWebhookOrThrow(db, access, formRef, id);
   const notFound = () => new AppError("NOT_FOUND", MESSAGES.deliveryNotFound);
   if (!UUID_RE.test(deliveryId.trim())) throw notFound();

@@ -30,14 +30,23 @@ export const ZSecret = z
 /** A webhook with its secret: the answer of creation only. */
 export const ZCreatedWebhook = ZWebhook.extend({ secret: ZSecret });
 
+export const toCreatedWebhook = (w: Webhook): z.infer<typeof ZCreatedWebhook> => ({ ...toWebhook(w), secret: w.secret });
+
 export const ZDelivery = z.object({
   id: z.string().describe("Delivery UUID; also the `webhook-id` header of each attempt"),
   eventId: z.string().describe("Event UUID (`eventId` of the payload), shared by the event's deliveries to every webhook"),
   event: z.string().describe("Event name"),
-  status: z.enum(DELIVERY_STATUSES).describe("pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed"),
+  status: z
+    .enum(DELIVERY_STATUSES)
+    .describe(
+      "pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed",
+    ),
   attempts: z.number().int().describe("Attempts made"),
   lastStatusCode: z.number().int().nullable().describe("HTTP status of the last attempt; null without an answer"),
-  lastError: z.string().nullable().describe("What went wrong in the last attempt, e.g. `HTTP 500`, `Connection refused`, `Timed out after 15 s`"),
+  lastError: z
+    .string()
+    .nullable()
+    .describe("What went wrong in the last attempt, e.g. `HTTP 500`, `Connection refused`, `Timed out after 15 s`"),
   nextAttemptAt: z.string().nullable().describe("When the next attempt is due (pending only)"),
   createdAt: z.string().describe("When the event happened, ISO 8601"),
   deliveredAt: z.string().nullable().describe("When an attempt succeeded"),
@@ -54,4 +63,27 @@ export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
   nextAttemptAt: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});
+
+/** A connector subscription as `POST /connector/webhooks` answers it (snake_case, like the connector's other shapes). */
+export const ZConnectorSubscription = z.object({
+  id: z.number().int().describe("Subscription id, for DELETE /webhooks/{id}"),
+  organization_id: z.number().int(),
+  form_id: z.number().int(),
+  target_url: z.string(),
+  events: z.array(z.string()).describe("Always [\"submission.created\"]"),
+  source: z.literal("connector"),
+  created_at: z.string().describe("ISO 8601"),
+});
+
+export const toConnectorSubscription = (
+  w: Pick<Webhook, "id" | "organizationId" | "formId" | "url" | "events" | "createdAt">,
+): z.infer<typeof ZConnectorSubscription> => ({
+  id: w.id,
+  organization_id: w.organizationId,
+  form_id: w.formId,
+  target_url: w.url,
+  events: w.events,
+  source: "connector",
+  created_at: w.createdAt.toISOString(),
 });

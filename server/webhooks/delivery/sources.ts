@@ -1,5 +1,5 @@
 import type { WebhookSource } from "@/db/schema";
-import type { SubmissionEvent } from "./events";
+import type { SubmissionEvent } from "../events";
 import { connectorBody, connectorEventPayload } from "./connector-payload";
 import { formEventPayload, type EventContext } from "./form-payload";
 

@@ -1,5 +1,4 @@
 import type { Form } from "@/db/schema";
-import { previewImageUrl } from "@/server/urls";
 
 const SLUG_MAX = 60;
 
@@ -22,18 +21,3 @@ export function formSlug(form: Pick<Form, "name" | "uuid">): string {
   const suffix = form.uuid.replace(/-/g, "").slice(0, 8).toLowerCase();
   return `${words || "form"}-${suffix}`;
 }
-
-/** v1 form list item (`GET /api/v1/forms`): `id` is the UUID; snake_case. */
-export function toV1Form(form: Form) {
-  return {
-    id: form.uuid,
-    name: form.name,
-    created_at: form.createdAt.toISOString(),
-    updated_at: form.updatedAt.toISOString(),
-    preview_image_url: previewImageUrl(form.uuid),
-    slug: formSlug(form),
-    is_live: form.published,
-  };
-}
-
-export type V1Form = ReturnType<typeof toV1Form>;

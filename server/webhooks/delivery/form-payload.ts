@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Form, FormElement, Submission } from "@/db/schema";
 import { elementCategory } from "@/server/services/forms/element-types";
 import { dataByLabel } from "@/server/services/submissions/by-label";
-import type { SubmissionEvent } from "./events";
+import type { SubmissionEvent } from "../events";
 
 /** What a submission event is about, as the caller's transaction sees it. */
 export type EventSubject = {
@@ -52,10 +52,15 @@ export function sampleSubmission(form: Pick<Form, "elements">, now = new Date())
 function sampleValue(el: FormElement, now: Date): unknown {
   const options = el.options ?? [];
   switch (elementCategory(el.type)) {
-    case "text":
-      return (
-        { email: "jane.doe@example.com", number: 42, date: now.toISOString().slice(0, 10), phone: "+1-2025550143" } as Record<string, unknown>
-      )[el.type] ?? "Sample answer";
+    case "text": {
+      const byType: Record<string, unknown> = {
+        email: "jane.doe@example.com",
+        number: 42,
+        date: now.toISOString().slice(0, 10),
+        phone: "+1-2025550143",
+      };
+      return byType[el.type] ?? "Sample answer";
+    }
     case "single-choice":
       return options[0]?.value;
     case "multi-choice":

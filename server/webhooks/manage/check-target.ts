@@ -1,9 +1,9 @@
 import { AppError } from "@/server/errors";
-import { targetPolicy } from "@/server/webhooks/runtime";
-import { checkedAddresses, RefusedTargetError } from "@/server/webhooks/target-guard";
+import { targetPolicy } from "@/server/webhooks/delivery/runtime";
+import { checkedAddresses, RefusedTargetError } from "@/server/webhooks/delivery/target-guard";
 
 /**
- * 422 unless every address of the URL's host may be reached (server/webhooks/target-guard.ts).
+ * 422 unless every address of the URL's host may be reached (delivery/target-guard.ts).
  * The same guard runs again on every connection, so a later DNS change is caught there.
  */
 export async function assertAllowedTarget(url: string, path: readonly (string | number)[] = ["url"]): Promise<void> {

@@ -15,7 +15,13 @@ test("the payload keys values by label; each attempt's body says how many came b
     occurredAt: new Date("2026-07-01T10:00:00Z"),
     test: false,
     form: { id: 1, uuid: "f-uuid", name: "F", elements: [{ id: "q_email", label: "Email", type: "email" }] },
-    submission: { id: "s-1", data: { q_email: "a@example.com" }, spam: false, createdAt: new Date("2026-07-01T10:00:00Z"), updatedAt: new Date() },
+    submission: {
+      id: "s-1",
+      data: { q_email: "a@example.com" },
+      spam: false,
+      createdAt: new Date("2026-07-01T10:00:00Z"),
+      updatedAt: new Date(),
+    },
   });
   assert.deepEqual(payload, {
     event_type: "submission.created",

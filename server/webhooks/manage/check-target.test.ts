@@ -23,7 +23,10 @@ test("a webhook URL on a refused address is a 422 about `url`, by default also l
       url,
     );
   }
-  await assert.rejects(assertAllowedTarget("http://localhost:3000/"), (e: unknown) => e instanceof AppError && /^url is not allowed: localhost resolves to .*loopback address$/.test(e.message));
+  await assert.rejects(
+    assertAllowedTarget("http://localhost:3000/"),
+    (e: unknown) => e instanceof AppError && /^url is not allowed: localhost resolves to .*loopback address$/.test(e.message),
+  );
 });
 
 test("a public literal address passes", async () => {

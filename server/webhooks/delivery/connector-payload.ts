@@ -30,4 +30,5 @@ export function connectorEventPayload(ctx: EventContext) {
 }
 
 /** The body of attempt `attempt` (1-based): the stored payload and the attempts before it. */
-export const connectorBody = (payload: Record<string, unknown>, attempt: number) => JSON.stringify({ ...payload, retries_done: attempt - 1 });
+export const connectorBody = (payload: Record<string, unknown>, attempt: number) =>
+  JSON.stringify({ ...payload, retries_done: attempt - 1 });

@@ -2,7 +2,7 @@ import type { Dispatcher } from "undici";
 import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";
 import { disableWebhook, recordFailure, recordSuccess, removeSubscription, type ClaimedDelivery } from "./outbox";
-import { postJson, type AttemptOutcome } from "./post";
+import { postAttempt, type AttemptOutcome } from "./post";
 import { retryDelaySeconds } from "./schedule";
 import { signedHeaders } from "./signature";
 import { deliveryBody } from "./sources";
@@ -29,7 +29,7 @@ export type DeliveryEngine = {
 export async function attemptDelivery(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery): Promise<AttemptOutcome> {
   const attempt = d.attempts + 1;
   const body = deliveryBody(d.source, d.payload, attempt);
-  const outcome = await postJson(engine.dispatcher, d.url, signedHeaders(d.secrets, d.id, body), body, engine.timeoutMs);
+  const outcome = await postAttempt(engine.dispatcher, d.url, signedHeaders(d.secrets, d.id, body), body, engine.timeoutMs);
   await withRetries(() => record(engine, leaseKey, d, attempt, outcome), { deliveryId: d.id });
   return outcome;
 }
@@ -37,12 +37,15 @@ export async function attemptDelivery(engine: DeliveryEngine, leaseKey: number, 
 async function record(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery, attempt: number, outcome: AttemptOutcome) {
   if (outcome.ok) return recordSuccess(engine.db, leaseKey, d.id, outcome.statusCode);
   const retryInS = d.autoRetry && !outcome.gone ? retryDelaySeconds(engine.schedule, attempt, outcome.retryAfterS) : null;
-  const result = await recordFailure(engine.db, leaseKey, d.id, { statusCode: outcome.statusCode, error: outcome.error, retryInS }, DISABLE_AFTER_S);
+  const failure = { statusCode: outcome.statusCode, error: outcome.error, retryInS };
+  const result = await recordFailure(engine.db, leaseKey, d.id, failure, DISABLE_AFTER_S);
   if (!result) return;
   // A platform answers 410 once its hook is detached: that subscription is over
   // (e2e/api/connector/webhooks.spec.ts, 'a 410 from the target removes the subscription …').
   if (outcome.gone && d.source === "connector") {
-    if (await removeSubscription(engine.db, d.webhookId)) log.info("connector subscription removed after 410 Gone", { webhookId: d.webhookId });
+    if (await removeSubscription(engine.db, d.webhookId)) {
+      log.info("connector subscription removed after 410 Gone", { webhookId: d.webhookId });
+    }
     return;
   }
   const reason = outcome.gone ? GONE_REASON : result.failingTooLong ? failingReason(outcome.error) : null;
