@@ -50,7 +50,7 @@ export async function expectListFits(list: Locator, what: string) {
   expect(unlabelled, `${what}: cells without their label shown`).toEqual([]);
 }
 
-/** expectListFits for every list on the page drawn as cards on narrow screens (card-table.css). */
+/** expectListFits for every list on the page drawn as cards on narrow screens (data-table.css). */
 export async function expectCardListsFit(page: Page, what: string) {
   for (const list of await page.locator(".table-wrap:has(> .card-table)").all()) await expectListFits(list, what);
 }

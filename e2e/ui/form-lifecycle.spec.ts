@@ -1,23 +1,13 @@
-import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { CONTACT_ELEMENTS } from "../api/form-fixtures";
-import { formRows, screenshot, signIn } from "./helpers";
+import { formRows, screenshot, signIn, tabTo } from "./helpers";
 import { expectAccessibleAndNarrow } from "./a11y";
 
 /** Create, open, rename, share, duplicate, trash and restore forms in the dashboard. */
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 const expectAccessible = expectAccessibleAndNarrow;
 
@@ -194,6 +184,8 @@ test.describe("Form lifecycle", () => {
     const rows = await formRows(page);
     expect(Object.keys(rows)).toEqual(["Drop me"]);
     expect(rows["Drop me"]?.slice(1, 3)).toEqual(["Draft", "1"]);
+    // Most recently trashed first: the server's order is the Trashed column's.
+    await expect(page.getByRole("columnheader", { name: "Trashed" })).toHaveAttribute("aria-sort", "descending");
     await expectAccessible(page, "forms-trash");
     await page.getByRole("button", { name: "Restore Drop me" }).click();
     await expect(page.getByRole("status")).toContainText("Restored Drop me");

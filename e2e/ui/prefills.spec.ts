@@ -5,7 +5,7 @@ import { createPrefills } from "../../server/services/prefills/create-prefills";
 import { createUniqueLinks } from "../../server/services/unique-links/create-unique-links";
 import { CONTACT_ELEMENTS } from "../api/form-fixtures";
 import { expect, test, type Seed } from "../fixtures";
-import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot } from "./helpers";
+import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot, tabTo } from "./helpers";
 
 /** The Prefills page of the dashboard (the services of `/api/v2/forms/{form_uuid}/prefills`). */
 
@@ -179,6 +179,12 @@ test.describe("Prefills page", () => {
     await expect(page).toHaveURL(/page=2$/);
     await expect(rowTitles(page)).toHaveText(["Prefill 01"]);
     await expect(page.getByText("Page 2 of 2", { exact: true })).toBeVisible();
+    // Newest first, the Created column's order; the keyboard reaches Previous from the list.
+    await expect(page.getByRole("columnheader", { name: "Created" })).toHaveAttribute("aria-sort", "descending");
+    await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+    await tabTo(page, page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Previous" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("1–20 of 21")).toBeVisible();
   });
 
   test("shows a loading state, and an error with a retry when the list fails", async ({ page, seed }) => {

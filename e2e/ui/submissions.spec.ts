@@ -6,7 +6,7 @@ import { submissionsCountSql } from "../../server/services/submissions/submissio
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { expect as baseExpect, test, type Seed } from "../fixtures";
-import { openDashboardPage } from "./helpers";
+import { openDashboardPage, tabTo } from "./helpers";
 import { expectAccessibleAndNarrow } from "./a11y";
 
 /** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
@@ -102,6 +102,62 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
   await expect(nicknames(page).first()).toHaveText("Person 25");
   await checkPage(page, "submissions-table");
+});
+
+test("the Submitted header shows the server's sort (aria-sort) and changes it; the keyboard reaches sort and paging", async ({ page, seed, api }) => {
+  const { org, form, token } = await tableForm(seed);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(bodyRows(page)).toHaveCount(20);
+  const table = page.locator("table.submissions-table");
+  const submitted = table.getByRole("columnheader", { name: "Submitted" });
+  const sortButton = submitted.getByRole("button", { name: "Submitted" });
+  // Newest first: only the column the server sorts by says so.
+  await expect(submitted).toHaveAttribute("aria-sort", "descending");
+  await expect(table.locator("th[aria-sort]")).toHaveCount(1);
+
+  // From the select-all box, Tab reaches the header; Enter asks the server for the other order, and focus stays.
+  await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(sortButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(submitted).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/sort=created_at&order=asc/);
+  await expect(page.getByLabel("Sort")).toHaveValue("created_at:asc");
+  await expect(nicknames(page).first()).toHaveText("Person 25");
+  const asc = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&sort=created_at&order=asc`, token);
+  expect(await tableIds(page)).toEqual(asc.body.submissions.map((s: { id: string }) => s.id));
+  await expect(sortButton).toBeFocused();
+
+  // An order no column shows (the Sort menu's): no header claims it; the header then starts at newest first.
+  await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
+  await expect(submitted).not.toHaveAttribute("aria-sort");
+  await expect(table.locator("th[aria-sort]")).toHaveCount(0);
+  await sortButton.click();
+  await expect(submitted).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByLabel("Sort")).toHaveValue("created_at:desc");
+  await expect(nicknames(page).first()).toHaveText("Person 1");
+
+  // Tab goes on through the rows to the paging; Enter on Next shows page 2, and Previous brings page 1 back.
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await sortButton.focus();
+  await tabTo(page, pagination.getByRole("button", { name: "Next" }), 80);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("21–25 of 25")).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+  await sortButton.focus();
+  await tabTo(page, pagination.getByRole("button", { name: "Previous" }), 40);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1–20 of 25")).toBeVisible();
+
+  // At 390 px each submission is a card; the header's sort stays in sight and in reach.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(sortButton).toBeFocused();
+  await expect(sortButton).toBeInViewport();
+  const labels = await bodyRows(page).first().locator("td[data-label]").evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
+  expect(labels).toEqual(["Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"].map((l) => JSON.stringify(l)));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a filter built by clicks returns exactly v2's rows; an invalid one shows v2's message beside it", async ({ page, seed, api }) => {

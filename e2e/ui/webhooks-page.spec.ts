@@ -62,6 +62,8 @@ test.describe("Webhooks page", () => {
       const log = card.getByRole("table", { name: `Deliveries to ${receiver.url}` });
       await expect(log.getByTestId("delivery-row")).toHaveCount(1);
       await expect(log.getByTestId("delivery-row").locator("td")).toHaveText(["Submission.Created", "succeeded", "1", "HTTP 200", "—", /.+/, /Replay/]);
+      // Newest first: the server's order is the Time column's.
+      await expect(log.getByRole("columnheader", { name: "Time" })).toHaveAttribute("aria-sort", "descending");
       await expectAccessibleAndNarrow(page, "webhooks-log");
 
       // Replay sends the same delivery again.

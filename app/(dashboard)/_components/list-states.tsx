@@ -2,8 +2,6 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/app/_trpc/errors";
-import { countOf, type Noun } from "./format";
-import { PageControl, type PageNav } from "./list-pagination";
 
 /**
  * Placeholder rows while a list loads; `label` is read out by screen readers. `selectable`:
@@ -73,57 +71,6 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
       <p className="muted">{children}</p>
       {action}
     </section>
-  );
-}
-
-/**
- * What a page of a list shows when it has no rows: `empty` when the list has none at all,
- * "No matching …" when the search finds none, else the page lies past the end.
- */
-export function NoRowsState({
-  page,
-  total,
-  totalPages,
-  noun,
-  search,
-  empty,
-  nav,
-}: {
-  page: number;
-  total: number;
-  totalPages: number;
-  noun: Noun;
-  /** The list's search, if it has one: the text, what it looks in ("entry name"), and how to drop it. */
-  search?: { text: string; field: string; onClear: () => void };
-  empty: ReactNode;
-  nav: PageNav;
-}) {
-  if (total === 0 && !search?.text) return empty;
-  if (total === 0 && search) {
-    return (
-      <EmptyState
-        title={`No matching ${noun[1]}`}
-        action={
-          <button type="button" className="button" onClick={search.onClear}>
-            Clear search
-          </button>
-        }
-      >
-        No {search.field} contains “{search.text}”.
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState
-      title={`Nothing on page ${page}`}
-      action={
-        <PageControl nav={nav} page={1} className="button">
-          Go to the first page
-        </PageControl>
-      }
-    >
-      There {total === 1 ? "is" : "are"} {countOf(total, ...noun)} in {countOf(totalPages, "page", "pages")}.
-    </EmptyState>
   );
 }
 

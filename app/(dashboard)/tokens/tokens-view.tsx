@@ -78,13 +78,14 @@ function OrganizationTokens() {
           </p>
         </ShownOnce>
       )}
-      {list.isPending || list.isError ? (
-        <QueryState query={list} loading="Loading API tokens…" failed="Could not load the API tokens" selectable={false} />
-      ) : list.data.length === 0 ? (
-        <p className="card state muted">No API tokens yet.</p>
-      ) : (
-        <TokenList tokens={list.data} showForms onRevoked={(name) => setNotice(`API token “${name}” revoked.`)} />
-      )}
+      <TokenList
+        query={list}
+        loading="Loading API tokens…"
+        failed="Could not load the API tokens"
+        empty="No API tokens yet."
+        showForms
+        onRevoked={(name) => setNotice(`API token “${name}” revoked.`)}
+      />
     </section>
   );
 }

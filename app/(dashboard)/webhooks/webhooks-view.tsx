@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { fieldErrors } from "../_components/field-errors";
 import { FormScopedPage } from "../_components/form-scoped-page";
-import { ListPagination } from "../_components/list-pagination";
+import { ListPagination } from "../_components/data-table/pagination";
 import { EmptyState, QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { ShownOnce } from "../_components/shown-once";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { countOf, numberFormat, type Noun } from "./format";
+import { countOf, numberFormat, type Noun } from "../format";
 
 /**
  * How a list moves to another page: by a callback (a list whose page is client state), or by
