@@ -68,7 +68,8 @@ for (const width of WIDTHS) {
         for (const row of await page.locator("table tbody tr").all()) {
           const cells = row.locator("td[data-label]");
           const labels = await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
-          expect(labels).toEqual(["Entry name", "State", "Progress", "Active", "Expires", "Created", "Survey link"].map((l) => JSON.stringify(l)));
+          const columns = ["Entry name", "State", "Progress", "Active", "Expires", "Created", "Survey link"];
+          expect(labels).toEqual(columns.map((l) => JSON.stringify(l)));
           const tops = await cells.evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().top));
           expect(tops).toEqual([...tops].sort((a, b) => a - b));
           expect(new Set(tops).size).toBe(tops.length);
@@ -113,7 +114,9 @@ for (const width of WIDTHS) {
       await screenshot(page, `dash-links-editor-${width}`);
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("button", { name: "Upload CSV" }).click();
-      await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
+      await page
+        .getByLabel("CSV file", { exact: true })
+        .setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
       await expect(page.locator(".upload-errors li")).toHaveCount(1);
       await checkPage(page, "CSV panel");
       await screenshot(page, `dash-links-csv-${width}`);

@@ -67,7 +67,14 @@ test.describe("Form lifecycle", () => {
     const org = await seed.org();
     const form = await seed.form(
       org.organizationId,
-      { name: "Customer survey", elements: CONTACT_ELEMENTS, submissions: [{ data: {}, createdAt: "2026-03-04T10:00:00Z" }, { data: {}, createdAt: "2026-03-05T10:00:00Z" }] },
+      {
+        name: "Customer survey",
+        elements: CONTACT_ELEMENTS,
+        submissions: [
+          { data: {}, createdAt: "2026-03-04T10:00:00Z" },
+          { data: {}, createdAt: "2026-03-05T10:00:00Z" },
+        ],
+      },
       { publish: true },
     );
     const token = await seed.token(org.organizationId);
@@ -217,11 +224,17 @@ test.describe("Form lifecycle", () => {
     const qr = share.getByRole("img", { name: `QR code of the survey link ${url}` });
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
-    const [svg] = await Promise.all([page.waitForEvent("download"), share.getByRole("link", { name: "Download SVG of the QR code" }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      share.getByRole("link", { name: "Download SVG of the QR code" }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe("customer-survey-qr.svg");
     const svgText = await (await svg.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    const [png] = await Promise.all([page.waitForEvent("download"), share.getByRole("link", { name: "Download PNG of the QR code" }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      share.getByRole("link", { name: "Download PNG of the QR code" }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe("customer-survey-qr.png");
     const pngBytes = Buffer.concat(await (await png.createReadStream()).toArray());
     expect(pngBytes.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -231,7 +244,8 @@ test.describe("Form lifecycle", () => {
 
   test("the forms list, a form's page and the trash pass axe and fit a 390 px screen", async ({ page, seed }) => {
     const org = await seed.org();
-    const form = await seed.form(org.organizationId, { name: "A form with a rather long name that has to wrap on a phone", submissions: [{ data: {} }] }, { publish: true });
+    const name = "A form with a rather long name that has to wrap on a phone";
+    const form = await seed.form(org.organizationId, { name, submissions: [{ data: {} }] }, { publish: true });
     const draft = await seed.form(org.organizationId, { name: "Draft" });
     const trashed = await seed.form(org.organizationId, { name: "Old form" });
     await seed.db.update(forms).set({ trashedAt: new Date() }).where(eq(forms.id, trashed.id));

@@ -85,7 +85,8 @@ export function bodyRows(page: Page) {
 
 /** The table row whose bold title cell is exactly `title` (entry name, prefill name). */
 export function rowTitled(page: Page, title: string) {
-  return bodyRows(page).filter({ has: page.locator(".cell-title", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
+  const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return bodyRows(page).filter({ has: page.locator(".cell-title", { hasText: exactly }) });
 }
 
 /** The titles of the table's rows (for `toHaveText([...])`, top to bottom). */

@@ -171,7 +171,8 @@ test.describe("Prefills page", () => {
 
   test("lists 20 a page", async ({ page, seed }) => {
     const { org, form } = await contactForm(seed);
-    await seedPrefills(seed, org.organizationId, form.uuid, Array.from({ length: 21 }, (_, i) => `Prefill ${String(i + 1).padStart(2, "0")}`));
+    const names = Array.from({ length: 21 }, (_, i) => `Prefill ${String(i + 1).padStart(2, "0")}`);
+    await seedPrefills(seed, org.organizationId, form.uuid, names);
     await openDashboardPage(page, org, `/prefills?form=${form.uuid}`, "Prefills");
     await expect(bodyRows(page)).toHaveCount(20);
     await expect(page.getByText("1–20 of 21")).toBeVisible();
@@ -224,7 +225,8 @@ async function signInAndBlock(page: import("@playwright/test").Page, org: { emai
   await openDashboardPage(page, org, "/forms", "Forms");
   await page.route("**/api/trpc/prefills.list**", async (route) => {
     await new Promise((r) => setTimeout(r, 300));
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]) });
+    const error = { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } };
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error }]) });
   });
   await page.goto(`/prefills?form=${formUuid}`);
 }

@@ -25,7 +25,15 @@ const TABLE_ELEMENTS = [
   { id: "team", label: "Team size", type: "number" },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support") },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
-  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+  {
+    id: "full_name",
+    label: "Your name",
+    type: "name",
+    children: [
+      { fixedname: "first_name", label: "First name", required: false },
+      { fixedname: "last_name", label: "Last name", required: false },
+    ],
+  },
 ];
 
 const DAY = 86_400_000;
@@ -48,7 +56,8 @@ function person(i: number) {
 
 async function tableForm(seed: Seed, count = 25) {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Team survey", elements: TABLE_ELEMENTS, submissions: Array.from({ length: count }, (_, k) => person(k + 1)) });
+  const people = Array.from({ length: count }, (_, k) => person(k + 1));
+  const form = await seed.form(org.organizationId, { name: "Team survey", elements: TABLE_ELEMENTS, submissions: people });
   const token = await seed.token(org.organizationId);
   return { org, form, token };
 }
@@ -79,7 +88,8 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   const { org, form, token } = await tableForm(seed);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
 
-  await expect(page.locator("table.submissions-table thead th")).toHaveText(["", "Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"]);
+  const headers = ["", "Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"];
+  await expect(page.locator("table.submissions-table thead th")).toHaveText(headers);
   await expect(bodyRows(page)).toHaveCount(20);
   await expect(bodyRows(page).first().locator("td").nth(2)).toHaveText("Person 1");
   await expect(bodyRows(page).first().locator("td").nth(5)).toHaveText("API");
@@ -104,7 +114,7 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await checkPage(page, "submissions-table");
 });
 
-test("the Submitted header shows the server's sort (aria-sort) and changes it; the keyboard reaches sort and paging", async ({ page, seed, api }) => {
+test("Submitted shows and drives the server's sort (aria-sort); the keyboard reaches sort and paging", async ({ page, seed, api }) => {
   const { org, form, token } = await tableForm(seed);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
   await expect(bodyRows(page)).toHaveCount(20);
@@ -155,7 +165,8 @@ test("the Submitted header shows the server's sort (aria-sort) and changes it; t
   await page.keyboard.press("Tab");
   await expect(sortButton).toBeFocused();
   await expect(sortButton).toBeInViewport();
-  const labels = await bodyRows(page).first().locator("td[data-label]").evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
+  const cells = bodyRows(page).first().locator("td[data-label]");
+  const labels = await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
   expect(labels).toEqual(["Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"].map((l) => JSON.stringify(l)));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
@@ -183,9 +194,12 @@ test("a filter built by clicks returns exactly v2's rows; an invalid one shows v
 
   // A name part, by its label (v2 has no other name for it), and a multi-choice "is any of".
   await page.getByRole("button", { name: "Clear all filters" }).click();
-  await addFilter(page, "Your name: Last name", "contains", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("last2"));
+  await addFilter(page, "Your name: Last name", "contains", (p) =>
+    p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("last2"),
+  );
   await addFilter(page, "Products", "is any of", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Webhooks").check());
-  const v2b = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&${encodeURIComponent("Last name")}__contains=last2&products__is_in=webhooks`, token);
+  const lastName = encodeURIComponent("Last name");
+  const v2b = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&${lastName}__contains=last2&products__is_in=webhooks`, token);
   await expect(nicknames(page)).toHaveText(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname));
   expect(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname)).toEqual(["Person 21", "Person 24"]);
 
@@ -215,7 +229,15 @@ const ALL_ELEMENTS = [
   { id: "ref", label: "Referrer", type: "hidden" },
   { id: "mobile", label: "Mobile", type: "phone", countrySelector: true },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support", "Other") },
-  { id: "country", label: "Country", type: "dropdown", options: [{ id: "o_de", label: "Germany", value: "DE" }, { id: "o_fr", label: "France", value: "FR" }] },
+  {
+    id: "country",
+    label: "Country",
+    type: "dropdown",
+    options: [
+      { id: "o_de", label: "Germany", value: "DE" },
+      { id: "o_fr", label: "France", value: "FR" },
+    ],
+  },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
   { id: "mood", label: "Mood", type: "picture-checkbox", options: opts("Happy", "Meh") },
   { id: "priorities", label: "Rank what matters", type: "ranking", options: opts("Price", "Speed", "Privacy") },
@@ -224,10 +246,30 @@ const ALL_ELEMENTS = [
     label: "Rate us",
     type: "matrix",
     rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
-    columns: [{ id: "col_bad", label: "Bad", value: "1" }, { id: "col_ok", label: "OK", value: "2" }, { id: "col_great", label: "Great", value: "3" }],
+    columns: [
+      { id: "col_bad", label: "Bad", value: "1" },
+      { id: "col_ok", label: "OK", value: "2" },
+      { id: "col_great", label: "Great", value: "3" },
+    ],
   },
-  { id: "people", label: "Colleague", type: "repeat-field", components: [{ id: "person_name", label: "Full name", type: "short-text" }, { id: "person_email", label: "Email address", type: "email" }] },
-  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+  {
+    id: "people",
+    label: "Colleague",
+    type: "repeat-field",
+    components: [
+      { id: "person_name", label: "Full name", type: "short-text" },
+      { id: "person_email", label: "Email address", type: "email" },
+    ],
+  },
+  {
+    id: "full_name",
+    label: "Your name",
+    type: "name",
+    children: [
+      { fixedname: "first_name", label: "First name", required: false },
+      { fixedname: "last_name", label: "Last name", required: false },
+    ],
+  },
   {
     id: "postal",
     label: "Postal address",
@@ -265,7 +307,8 @@ const answer = (page: Page, label: string) =>
 
 test("one submission shows every element type; edit (Submission.Updated) and the spam flag", async ({ page, seed }) => {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Everything", elements: ALL_ELEMENTS, submissions: [{ data: ALL_DATA, duration: 92 }] });
+  const answered = [{ data: ALL_DATA, duration: 92 }];
+  const form = await seed.form(org.organizationId, { name: "Everything", elements: ALL_ELEMENTS, submissions: answered });
   const [stored] = await seed.db.select().from(submissions).where(eq(submissions.formId, form.id));
   const receiver = await startReceiver();
   try {
@@ -285,7 +328,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await expect(answer(page, "Mood")).toHaveText("Meh");
     await expect(answer(page, "Rank what matters").locator("ol > li")).toHaveText(["Privacy", "Price", "Speed"]);
     const matrix = page.getByRole("table", { name: "Rate us" });
-    await expect(matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell")).toHaveText(["not chosen", "not chosen", "✓chosen"]);
+    const documentation = matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell");
+    await expect(documentation).toHaveText(["not chosen", "not chosen", "✓chosen"]);
     await expect(matrix.getByRole("row", { name: /Support/ }).getByRole("cell")).toHaveText(["not chosen", "✓chosen", "not chosen"]);
     await expect(answer(page, "Colleague").locator("ol > li")).toHaveCount(2);
     await expect(answer(page, "Colleague").locator("ol > li").nth(1).locator("dd")).toHaveText(["Alan Turing", "alan@example.com"]);
@@ -300,7 +344,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await page.getByLabel("Nickname").fill("Ada L.");
     await page.getByLabel("Work email").fill("not-an-email");
     await page.getByRole("button", { name: "Save answers" }).click();
-    await expect(page.locator(".field.is-invalid").filter({ hasText: "Work email" }).locator(".field-error")).toHaveText("Enter an email address like name@example.com");
+    const workEmail = page.locator(".field.is-invalid").filter({ hasText: "Work email" });
+    await expect(workEmail.locator(".field-error")).toHaveText("Enter an email address like name@example.com");
     await checkPage(page, "submission-edit-error");
     expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.data).toEqual(ALL_DATA);
 
@@ -311,7 +356,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     const [edited] = await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id));
     expect(edited!.data).toEqual({ ...ALL_DATA, nickname: "Ada L.", work_email: "ada@lovelace.example" });
     expect(edited!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
-    const updated = await waitFor("Submission.Updated", () => receiver.received.find((r) => r.json?.event === "Submission.Updated"), 20_000);
+    const isUpdate = (r: { json?: { event?: string } }) => r.json?.event === "Submission.Updated";
+    const updated = await waitFor("Submission.Updated", () => receiver.received.find(isUpdate), 20_000);
     expect(updated.json.submission.id).toBe(stored!.id);
     expect(updated.json.submission.data.nickname).toBe("Ada L.");
 
@@ -323,7 +369,7 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await page.getByRole("button", { name: "Not spam" }).click();
     await expect(page.getByRole("status")).toContainText("Marked as not spam.");
     expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.spam).toBe(false);
-    await waitFor("a second Submission.Updated", () => receiver.received.filter((r) => r.json?.event === "Submission.Updated").length === 2, 20_000);
+    await waitFor("a second Submission.Updated", () => receiver.received.filter(isUpdate).length === 2, 20_000);
     expect(receiver.received.map((r) => r.json.submission.spam)).toEqual([false, false]);
   } finally {
     await receiver.close();
@@ -382,12 +428,14 @@ test("Download CSV: the filtered set, labels, split composites, joined choices, 
   const byTeam = (n: number) => rows.find((r) => (r.data as { team: number }).team === n)!;
   const line = (n: number, nickname: string, topic: string, products: string) => {
     const r = byTeam(n);
-    return `${r.id},${r.createdAt.toISOString()},${r.updatedAt.toISOString()},${100 - n},no,${nickname},${n},${topic},${products},First${n},Last${n}`;
+    const times = `${r.createdAt.toISOString()},${r.updatedAt.toISOString()}`;
+    return `${r.id},${times},${100 - n},no,${nickname},${n},${topic},${products},First${n},Last${n}`;
   };
   expect(csv).toBe(
     "\uFEFF" +
       [
-        "Submission ID,Created at,Updated at,Duration (seconds),Spam,Nickname,Team size,Topic,Products,Your name: First name,Your name: Last name",
+        "Submission ID,Created at,Updated at,Duration (seconds),Spam,Nickname,Team size,Topic,Products," +
+          "Your name: First name,Your name: Last name",
         line(1, "Person 1", "Sales", "API"),
         line(2, "Person 2", "Support", "API"),
         line(3, `'=cmd|' /C calc'!A0`, "Sales", "Forms; Webhooks"),
@@ -414,7 +462,8 @@ test("charts: submissions per day and each choice's counts, for the filtered set
   expect(counts.slice(-7)).toEqual(["1", "1", "1", "1", "1", "1", "0"]);
   expect(counts.slice(0, -7).every((c) => c === "0")).toBe(true);
   await expect(charts.getByRole("table", { name: "Answers to Topic" }).locator("tbody tr")).toHaveText(["Sales350%", "Support350%"]);
-  await expect(charts.getByRole("table", { name: "Answers to Products" }).locator("tbody tr")).toHaveText(["Forms233.3%", "API466.7%", "Webhooks233.3%"]);
+  const products = charts.getByRole("table", { name: "Answers to Products" }).locator("tbody tr");
+  await expect(products).toHaveText(["Forms233.3%", "API466.7%", "Webhooks233.3%"]);
 
   await addFilter(page, "Topic", "is", async (p) => {
     await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
@@ -433,7 +482,10 @@ test("a form without submissions says to share its link", async ({ page, seed })
   await checkPage(page, "submissions-empty");
 });
 
-test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({ page, seed }) => {
+test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({
+  page,
+  seed,
+}) => {
   const { org, form } = await tableForm(seed, 4);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
   await expect(bodyRows(page)).toHaveCount(4);

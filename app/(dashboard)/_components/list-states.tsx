@@ -45,7 +45,17 @@ export function QueryState({
   return <ErrorState title={failed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
 }
 
-export function ErrorState({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function ErrorState({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <section className="card state" role="alert">
       <h2>{title}</h2>
@@ -59,7 +69,23 @@ export function ErrorState({ title, error, onRetry, retrying }: { title: string;
   );
 }
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+/**
+ * A page or list with nothing to show: what it is, and what to do (`action`, or `button`: a
+ * button, left out while its `onClick` is).
+ */
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+  button,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  button?: { label: string; onClick?: () => void; primary?: boolean };
+}) {
   return (
     <section className="card state">
       {icon && (
@@ -70,6 +96,11 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
       <h2>{title}</h2>
       <p className="muted">{children}</p>
       {action}
+      {button?.onClick && (
+        <button type="button" className={button.primary ? "button button-primary" : "button"} onClick={button.onClick}>
+          {button.label}
+        </button>
+      )}
     </section>
   );
 }

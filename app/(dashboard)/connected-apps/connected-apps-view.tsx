@@ -37,7 +37,10 @@ const APP_FACTS = [
   column.display({
     id: "connectedBy",
     header: "Connected by",
-    cell: ({ row: { original: app } }) => (app.connectedBy.name ? `${app.connectedBy.name} (${app.connectedBy.email})` : app.connectedBy.email),
+    cell: ({ row: { original: app } }) => {
+      const { name, email } = app.connectedBy;
+      return name ? `${name} (${email})` : email;
+    },
   }),
   dateColumn<App>("since", "Since", (app) => app.createdAt),
   dateColumn<App>("lastUsed", "Last used", (app) => app.lastUsedAt, "Never"),
@@ -89,7 +92,6 @@ export function ConnectedAppsView() {
         loading="Loading connected apps…"
         failed="Could not load the connected apps"
         rows={list.data}
-        rowId={(app) => String(app.id)}
         rowTestId="app-row"
         empty={
           <EmptyState title="No connected apps yet">
@@ -107,7 +109,10 @@ export function ConnectedAppsView() {
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       >
-        <p>Its access and refresh tokens stop working at once, and the webhook subscriptions it created are removed. To use it again, connect it anew.</p>
+        <p>
+          Its access and refresh tokens stop working at once, and the webhook subscriptions it created are removed. To use it again, connect
+          it anew.
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -1,14 +1,13 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { actionsColumn, dateColumn, surveyLinkColumn } from "../_components/data-table/common-columns";
-import { DataTable } from "../_components/data-table/data-table";
 import { EmptyState, FormIcon } from "../_components/list-states";
-import { FORM_LEAD_COLUMNS, formsPaging, type ListedForm } from "./form-columns";
+import { FormList, type ListedForm } from "./form-list";
 import { FORMS_TRASH_PATH, formPath } from "./form-paths";
 import { TrashFormDialog } from "./trash-form-dialog";
 
@@ -19,7 +18,6 @@ import { TrashFormDialog } from "./trash-form-dialog";
 export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreate: () => void; onNotice: (notice: ReactNode) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...trpc.forms.list.queryOptions({ page }), placeholderData: keepPreviousData });
   const [trashing, setTrashing] = useState<{ uuid: string; name: string } | null>(null);
   const duplicate = useMutation(
     trpc.forms.duplicate.mutationOptions({
@@ -36,13 +34,17 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
   );
 
   const columns = [
-    ...FORM_LEAD_COLUMNS,
     dateColumn<ListedForm>("updated", "Updated", (form) => form.updatedAt),
     surveyLinkColumn<ListedForm>((form) => form.url, (form) => `survey link of ${form.name}`),
     actionsColumn<ListedForm>(
       (form) => (
         <>
-          <button type="button" className="button button-small" onClick={() => duplicate.mutate({ formUuid: form.uuid })} disabled={duplicate.isPending}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => duplicate.mutate({ formUuid: form.uuid })}
+            disabled={duplicate.isPending}
+          >
             Duplicate<span className="visually-hidden"> {form.name}</span>
           </button>
           <button type="button" className="button button-small" onClick={() => setTrashing({ uuid: form.uuid, name: form.name })}>
@@ -55,26 +57,12 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
   ];
 
   return (
-    <DataTable
-      caption="Forms"
+    <FormList
+      list="live"
+      page={page}
       columns={columns}
-      query={query}
-      loading="Loading forms…"
-      failed="Could not load your forms"
-      rows={query.data?.forms}
-      rowId={(form) => String(form.id)}
-      className="forms-table"
-      paging={formsPaging(query.data, page, "/forms")}
       empty={
-        <EmptyState
-          icon={<FormIcon />}
-          title="No forms yet"
-          action={
-            <button type="button" className="button button-primary" onClick={onCreate}>
-              Create your first form
-            </button>
-          }
-        >
+        <EmptyState icon={<FormIcon />} title="No forms yet" button={{ label: "Create your first form", onClick: onCreate, primary: true }}>
           Create a form, add its questions in the builder, then publish it and share its link.
         </EmptyState>
       }
@@ -91,6 +79,6 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
           );
         }}
       />
-    </DataTable>
+    </FormList>
   );
 }

@@ -53,7 +53,11 @@ export function PrefillsTable(props: FormItemsTableProps & { withLinks: boolean 
     nameOf: (prefill) => prefill.name,
     mutation: trpc.prefills.bulkDelete.mutationOptions(),
     // A deleted unique-link prefill also changes that link (`prefillId`).
-    refresh: () => Promise.all([queryClient.invalidateQueries(trpc.prefills.list.pathFilter()), queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter())]),
+    refresh: () =>
+      Promise.all([
+        queryClient.invalidateQueries(trpc.prefills.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter()),
+      ]),
   });
   const { chosen } = list;
   const linked = query.data?.prefills.filter((p) => p.forUniqueLink && list.selection.selected.includes(p.id)).length ?? 0;
@@ -69,17 +73,7 @@ export function PrefillsTable(props: FormItemsTableProps & { withLinks: boolean 
       className="list-table"
       sort={NEWEST_FIRST}
       empty={
-        <EmptyState
-          icon={<PrefillIcon />}
-          title="No prefills yet"
-          action={
-            onCreate && (
-              <button type="button" className="button button-primary" onClick={onCreate}>
-                Create a prefill
-              </button>
-            )
-          }
-        >
+        <EmptyState icon={<PrefillIcon />} title="No prefills yet" button={{ label: "Create a prefill", onClick: onCreate, primary: true }}>
           A prefill stores answers for some fields of <strong>{form.name}</strong>. Its link opens the form with those fields already filled
           in.
           {!withLinks && " Prefills that belong to unique links are listed with “Show unique-link prefills”."}
@@ -102,5 +96,6 @@ const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
 /** Deleting a unique link's prefill leaves the link working, without its values: say so. */
 function linkedNote(linked: number, chosen: number): string {
   if (chosen === 1) return "It belongs to a unique link: the link keeps working, without prefilled values.";
-  return `${linked} of them ${linked === 1 ? "belongs to a unique link: that link keeps" : "belong to unique links: those links keep"} working, without prefilled values.`;
+  const which = linked === 1 ? "belongs to a unique link: that link keeps" : "belong to unique links: those links keep";
+  return `${linked} of them ${which} working, without prefilled values.`;
 }

@@ -114,7 +114,7 @@ export function SubmissionsTable({
       },
     }),
   );
-  const ids = selection.selected;
+  const markSpam = (flag: boolean) => spam.mutate({ formUuid: form.uuid, ids: selection.selected, spam: flag });
   const columns = [SUBMITTED, ...(data?.form.elements ?? []).filter((el) => el && typeof el.id === "string").map(answerColumn)];
 
   return (
@@ -125,10 +125,10 @@ export function SubmissionsTable({
         nameOf,
         actions: (
           <>
-            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => spam.mutate({ formUuid: form.uuid, ids, spam: true })}>
+            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => markSpam(true)}>
               Mark as spam
             </button>
-            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => spam.mutate({ formUuid: form.uuid, ids, spam: false })}>
+            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => markSpam(false)}>
               Not spam
             </button>
           </>
@@ -152,16 +152,7 @@ export function SubmissionsTable({
       }}
       filtered={
         filtered && (
-          <EmptyState
-            title="No matching submissions"
-            action={
-              onClearFilters && (
-                <button type="button" className="button" onClick={onClearFilters}>
-                  Clear filters
-                </button>
-              )
-            }
-          >
+          <EmptyState title="No matching submissions" button={{ label: "Clear filters", onClick: onClearFilters }}>
             No submission matches these filters and this view.
           </EmptyState>
         )

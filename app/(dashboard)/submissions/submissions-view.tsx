@@ -23,8 +23,8 @@ export function SubmissionsView() {
       items="Submissions"
       noForms={
         <>
-          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page and share
-          its link; the answers appear here.
+          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page
+          and share its link; the answers appear here.
         </>
       }
     >
@@ -48,7 +48,11 @@ function FormSubmissions({ form }: { form: FormOption }) {
   const p = useSubmissionParams();
   const [notice, setNotice] = useState<string | null>(null);
   const set = { formUuid: form.uuid, filters: p.filters, view: p.view };
-  const query = useQuery({ ...trpc.submissions.list.queryOptions({ ...set, page: p.page, sort: p.sort }), placeholderData: keepPreviousData, retry: false });
+  const query = useQuery({
+    ...trpc.submissions.list.queryOptions({ ...set, page: p.page, sort: p.sort }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   // v2's message about filter i comes back with the path ["filters", i]: shown beside that filter.
   const at = query.isError ? errorAt(query.error) : null;

@@ -13,7 +13,14 @@ import { TokenList } from "./token-list";
  * One form's v1 tokens (the legacy API, one form per token): list, create, revoke. Mounted on
  * the API tokens page under its form picker, and on a form's overview page.
  */
-export function FormTokensSection({ formUuid, picker }: { formUuid: string; /** Shown in the header, e.g. a form picker. */ picker?: ReactNode }) {
+export function FormTokensSection({
+  formUuid,
+  picker,
+}: {
+  formUuid: string;
+  /** Shown in the header, e.g. a form picker. */
+  picker?: ReactNode;
+}) {
   const trpc = useTRPC();
   const id = useId();
   const list = useQuery(trpc.tokens.list.queryOptions({ kind: "v1", formUuid }));

@@ -102,7 +102,6 @@ export function TokenList({
       loading={loading}
       failed={failed}
       rows={query.data}
-      rowId={(t) => String(t.id)}
       rowTestId="token-row"
       empty={<p className="card state muted">{empty}</p>}
     >

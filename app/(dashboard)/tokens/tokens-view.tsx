@@ -20,8 +20,8 @@ export function TokensView() {
         title="API tokens"
         description={
           <>
-            Credentials for the REST API, sent in the <code>X-SERVICE-TOKEN</code> header. A token is shown once, when it is made; only a hash is
-            stored.
+            Credentials for the REST API, sent in the <code>X-SERVICE-TOKEN</code> header. A token is shown once, when it is made; only a
+            hash is stored.
           </>
         }
       />
@@ -95,7 +95,9 @@ function FormTokens() {
   const trpc = useTRPC();
   const forms = useQuery(trpc.forms.listOptions.queryOptions());
   const [picked, setPicked] = useState<string | null>(null);
-  if (forms.isPending || forms.isError) return <QueryState query={forms} loading="Loading your forms…" failed="Could not load your forms" selectable={false} />;
+  if (forms.isPending || forms.isError) {
+    return <QueryState query={forms} loading="Loading your forms…" failed="Could not load your forms" selectable={false} />;
+  }
   const options = forms.data.forms;
   if (options.length === 0) return null;
   const uuid = picked ?? options[0]!.uuid;

@@ -58,14 +58,29 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
       id: "entryName",
       header: "Entry name",
       cell: ({ row: { original: link } }) => (
-        <button type="button" className="link-open" onClick={() => setShown(link.id)} aria-haspopup="dialog" title={`Details of ${link.entryName}`}>
+        <button
+          type="button"
+          className="link-open"
+          onClick={() => setShown(link.id)}
+          aria-haspopup="dialog"
+          title={`Details of ${link.entryName}`}
+        >
           <span className="cell-title">{link.entryName}</span>
         </button>
       ),
     }),
-    column.display({ id: "state", header: "State", meta: { className: "col-state" }, cell: ({ row }) => <StateBadge state={row.original.state} /> }),
+    column.display({
+      id: "state",
+      header: "State",
+      meta: { className: "col-state" },
+      cell: ({ row }) => <StateBadge state={row.original.state} />,
+    }),
     column.display({ id: "progress", header: "Progress", meta: { className: "nowrap" }, cell: ({ row }) => PROGRESS[row.original.status] }),
-    column.display({ id: "active", header: "Active", cell: ({ row }) => <ActiveSwitch form={form} link={row.original} onError={setRowError} /> }),
+    column.display({
+      id: "active",
+      header: "Active",
+      cell: ({ row }) => <ActiveSwitch form={form} link={row.original} onError={setRowError} />,
+    }),
     dateColumn<UniqueLink>("expires", "Expires", (link) => link.expiresAt, <span className="muted">Never</span>),
     dateColumn<UniqueLink>("created", "Created", (link) => link.createdAt),
     surveyLinkColumn<UniqueLink>((link) => link.url, (link) => `link for ${link.entryName}`),
@@ -84,14 +99,7 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
       search={{ text: search, field: "entry name", onClear: props.onClearSearch }}
       filtered={
         state && (
-          <EmptyState
-            title={`No ${stateLabel} links`}
-            action={
-              <button type="button" className="button" onClick={props.onClearState}>
-                Show all links
-              </button>
-            }
-          >
+          <EmptyState title={`No ${stateLabel} links`} button={{ label: "Show all links", onClick: props.onClearState }}>
             None of the links{search ? ` matching “${search}”` : ""} is {stateLabel} right now.
           </EmptyState>
         )
@@ -104,17 +112,7 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
         )
       }
       empty={
-        <EmptyState
-          icon={<LinkIcon />}
-          title="No unique links yet"
-          action={
-            onCreate && (
-              <button type="button" className="button button-primary" onClick={onCreate}>
-                Create links
-              </button>
-            )
-          }
-        >
+        <EmptyState icon={<LinkIcon />} title="No unique links yet" button={{ label: "Create links", onClick: onCreate, primary: true }}>
           Give each recipient a personal link to <strong>{form.name}</strong>: you see who has opened and completed it, and can switch it
           off at any time.
         </EmptyState>

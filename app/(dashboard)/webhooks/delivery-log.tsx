@@ -37,7 +37,12 @@ const COLUMNS = [
       </div>
     ),
   }),
-  column.display({ id: "next", header: "Next attempt", meta: { className: "nowrap" }, cell: ({ row }) => (row.original.nextAttemptAt ? at(row.original.nextAttemptAt) : none) }),
+  column.display({
+    id: "next",
+    header: "Next attempt",
+    meta: { className: "nowrap" },
+    cell: ({ row }) => (row.original.nextAttemptAt ? at(row.original.nextAttemptAt) : none),
+  }),
   column.display({ id: "created", header: "Time", meta: { className: "nowrap" }, cell: ({ row }) => at(row.original.createdAt) }),
 ];
 
@@ -45,7 +50,17 @@ const COLUMNS = [
 const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
 
 /** A webhook's deliveries, newest first, each with Replay (send again now). */
-export function DeliveryLog({ formUuid, webhookId, label, onNotice }: { formUuid: string; webhookId: number; label: string; onNotice: (text: string) => void }) {
+export function DeliveryLog({
+  formUuid,
+  webhookId,
+  label,
+  onNotice,
+}: {
+  formUuid: string;
+  webhookId: number;
+  label: string;
+  onNotice: (text: string) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -60,7 +75,12 @@ export function DeliveryLog({ formUuid, webhookId, label, onNotice }: { formUuid
     }),
   );
   const replay = actionsColumn<Delivery>((d) => (
-    <button type="button" className="button button-small" disabled={retry.isPending} onClick={() => retry.mutate({ formUuid, id: webhookId, deliveryId: d.id })}>
+    <button
+      type="button"
+      className="button button-small"
+      disabled={retry.isPending}
+      onClick={() => retry.mutate({ formUuid, id: webhookId, deliveryId: d.id })}
+    >
       Replay<span className="visually-hidden"> {d.event} delivery of {dateTimeFormat.format(new Date(d.createdAt))}</span>
     </button>
   ));
@@ -74,7 +94,6 @@ export function DeliveryLog({ formUuid, webhookId, label, onNotice }: { formUuid
         loading="Loading deliveries…"
         failed="Could not load the deliveries"
         rows={list.data?.deliveries}
-        rowId={(d) => String(d.id)}
         rowTestId="delivery-row"
         framed={false}
         paging={listPage(list.data, page, ["delivery", "deliveries"], { onPage: setPage })}

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import { createColumnHelper, rowSelectionFeature, rowSortingFeature, tableFeatures, type ColumnDef, type RowData } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  type ColumnDef,
+  type RowData,
+} from "@tanstack/react-table";
 
 /** What a column says about its cells beyond TanStack Table's own definition. */
 export type DataColumnMeta = {

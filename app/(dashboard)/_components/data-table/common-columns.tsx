@@ -5,7 +5,12 @@ import { SurveyUrl } from "../survey-url";
 import { dataColumns, type DataColumn } from "./columns";
 
 /** A column of dates (a day; the time on hover); `missing` where `at` gives null ("Never"). */
-export function dateColumn<Row extends RowData>(id: string, header: string, at: (row: Row) => string | null, missing: ReactNode = null): DataColumn<Row> {
+export function dateColumn<Row extends RowData>(
+  id: string,
+  header: string,
+  at: (row: Row) => string | null,
+  missing: ReactNode = null,
+): DataColumn<Row> {
   return dataColumns<Row>().display({
     id,
     header,

@@ -13,7 +13,14 @@ import { TableLayout } from "./table-layout";
 import "./data-table.css";
 
 /** The parts of a list's query the table reads (a react-query result). */
-type ListQuery = { isPending: boolean; isError: boolean; isFetching: boolean; isPlaceholderData: boolean; error: unknown; refetch: () => unknown };
+export type ListQuery = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
 
 /** One page of a list the server pages: which page, how many a page, how many in all. */
 export type ListPage = { page: number; perPage: number; total: number; totalPages: number; noun: Noun; nav: PageNav };
@@ -28,7 +35,10 @@ export function listPage(data: { total: number; totalPages: number; perPage: num
 
 const NO_SORT: SortingState = [];
 
-export type DataTableProps<Row extends RowData> = {
+/** A row of a list: every list the dashboard shows has rows with ids. */
+export type ListRow = RowData & { id: string | number };
+
+export type DataTableProps<Row extends ListRow> = {
   /** What the table lists, e.g. "Prefills of Signups": its caption (with the page) for screen readers. */
   caption: string;
   columns: DataColumn<Row>[];
@@ -40,7 +50,6 @@ export type DataTableProps<Row extends RowData> = {
   failure?: ReactNode;
   /** The page's rows, in the server's order (undefined until the query has data). */
   rows: readonly Row[] | undefined;
-  rowId: (row: Row) => string;
   /** data-testid of every row. */
   rowTestId?: string;
   /**
@@ -59,7 +68,7 @@ export type DataTableProps<Row extends RowData> = {
    * The server's order: `sorting` names the column it sorts by (aria-sort on its header). With
    * `onSort`, the table's accessor columns are buttons that ask the server for another order.
    */
-  sort?: { sorting: SortingState; onSort?: (sort: ColumnSort) => void };
+  sort?: { sorting: readonly ColumnSort[]; onSort?: (sort: ColumnSort) => void };
   /** Checkboxes, for a list with actions on several rows; `nameOf` names a row in its checkbox's label. */
   selection?: { state: RowSelection; nameOf: (row: Row) => string; onDelete: () => void; actions?: ReactNode; error?: ReactNode };
   /** The list has no rows at all: its "No … yet" state. */
@@ -79,12 +88,13 @@ export type DataTableProps<Row extends RowData> = {
  * selection bar, and the server's paging in the footer. Built on TanStack Table (headless): the
  * table owns sort and selection state, the markup here owns semantics and layout.
  */
-export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
+export function DataTable<Row extends ListRow>(props: DataTableProps<Row>) {
   const { query, rows, paging, selection } = props;
   let body: ReactNode;
   if (query.isPending) body = <TableSkeleton label={props.loading} selectable={Boolean(selection)} />;
   else if (query.isError || rows === undefined) {
-    body = props.failure ?? <ErrorState title={props.failed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    const retry = () => query.refetch();
+    body = props.failure ?? <ErrorState title={props.failed} error={query.error} onRetry={retry} retrying={query.isFetching} />;
   } else if (rows.length === 0) {
     const page = paging && { page: paging.page, totalPages: paging.totalPages, noun: paging.noun, nav: paging.nav };
     body = <NoRows total={paging?.total ?? 0} page={page} empty={props.empty} filtered={props.filtered} search={props.search} />;
@@ -97,12 +107,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   );
 }
 
-function Rows<Row extends RowData>({
+function Rows<Row extends ListRow>({
   caption,
   columns,
   query,
   rows,
-  rowId,
   rowTestId,
   layout = "table",
   className,
@@ -115,12 +124,12 @@ function Rows<Row extends RowData>({
 }: DataTableProps<Row> & { rows: readonly Row[] }) {
   const nameOf = selection?.nameOf;
   const allColumns = useMemo(() => (nameOf ? [selectColumn(nameOf), ...columns] : columns), [nameOf, columns]);
-  const sorting = sort?.sorting ?? NO_SORT;
+  const sorting = (sort?.sorting ?? NO_SORT) as SortingState;
   const table = useTable({
     features: dataTableFeatures,
     columns: allColumns,
     data: rows as Row[],
-    getRowId: rowId,
+    getRowId: (row) => String(row.id),
     state: { sorting, rowSelection: selection?.state.rowSelection ?? {} },
     manualSorting: true,
     enableSorting: Boolean(sort?.onSort),
@@ -138,7 +147,9 @@ function Rows<Row extends RowData>({
   const fullCaption = paging ? `${caption}, page ${paging.page} of ${paging.totalPages}` : caption;
   return (
     <section className={framed ? "card table-card" : "table-card"} aria-busy={stale}>
-      {selection && <SelectionBar selection={selection.state} onDelete={selection.onDelete} actions={selection.actions} error={selection.error} />}
+      {selection && (
+        <SelectionBar selection={selection.state} onDelete={selection.onDelete} actions={selection.actions} error={selection.error} />
+      )}
       {alert}
       {layout === "list" ? (
         <ListLayout table={table} label={caption} rowTestId={rowTestId} className={stale ? "is-stale" : undefined} />

@@ -68,7 +68,15 @@ export function useDeleteSelected<TError>({
 export type DeleteSelected = ReturnType<typeof useDeleteSelected>;
 
 /** The question before deleting `chosen`: what happens (`children`), then the first five names. */
-export function DeleteSelectedDialog({ flow, chosen, children }: { flow: DeleteSelected; chosen: { id: string; name: string }[]; children: ReactNode }) {
+export function DeleteSelectedDialog({
+  flow,
+  chosen,
+  children,
+}: {
+  flow: DeleteSelected;
+  chosen: { id: string; name: string }[];
+  children: ReactNode;
+}) {
   return (
     <ConfirmDialog
       open={flow.confirming}

@@ -45,14 +45,7 @@ export function NoRows({
   if (filtered) return filtered;
   if (search?.text) {
     return (
-      <EmptyState
-        title={`No matching ${page?.noun[1] ?? "items"}`}
-        action={
-          <button type="button" className="button" onClick={search.onClear}>
-            Clear search
-          </button>
-        }
-      >
+      <EmptyState title={`No matching ${page?.noun[1] ?? "items"}`} button={{ label: "Clear search", onClick: search.onClear }}>
         No {search.field} contains “{search.text}”.
       </EmptyState>
     );

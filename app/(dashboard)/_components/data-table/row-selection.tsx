@@ -48,7 +48,12 @@ export function selectColumn<Row extends RowData>(nameOf: (row: Row) => string) 
       </label>
     ),
     cell: ({ row }) => (
-      <input type="checkbox" aria-label={`Select ${nameOf(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+      <input
+        type="checkbox"
+        aria-label={`Select ${nameOf(row.original)}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
     ),
   });
 }
@@ -57,7 +62,17 @@ export function selectColumn<Row extends RowData>(nameOf: (row: Row) => string) 
  * Above a list's table while rows are checked: how many, the list's own actions on them, Delete
  * selected, Clear selection, and the last action's error.
  */
-export function SelectionBar({ selection, onDelete, actions, error }: { selection: RowSelection; onDelete: () => void; actions?: ReactNode; error?: ReactNode }) {
+export function SelectionBar({
+  selection,
+  onDelete,
+  actions,
+  error,
+}: {
+  selection: RowSelection;
+  onDelete: () => void;
+  actions?: ReactNode;
+  error?: ReactNode;
+}) {
   if (selection.selected.length === 0) return null;
   return (
     <div className="selection-bar">

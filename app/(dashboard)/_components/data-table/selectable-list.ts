@@ -3,7 +3,7 @@
 import type { UseMutationOptions } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import type { Noun } from "../format";
-import { listPage } from "./data-table";
+import { listPage, type ListQuery } from "./data-table";
 import { useDeleteSelected } from "./delete-selected";
 import { useRowSelection } from "./row-selection";
 
@@ -32,7 +32,7 @@ export function useSelectableList<Row extends RowData & { id: string }, TError>(
   page: number;
   onPage: (page: number) => void;
   onNotice: (text: string) => void;
-  query: { data: PageInfo | undefined; isPending: boolean; isError: boolean; isFetching: boolean; isPlaceholderData: boolean; error: unknown; refetch: () => unknown };
+  query: ListQuery & { data: PageInfo | undefined };
   rows: Row[] | undefined;
   /** What a selection belongs to (page, search, filters…): another view starts with none. */
   viewKey: string;
@@ -48,7 +48,8 @@ export function useSelectableList<Row extends RowData & { id: string }, TError>(
   refresh: () => Promise<unknown>;
 }) {
   const selection = useRowSelection(viewKey, query.isPlaceholderData || !rows ? [] : rows.map((row) => row.id));
-  const remove = useDeleteSelected({ mutation, formUuid, selection, noun: deletedNoun, page, shown: rows?.length ?? 0, onPage, onNotice, refresh });
+  const shown = rows?.length ?? 0;
+  const remove = useDeleteSelected({ mutation, formUuid, selection, noun: deletedNoun, page, shown, onPage, onNotice, refresh });
   return {
     selection,
     remove,
@@ -57,7 +58,6 @@ export function useSelectableList<Row extends RowData & { id: string }, TError>(
     table: {
       query,
       rows,
-      rowId: (row: Row) => row.id,
       paging: listPage(query.data, page, noun, { onPage }),
       selection: { state: selection, nameOf, onDelete: remove.ask },
     },

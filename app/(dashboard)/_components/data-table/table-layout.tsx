@@ -92,7 +92,14 @@ function HeaderCell<Row extends RowData>({ header }: { header: TableHeader<Row> 
 /** Down for newest/largest first, up for the other way, a faint pair for "sortable, not sorted"; drawn, so no text. */
 function SortArrow({ direction }: { direction?: "asc" | "desc" }) {
   return (
-    <svg className={direction ? "sort-arrow" : "sort-arrow is-idle"} aria-hidden="true" width="12" height="12" viewBox="0 0 12 12" fill="none">
+    <svg
+      className={direction ? "sort-arrow" : "sort-arrow is-idle"}
+      aria-hidden="true"
+      width="12"
+      height="12"
+      viewBox="0 0 12 12"
+      fill="none"
+    >
       {direction === "asc" && <path d="M6 3l4 5H2z" fill="currentColor" />}
       {direction === "desc" && <path d="M6 9 2 4h8z" fill="currentColor" />}
       {!direction && <path d="M6 1.5 9 5H3zM6 10.5 3 7h6z" fill="currentColor" />}
