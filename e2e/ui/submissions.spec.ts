@@ -19,21 +19,21 @@ test.describe.configure({ timeout: 120_000 });
 
 const opts = (...labels: string[]) => labels.map((label) => ({ id: `opt_${label.toLowerCase()}`, label, value: label.toLowerCase() }));
 
+/** An option by id, label and value. */
+const option = (id: string, label: string, value: string) => ({ id, label, value });
+const part = (fixedname: string, label: string) => ({ fixedname, label, required: false });
+const NAME_PARTS = [part("first_name", "First name"), part("last_name", "Last name")];
+const NAME_ELEMENT = { id: "full_name", label: "Your name", type: "name", children: NAME_PARTS };
+const COLLEAGUE_NAME = { id: "person_name", label: "Full name", type: "short-text" };
+const COLLEAGUE_EMAIL = { id: "person_email", label: "Email address", type: "email" };
+
 /** A small form for the table: text, number, choice, multi-choice, name. */
 const TABLE_ELEMENTS = [
   { id: "nickname", label: "Nickname", type: "short-text" },
   { id: "team", label: "Team size", type: "number" },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support") },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
-  {
-    id: "full_name",
-    label: "Your name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: false },
-      { fixedname: "last_name", label: "Last name", required: false },
-    ],
-  },
+  NAME_ELEMENT,
 ];
 
 const DAY = 86_400_000;
@@ -229,15 +229,7 @@ const ALL_ELEMENTS = [
   { id: "ref", label: "Referrer", type: "hidden" },
   { id: "mobile", label: "Mobile", type: "phone", countrySelector: true },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support", "Other") },
-  {
-    id: "country",
-    label: "Country",
-    type: "dropdown",
-    options: [
-      { id: "o_de", label: "Germany", value: "DE" },
-      { id: "o_fr", label: "France", value: "FR" },
-    ],
-  },
+  { id: "country", label: "Country", type: "dropdown", options: [option("o_de", "Germany", "DE"), option("o_fr", "France", "FR")] },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
   { id: "mood", label: "Mood", type: "picture-checkbox", options: opts("Happy", "Meh") },
   { id: "priorities", label: "Rank what matters", type: "ranking", options: opts("Price", "Speed", "Privacy") },
@@ -246,40 +238,15 @@ const ALL_ELEMENTS = [
     label: "Rate us",
     type: "matrix",
     rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
-    columns: [
-      { id: "col_bad", label: "Bad", value: "1" },
-      { id: "col_ok", label: "OK", value: "2" },
-      { id: "col_great", label: "Great", value: "3" },
-    ],
+    columns: [option("col_bad", "Bad", "1"), option("col_ok", "OK", "2"), option("col_great", "Great", "3")],
   },
-  {
-    id: "people",
-    label: "Colleague",
-    type: "repeat-field",
-    components: [
-      { id: "person_name", label: "Full name", type: "short-text" },
-      { id: "person_email", label: "Email address", type: "email" },
-    ],
-  },
-  {
-    id: "full_name",
-    label: "Your name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: false },
-      { fixedname: "last_name", label: "Last name", required: false },
-    ],
-  },
+  { id: "people", label: "Colleague", type: "repeat-field", components: [COLLEAGUE_NAME, COLLEAGUE_EMAIL] },
+  NAME_ELEMENT,
   {
     id: "postal",
     label: "Postal address",
     type: "address",
-    children: [
-      { fixedname: "street", label: "Street", required: false },
-      { fixedname: "city", label: "City", required: false },
-      { fixedname: "zip", label: "ZIP code", required: false },
-      { fixedname: "country", label: "Country", required: false },
-    ],
+    children: [part("street", "Street"), part("city", "City"), part("zip", "ZIP code"), part("country", "Country")],
   },
 ];
 
