@@ -14,12 +14,12 @@ import { FORMS_TRASH_PATH, formPath } from "./form-paths";
 import { StatusBadge } from "./status-badge";
 
 /** A form as the dashboard's lists of forms have it (the list and the trash). */
-export type ListedForm = inferRouterOutputs<AppRouter>["forms"]["list"]["forms"][number];
+export type DashboardFormRow = inferRouterOutputs<AppRouter>["forms"]["list"]["forms"][number];
 
-const column = dataColumns<ListedForm>();
+const column = dataColumns<DashboardFormRow>();
 
 /** The columns every list of forms begins with: name with UUID (the card's lead), status, submissions. */
-const FORM_LEAD_COLUMNS: DataColumn<ListedForm>[] = [
+const FORM_LEAD_COLUMNS: DataColumn<DashboardFormRow>[] = [
   column.display({
     id: "form",
     header: "Form",
@@ -70,7 +70,7 @@ export function FormList({
 }: {
   list: keyof typeof LISTS;
   page: number;
-  columns: DataColumn<ListedForm>[];
+  columns: DataColumn<DashboardFormRow>[];
   empty: ReactNode;
   children?: ReactNode;
 }) {

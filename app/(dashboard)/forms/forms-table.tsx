@@ -7,7 +7,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { actionsColumn, dateColumn, surveyLinkColumn } from "../_components/data-table/common-columns";
 import { EmptyState, FormIcon } from "../_components/list-states";
-import { FormList, type ListedForm } from "./form-list";
+import { FormList, type DashboardFormRow } from "./form-list";
 import { FORMS_TRASH_PATH, formPath } from "./form-paths";
 import { TrashFormDialog } from "./trash-form-dialog";
 
@@ -34,9 +34,9 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
   );
 
   const columns = [
-    dateColumn<ListedForm>("updated", "Updated", (form) => form.updatedAt),
-    surveyLinkColumn<ListedForm>((form) => form.url, (form) => `survey link of ${form.name}`),
-    actionsColumn<ListedForm>(
+    dateColumn<DashboardFormRow>("updated", "Updated", (form) => form.updatedAt),
+    surveyLinkColumn<DashboardFormRow>((form) => form.url, (form) => `survey link of ${form.name}`),
+    actionsColumn<DashboardFormRow>(
       (form) => (
         <>
           <button

@@ -11,7 +11,7 @@ import { Notice } from "../../_components/notice";
 import { PageHeader } from "../../_components/page-header";
 import { formPath } from "../form-paths";
 import "../forms.css";
-import { FormList, type ListedForm } from "../form-list";
+import { FormList, type DashboardFormRow } from "../form-list";
 
 
 /** Trashed forms, most recently trashed first, each with Restore. */
@@ -34,8 +34,8 @@ export function TrashView({ page }: { page: number }) {
   );
 
   const columns = [
-    dateColumn<ListedForm>("trashed", "Trashed", (form) => form.trashedAt),
-    actionsColumn<ListedForm>(
+    dateColumn<DashboardFormRow>("trashed", "Trashed", (form) => form.trashedAt),
+    actionsColumn<DashboardFormRow>(
       (form) => (
         <button
           type="button"
