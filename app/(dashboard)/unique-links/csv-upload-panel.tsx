@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ChangeEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
@@ -92,6 +92,7 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
   const shown = progress ? problems : (file?.read.problems ?? []);
   const canUpload = Boolean(file) && rows > 0 && file!.read.problems.length === 0 && !running && !progress?.finished;
   const refused = progress?.refusedBatches ?? 0;
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => void choose(e.target.files?.[0]);
 
   return (
     <PanelForm
@@ -109,14 +110,7 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
       <div className="panel-grid">
         <div className="field">
           <label htmlFor="csv-file">CSV file</label>
-          <input
-            id="csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby="csv-file-hint"
-            disabled={running}
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
+          <input id="csv-file" type="file" accept=".csv,text/csv" aria-describedby="csv-file-hint" disabled={running} onChange={onFile} />
           <p className="hint" id="csv-file-hint">
             {file ? (
               <>
