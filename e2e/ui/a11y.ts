@@ -25,9 +25,15 @@ export async function expectNoHorizontalScroll(page: Page, what = "the page") {
     const width = Math.min(window.innerWidth, document.documentElement.clientWidth);
     // The elements reaching past the right edge, innermost first, to say what to fix.
     const wide = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 0.5))
+      .filter((el) => {
+        const past = (e: Element) => e.getBoundingClientRect().right > width + 0.5;
+        return past(el) && ![...el.children].some(past);
+      })
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)})`);
+      .map((el) => {
+        const classes = el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+        return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${classes} (right ${Math.round(el.getBoundingClientRect().right)})`;
+      });
     return { scroll: document.documentElement.scrollWidth, width, wide };
   });
   expect(scroll, `${what}: scrollWidth ${scroll} > ${width}: ${wide.join(", ")}`).toBeLessThanOrEqual(width);
@@ -50,7 +56,7 @@ export async function expectListFits(list: Locator, what: string) {
   expect(unlabelled, `${what}: cells without their label shown`).toEqual([]);
 }
 
-/** expectListFits for every list on the page drawn as cards on narrow screens (card-table.css). */
+/** expectListFits for every list on the page drawn as cards on narrow screens (data-table.css). */
 export async function expectCardListsFit(page: Page, what: string) {
   for (const list of await page.locator(".table-wrap:has(> .card-table)").all()) await expectListFits(list, what);
 }
@@ -69,7 +75,9 @@ export async function expectAccessibleAndNarrow(page: Page, name: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` }).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name}: no sideways scroll at 390 px` })
+      .toBeLessThanOrEqual(390);
     await expectNoHorizontalScroll(page, `${name} (390 px)`);
     await expectCardListsFit(page, `${name} (390 px)`);
     await expectNoAxeViolations(page, `${name} (390 px)`);

@@ -55,11 +55,25 @@ for (const width of WIDTHS) {
       await expect(create).toBeInViewport();
       await expect(page.getByLabel("Form", { exact: true })).toBeInViewport();
       await checkPage(page, "unique links list");
+      // The server's order, newest first, is the Created column's.
+      await expect(page.getByRole("columnheader", { name: "Created" })).toHaveAttribute("aria-sort", "descending");
+      await expect(page.locator("table th[aria-sort]")).toHaveCount(1);
       if (width === 390) {
         // The rows are cards that fit: no sideways scroll inside the list either, and every
         // value (all but the row's checkbox) shows its column's name.
         await expectListFits(page.locator(".table-wrap"), "unique links list");
         await expect(page.locator("table tbody td:not(.check):not([data-label])")).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // Each card shows its labels, one value under another.
+        for (const row of await page.locator("table tbody tr").all()) {
+          const cells = row.locator("td[data-label]");
+          const labels = await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
+          const columns = ["Entry name", "State", "Progress", "Active", "Expires", "Created", "Survey link"];
+          expect(labels).toEqual(columns.map((l) => JSON.stringify(l)));
+          const tops = await cells.evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().top));
+          expect(tops).toEqual([...tops].sort((a, b) => a - b));
+          expect(new Set(tops).size).toBe(tops.length);
+        }
       }
       await screenshot(page, `dash-links-${width}`);
 
@@ -100,7 +114,9 @@ for (const width of WIDTHS) {
       await screenshot(page, `dash-links-editor-${width}`);
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("button", { name: "Upload CSV" }).click();
-      await page.getByLabel("CSV file", { exact: true }).setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
+      await page
+        .getByLabel("CSV file", { exact: true })
+        .setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
       await expect(page.locator(".upload-errors li")).toHaveCount(1);
       await checkPage(page, "CSV panel");
       await screenshot(page, `dash-links-csv-${width}`);

@@ -1,23 +1,13 @@
-import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { CONTACT_ELEMENTS } from "../api/form-fixtures";
-import { formRows, screenshot, signIn } from "./helpers";
+import { formRows, screenshot, signIn, tabTo } from "./helpers";
 import { expectAccessibleAndNarrow } from "./a11y";
 
 /** Create, open, rename, share, duplicate, trash and restore forms in the dashboard. */
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
-async function tabTo(page: Page, target: Locator, max = 40) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 const expectAccessible = expectAccessibleAndNarrow;
 
@@ -77,7 +67,14 @@ test.describe("Form lifecycle", () => {
     const org = await seed.org();
     const form = await seed.form(
       org.organizationId,
-      { name: "Customer survey", elements: CONTACT_ELEMENTS, submissions: [{ data: {}, createdAt: "2026-03-04T10:00:00Z" }, { data: {}, createdAt: "2026-03-05T10:00:00Z" }] },
+      {
+        name: "Customer survey",
+        elements: CONTACT_ELEMENTS,
+        submissions: [
+          { data: {}, createdAt: "2026-03-04T10:00:00Z" },
+          { data: {}, createdAt: "2026-03-05T10:00:00Z" },
+        ],
+      },
       { publish: true },
     );
     const token = await seed.token(org.organizationId);
@@ -194,6 +191,8 @@ test.describe("Form lifecycle", () => {
     const rows = await formRows(page);
     expect(Object.keys(rows)).toEqual(["Drop me"]);
     expect(rows["Drop me"]?.slice(1, 3)).toEqual(["Draft", "1"]);
+    // Most recently trashed first: the server's order is the Trashed column's.
+    await expect(page.getByRole("columnheader", { name: "Trashed" })).toHaveAttribute("aria-sort", "descending");
     await expectAccessible(page, "forms-trash");
     await page.getByRole("button", { name: "Restore Drop me" }).click();
     await expect(page.getByRole("status")).toContainText("Restored Drop me");
@@ -225,11 +224,17 @@ test.describe("Form lifecycle", () => {
     const qr = share.getByRole("img", { name: `QR code of the survey link ${url}` });
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
-    const [svg] = await Promise.all([page.waitForEvent("download"), share.getByRole("link", { name: "Download SVG of the QR code" }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      share.getByRole("link", { name: "Download SVG of the QR code" }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe("customer-survey-qr.svg");
     const svgText = await (await svg.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    const [png] = await Promise.all([page.waitForEvent("download"), share.getByRole("link", { name: "Download PNG of the QR code" }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent("download"),
+      share.getByRole("link", { name: "Download PNG of the QR code" }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe("customer-survey-qr.png");
     const pngBytes = Buffer.concat(await (await png.createReadStream()).toArray());
     expect(pngBytes.subarray(1, 4).toString("latin1")).toBe("PNG");
@@ -239,7 +244,8 @@ test.describe("Form lifecycle", () => {
 
   test("the forms list, a form's page and the trash pass axe and fit a 390 px screen", async ({ page, seed }) => {
     const org = await seed.org();
-    const form = await seed.form(org.organizationId, { name: "A form with a rather long name that has to wrap on a phone", submissions: [{ data: {} }] }, { publish: true });
+    const name = "A form with a rather long name that has to wrap on a phone";
+    const form = await seed.form(org.organizationId, { name, submissions: [{ data: {} }] }, { publish: true });
     const draft = await seed.form(org.organizationId, { name: "Draft" });
     const trashed = await seed.form(org.organizationId, { name: "Old form" });
     await seed.db.update(forms).set({ trashedAt: new Date() }).where(eq(forms.id, trashed.id));

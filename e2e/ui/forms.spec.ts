@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { formRows, screenshot, signIn } from "./helpers";
+import { formRows, screenshot, signIn, tabTo } from "./helpers";
 
 test.describe("Forms page", () => {
   test("lists the organization's forms with submission counts, and no other organization's", async ({ page, seed }) => {
@@ -59,6 +59,12 @@ test.describe("Forms page", () => {
     await page.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(/\/forms$/);
     await expect(page.locator("table tbody tr")).toHaveCount(20);
+    // Newest first is no column's order, so no header claims it; the keyboard reaches Next through the list.
+    await expect(page.locator("table th[aria-sort]")).toHaveCount(0);
+    await page.getByRole("link", { name: "Form 21", exact: true }).focus();
+    await tabTo(page, page.getByRole("link", { name: "Next" }), 120);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/forms\?page=2$/);
   });
 
   test("a page past the end says so and links back to the first page", async ({ page, seed }) => {

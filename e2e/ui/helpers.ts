@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
 
 /** Signs in through the sign-in page and waits for the Forms page. */
@@ -85,7 +85,8 @@ export function bodyRows(page: Page) {
 
 /** The table row whose bold title cell is exactly `title` (entry name, prefill name). */
 export function rowTitled(page: Page, title: string) {
-  return bodyRows(page).filter({ has: page.locator(".cell-title", { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
+  const exactly = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  return bodyRows(page).filter({ has: page.locator(".cell-title", { hasText: exactly }) });
 }
 
 /** The titles of the table's rows (for `toHaveText([...])`, top to bottom). */
@@ -96,4 +97,13 @@ export function rowTitles(page: Page) {
 /** The options of the form picker (for `toHaveText([...])`). */
 export function pickerOptions(page: Page) {
   return page.getByLabel("Form", { exact: true }).locator("option:not([disabled])");
+}
+
+/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
 }

@@ -5,7 +5,7 @@ import { createPrefills } from "../../server/services/prefills/create-prefills";
 import { createUniqueLinks } from "../../server/services/unique-links/create-unique-links";
 import { CONTACT_ELEMENTS } from "../api/form-fixtures";
 import { expect, test, type Seed } from "../fixtures";
-import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot } from "./helpers";
+import { bodyRows, openDashboardPage, pickerOptions, rowTitled, rowTitles, screenshot, tabTo } from "./helpers";
 
 /** The Prefills page of the dashboard (the services of `/api/v2/forms/{form_uuid}/prefills`). */
 
@@ -171,7 +171,8 @@ test.describe("Prefills page", () => {
 
   test("lists 20 a page", async ({ page, seed }) => {
     const { org, form } = await contactForm(seed);
-    await seedPrefills(seed, org.organizationId, form.uuid, Array.from({ length: 21 }, (_, i) => `Prefill ${String(i + 1).padStart(2, "0")}`));
+    const names = Array.from({ length: 21 }, (_, i) => `Prefill ${String(i + 1).padStart(2, "0")}`);
+    await seedPrefills(seed, org.organizationId, form.uuid, names);
     await openDashboardPage(page, org, `/prefills?form=${form.uuid}`, "Prefills");
     await expect(bodyRows(page)).toHaveCount(20);
     await expect(page.getByText("1–20 of 21")).toBeVisible();
@@ -179,6 +180,12 @@ test.describe("Prefills page", () => {
     await expect(page).toHaveURL(/page=2$/);
     await expect(rowTitles(page)).toHaveText(["Prefill 01"]);
     await expect(page.getByText("Page 2 of 2", { exact: true })).toBeVisible();
+    // Newest first, the Created column's order; the keyboard reaches Previous from the list.
+    await expect(page.getByRole("columnheader", { name: "Created" })).toHaveAttribute("aria-sort", "descending");
+    await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+    await tabTo(page, page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Previous" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("1–20 of 21")).toBeVisible();
   });
 
   test("shows a loading state, and an error with a retry when the list fails", async ({ page, seed }) => {
@@ -218,7 +225,8 @@ async function signInAndBlock(page: import("@playwright/test").Page, org: { emai
   await openDashboardPage(page, org, "/forms", "Forms");
   await page.route("**/api/trpc/prefills.list**", async (route) => {
     await new Promise((r) => setTimeout(r, 300));
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }]) });
+    const error = { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } };
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error }]) });
   });
   await page.goto(`/prefills?form=${formUuid}`);
 }

@@ -6,7 +6,7 @@ import { submissionsCountSql } from "../../server/services/submissions/submissio
 import { startReceiver, waitFor } from "../api/webhooks/receiver";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { expect as baseExpect, test, type Seed } from "../fixtures";
-import { openDashboardPage } from "./helpers";
+import { openDashboardPage, tabTo } from "./helpers";
 import { expectAccessibleAndNarrow } from "./a11y";
 
 /** The Submissions pages: the table, filters built by clicks, one submission, edit, spam, delete, CSV, charts. */
@@ -19,13 +19,21 @@ test.describe.configure({ timeout: 120_000 });
 
 const opts = (...labels: string[]) => labels.map((label) => ({ id: `opt_${label.toLowerCase()}`, label, value: label.toLowerCase() }));
 
+/** An option by id, label and value. */
+const option = (id: string, label: string, value: string) => ({ id, label, value });
+const part = (fixedname: string, label: string) => ({ fixedname, label, required: false });
+const NAME_PARTS = [part("first_name", "First name"), part("last_name", "Last name")];
+const NAME_ELEMENT = { id: "full_name", label: "Your name", type: "name", children: NAME_PARTS };
+const COLLEAGUE_NAME = { id: "person_name", label: "Full name", type: "short-text" };
+const COLLEAGUE_EMAIL = { id: "person_email", label: "Email address", type: "email" };
+
 /** A small form for the table: text, number, choice, multi-choice, name. */
 const TABLE_ELEMENTS = [
   { id: "nickname", label: "Nickname", type: "short-text" },
   { id: "team", label: "Team size", type: "number" },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support") },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
-  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+  NAME_ELEMENT,
 ];
 
 const DAY = 86_400_000;
@@ -48,7 +56,8 @@ function person(i: number) {
 
 async function tableForm(seed: Seed, count = 25) {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Team survey", elements: TABLE_ELEMENTS, submissions: Array.from({ length: count }, (_, k) => person(k + 1)) });
+  const people = Array.from({ length: count }, (_, k) => person(k + 1));
+  const form = await seed.form(org.organizationId, { name: "Team survey", elements: TABLE_ELEMENTS, submissions: people });
   const token = await seed.token(org.organizationId);
   return { org, form, token };
 }
@@ -79,7 +88,8 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   const { org, form, token } = await tableForm(seed);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
 
-  await expect(page.locator("table.submissions-table thead th")).toHaveText(["", "Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"]);
+  const headers = ["", "Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"];
+  await expect(page.locator("table.submissions-table thead th")).toHaveText(headers);
   await expect(bodyRows(page)).toHaveCount(20);
   await expect(bodyRows(page).first().locator("td").nth(2)).toHaveText("Person 1");
   await expect(bodyRows(page).first().locator("td").nth(5)).toHaveText("API");
@@ -102,6 +112,63 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
   await expect(nicknames(page).first()).toHaveText("Person 25");
   await checkPage(page, "submissions-table");
+});
+
+test("Submitted shows and drives the server's sort (aria-sort); the keyboard reaches sort and paging", async ({ page, seed, api }) => {
+  const { org, form, token } = await tableForm(seed);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await expect(bodyRows(page)).toHaveCount(20);
+  const table = page.locator("table.submissions-table");
+  const submitted = table.getByRole("columnheader", { name: "Submitted" });
+  const sortButton = submitted.getByRole("button", { name: "Submitted" });
+  // Newest first: only the column the server sorts by says so.
+  await expect(submitted).toHaveAttribute("aria-sort", "descending");
+  await expect(table.locator("th[aria-sort]")).toHaveCount(1);
+
+  // From the select-all box, Tab reaches the header; Enter asks the server for the other order, and focus stays.
+  await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(sortButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(submitted).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/sort=created_at&order=asc/);
+  await expect(page.getByLabel("Sort")).toHaveValue("created_at:asc");
+  await expect(nicknames(page).first()).toHaveText("Person 25");
+  const asc = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&sort=created_at&order=asc`, token);
+  expect(await tableIds(page)).toEqual(asc.body.submissions.map((s: { id: string }) => s.id));
+  await expect(sortButton).toBeFocused();
+
+  // An order no column shows (the Sort menu's): no header claims it; the header then starts at newest first.
+  await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
+  await expect(submitted).not.toHaveAttribute("aria-sort");
+  await expect(table.locator("th[aria-sort]")).toHaveCount(0);
+  await sortButton.click();
+  await expect(submitted).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByLabel("Sort")).toHaveValue("created_at:desc");
+  await expect(nicknames(page).first()).toHaveText("Person 1");
+
+  // Tab goes on through the rows to the paging; Enter on Next shows page 2, and Previous brings page 1 back.
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await sortButton.focus();
+  await tabTo(page, pagination.getByRole("button", { name: "Next" }), 80);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("21–25 of 25")).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+  await sortButton.focus();
+  await tabTo(page, pagination.getByRole("button", { name: "Previous" }), 40);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1–20 of 25")).toBeVisible();
+
+  // At 390 px each submission is a card; the header's sort stays in sight and in reach.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("checkbox", { name: "Select all on this page" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(sortButton).toBeFocused();
+  await expect(sortButton).toBeInViewport();
+  const cells = bodyRows(page).first().locator("td[data-label]");
+  const labels = await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
+  expect(labels).toEqual(["Submitted", "Nickname", "Team size", "Topic", "Products", "Your name"].map((l) => JSON.stringify(l)));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("a filter built by clicks returns exactly v2's rows; an invalid one shows v2's message beside it", async ({ page, seed, api }) => {
@@ -127,9 +194,12 @@ test("a filter built by clicks returns exactly v2's rows; an invalid one shows v
 
   // A name part, by its label (v2 has no other name for it), and a multi-choice "is any of".
   await page.getByRole("button", { name: "Clear all filters" }).click();
-  await addFilter(page, "Your name: Last name", "contains", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("last2"));
+  await addFilter(page, "Your name: Last name", "contains", (p) =>
+    p.getByRole("form", { name: "New filter" }).getByLabel("Value").fill("last2"),
+  );
   await addFilter(page, "Products", "is any of", (p) => p.getByRole("form", { name: "New filter" }).getByLabel("Webhooks").check());
-  const v2b = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&${encodeURIComponent("Last name")}__contains=last2&products__is_in=webhooks`, token);
+  const lastName = encodeURIComponent("Last name");
+  const v2b = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}&${lastName}__contains=last2&products__is_in=webhooks`, token);
   await expect(nicknames(page)).toHaveText(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname));
   expect(v2b.body.submissions.map((s: { data: { nickname: string } }) => s.data.nickname)).toEqual(["Person 21", "Person 24"]);
 
@@ -159,7 +229,7 @@ const ALL_ELEMENTS = [
   { id: "ref", label: "Referrer", type: "hidden" },
   { id: "mobile", label: "Mobile", type: "phone", countrySelector: true },
   { id: "topic", label: "Topic", type: "radio", options: opts("Sales", "Support", "Other") },
-  { id: "country", label: "Country", type: "dropdown", options: [{ id: "o_de", label: "Germany", value: "DE" }, { id: "o_fr", label: "France", value: "FR" }] },
+  { id: "country", label: "Country", type: "dropdown", options: [option("o_de", "Germany", "DE"), option("o_fr", "France", "FR")] },
   { id: "products", label: "Products", type: "multiple-checkbox", options: opts("Forms", "API", "Webhooks") },
   { id: "mood", label: "Mood", type: "picture-checkbox", options: opts("Happy", "Meh") },
   { id: "priorities", label: "Rank what matters", type: "ranking", options: opts("Price", "Speed", "Privacy") },
@@ -168,20 +238,15 @@ const ALL_ELEMENTS = [
     label: "Rate us",
     type: "matrix",
     rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
-    columns: [{ id: "col_bad", label: "Bad", value: "1" }, { id: "col_ok", label: "OK", value: "2" }, { id: "col_great", label: "Great", value: "3" }],
+    columns: [option("col_bad", "Bad", "1"), option("col_ok", "OK", "2"), option("col_great", "Great", "3")],
   },
-  { id: "people", label: "Colleague", type: "repeat-field", components: [{ id: "person_name", label: "Full name", type: "short-text" }, { id: "person_email", label: "Email address", type: "email" }] },
-  { id: "full_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: false }, { fixedname: "last_name", label: "Last name", required: false }] },
+  { id: "people", label: "Colleague", type: "repeat-field", components: [COLLEAGUE_NAME, COLLEAGUE_EMAIL] },
+  NAME_ELEMENT,
   {
     id: "postal",
     label: "Postal address",
     type: "address",
-    children: [
-      { fixedname: "street", label: "Street", required: false },
-      { fixedname: "city", label: "City", required: false },
-      { fixedname: "zip", label: "ZIP code", required: false },
-      { fixedname: "country", label: "Country", required: false },
-    ],
+    children: [part("street", "Street"), part("city", "City"), part("zip", "ZIP code"), part("country", "Country")],
   },
 ];
 
@@ -209,7 +274,8 @@ const answer = (page: Page, label: string) =>
 
 test("one submission shows every element type; edit (Submission.Updated) and the spam flag", async ({ page, seed }) => {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Everything", elements: ALL_ELEMENTS, submissions: [{ data: ALL_DATA, duration: 92 }] });
+  const answered = [{ data: ALL_DATA, duration: 92 }];
+  const form = await seed.form(org.organizationId, { name: "Everything", elements: ALL_ELEMENTS, submissions: answered });
   const [stored] = await seed.db.select().from(submissions).where(eq(submissions.formId, form.id));
   const receiver = await startReceiver();
   try {
@@ -229,7 +295,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await expect(answer(page, "Mood")).toHaveText("Meh");
     await expect(answer(page, "Rank what matters").locator("ol > li")).toHaveText(["Privacy", "Price", "Speed"]);
     const matrix = page.getByRole("table", { name: "Rate us" });
-    await expect(matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell")).toHaveText(["not chosen", "not chosen", "✓chosen"]);
+    const documentation = matrix.getByRole("row", { name: /Documentation/ }).getByRole("cell");
+    await expect(documentation).toHaveText(["not chosen", "not chosen", "✓chosen"]);
     await expect(matrix.getByRole("row", { name: /Support/ }).getByRole("cell")).toHaveText(["not chosen", "✓chosen", "not chosen"]);
     await expect(answer(page, "Colleague").locator("ol > li")).toHaveCount(2);
     await expect(answer(page, "Colleague").locator("ol > li").nth(1).locator("dd")).toHaveText(["Alan Turing", "alan@example.com"]);
@@ -244,7 +311,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await page.getByLabel("Nickname").fill("Ada L.");
     await page.getByLabel("Work email").fill("not-an-email");
     await page.getByRole("button", { name: "Save answers" }).click();
-    await expect(page.locator(".field.is-invalid").filter({ hasText: "Work email" }).locator(".field-error")).toHaveText("Enter an email address like name@example.com");
+    const workEmail = page.locator(".field.is-invalid").filter({ hasText: "Work email" });
+    await expect(workEmail.locator(".field-error")).toHaveText("Enter an email address like name@example.com");
     await checkPage(page, "submission-edit-error");
     expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.data).toEqual(ALL_DATA);
 
@@ -255,7 +323,8 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     const [edited] = await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id));
     expect(edited!.data).toEqual({ ...ALL_DATA, nickname: "Ada L.", work_email: "ada@lovelace.example" });
     expect(edited!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
-    const updated = await waitFor("Submission.Updated", () => receiver.received.find((r) => r.json?.event === "Submission.Updated"), 20_000);
+    const isUpdate = (r: { json?: { event?: string } }) => r.json?.event === "Submission.Updated";
+    const updated = await waitFor("Submission.Updated", () => receiver.received.find(isUpdate), 20_000);
     expect(updated.json.submission.id).toBe(stored!.id);
     expect(updated.json.submission.data.nickname).toBe("Ada L.");
 
@@ -267,7 +336,7 @@ test("one submission shows every element type; edit (Submission.Updated) and the
     await page.getByRole("button", { name: "Not spam" }).click();
     await expect(page.getByRole("status")).toContainText("Marked as not spam.");
     expect((await seed.db.select().from(submissions).where(eq(submissions.id, stored!.id)))[0]!.spam).toBe(false);
-    await waitFor("a second Submission.Updated", () => receiver.received.filter((r) => r.json?.event === "Submission.Updated").length === 2, 20_000);
+    await waitFor("a second Submission.Updated", () => receiver.received.filter(isUpdate).length === 2, 20_000);
     expect(receiver.received.map((r) => r.json.submission.spam)).toEqual([false, false]);
   } finally {
     await receiver.close();
@@ -326,12 +395,14 @@ test("Download CSV: the filtered set, labels, split composites, joined choices, 
   const byTeam = (n: number) => rows.find((r) => (r.data as { team: number }).team === n)!;
   const line = (n: number, nickname: string, topic: string, products: string) => {
     const r = byTeam(n);
-    return `${r.id},${r.createdAt.toISOString()},${r.updatedAt.toISOString()},${100 - n},no,${nickname},${n},${topic},${products},First${n},Last${n}`;
+    const times = `${r.createdAt.toISOString()},${r.updatedAt.toISOString()}`;
+    return `${r.id},${times},${100 - n},no,${nickname},${n},${topic},${products},First${n},Last${n}`;
   };
   expect(csv).toBe(
     "\uFEFF" +
       [
-        "Submission ID,Created at,Updated at,Duration (seconds),Spam,Nickname,Team size,Topic,Products,Your name: First name,Your name: Last name",
+        "Submission ID,Created at,Updated at,Duration (seconds),Spam,Nickname,Team size,Topic,Products," +
+          "Your name: First name,Your name: Last name",
         line(1, "Person 1", "Sales", "API"),
         line(2, "Person 2", "Support", "API"),
         line(3, `'=cmd|' /C calc'!A0`, "Sales", "Forms; Webhooks"),
@@ -358,7 +429,8 @@ test("charts: submissions per day and each choice's counts, for the filtered set
   expect(counts.slice(-7)).toEqual(["1", "1", "1", "1", "1", "1", "0"]);
   expect(counts.slice(0, -7).every((c) => c === "0")).toBe(true);
   await expect(charts.getByRole("table", { name: "Answers to Topic" }).locator("tbody tr")).toHaveText(["Sales350%", "Support350%"]);
-  await expect(charts.getByRole("table", { name: "Answers to Products" }).locator("tbody tr")).toHaveText(["Forms233.3%", "API466.7%", "Webhooks233.3%"]);
+  const products = charts.getByRole("table", { name: "Answers to Products" }).locator("tbody tr");
+  await expect(products).toHaveText(["Forms233.3%", "API466.7%", "Webhooks233.3%"]);
 
   await addFilter(page, "Topic", "is", async (p) => {
     await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
@@ -377,7 +449,10 @@ test("a form without submissions says to share its link", async ({ page, seed })
   await checkPage(page, "submissions-empty");
 });
 
-test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({ page, seed }) => {
+test("by keyboard: a filter is added and applied with Enter; the delete dialog closes with Escape and gives focus back", async ({
+  page,
+  seed,
+}) => {
   const { org, form } = await tableForm(seed, 4);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
   await expect(bodyRows(page)).toHaveCount(4);

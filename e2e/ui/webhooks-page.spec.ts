@@ -14,7 +14,8 @@ test.describe("Webhooks page", () => {
     const receiver = await startReceiver();
     try {
       const org = await seed.org();
-      const form = await seed.form(org.organizationId, { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] }, { publish: true });
+      const elements = [{ id: "email", label: "Email", type: "email" }];
+      const form = await seed.form(org.organizationId, { name: "Signups", elements }, { publish: true });
       await openDashboardPage(page, org, `/webhooks?form=${form.uuid}`, "Webhooks");
       await expect(page.getByRole("heading", { name: "No webhooks yet" })).toBeVisible();
 
@@ -46,6 +47,7 @@ test.describe("Webhooks page", () => {
       expect(secret).toMatch(/^whsec_/);
       const [stored] = await seed.db.select().from(webhooks).where(eq(webhooks.formId, form.id));
       expect(stored).toMatchObject({ url: receiver.url, events: ["Submission.Created"], enabled: true, secret });
+      const storedNow = async () => (await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0];
       await page.getByRole("button", { name: "Done" }).click();
 
       const card = page.getByTestId("webhook-row");
@@ -61,7 +63,10 @@ test.describe("Webhooks page", () => {
       expect(() => new Webhook(secret).verify(hit.raw, hit.headers as Record<string, string>)).not.toThrow();
       const log = card.getByRole("table", { name: `Deliveries to ${receiver.url}` });
       await expect(log.getByTestId("delivery-row")).toHaveCount(1);
-      await expect(log.getByTestId("delivery-row").locator("td")).toHaveText(["Submission.Created", "succeeded", "1", "HTTP 200", "—", /.+/, /Replay/]);
+      const cells = log.getByTestId("delivery-row").locator("td");
+      await expect(cells).toHaveText(["Submission.Created", "succeeded", "1", "HTTP 200", "—", /.+/, /Replay/]);
+      // Newest first: the server's order is the Time column's.
+      await expect(log.getByRole("columnheader", { name: "Time" })).toHaveAttribute("aria-sort", "descending");
       await expectAccessibleAndNarrow(page, "webhooks-log");
 
       // Replay sends the same delivery again.
@@ -74,11 +79,11 @@ test.describe("Webhooks page", () => {
       await card.getByRole("button", { name: "Disable" }).click();
       await expect(page.getByRole("status").locator(".notice-body")).toHaveText("Webhook disabled.");
       await expect(card).toContainText("Disabled: Disabled manually.");
-      expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0]).toMatchObject({ enabled: false, disabledReason: "Disabled manually" });
+      expect(await storedNow()).toMatchObject({ enabled: false, disabledReason: "Disabled manually" });
       await card.getByRole("button", { name: "Enable again" }).click();
       await expect(page.getByRole("status").locator(".notice-body")).toHaveText("Webhook enabled.");
       await expect(card.getByText("Enabled", { exact: true })).toBeVisible();
-      expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0]).toMatchObject({ enabled: true, disabledReason: null });
+      expect(await storedNow()).toMatchObject({ enabled: true, disabledReason: null });
 
       // Rotate: asked first (focus trapped and returned), the new secret shown once, the overlap said.
       const rotate = card.getByRole("button", { name: "Rotate secret" });
@@ -90,7 +95,7 @@ test.describe("Webhooks page", () => {
       const rotated = (await page.getByTestId("secret-value").innerText()).trim();
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
-      expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, stored!.id)))[0]).toMatchObject({ secret: rotated, previousSecret: secret });
+      expect(await storedNow()).toMatchObject({ secret: rotated, previousSecret: secret });
       await page.getByRole("button", { name: "Done" }).click();
       await expect(page.getByTestId("secret-value")).toHaveCount(0);
 

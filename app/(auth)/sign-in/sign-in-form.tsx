@@ -2,6 +2,8 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { AlertError } from "@/app/_components/alert-error";
+import { TextField } from "@/app/_components/text-field";
 import { signInErrorMessage } from "./messages";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
@@ -33,19 +35,9 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
 
   return (
     <form className="stack" onSubmit={onSubmit}>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" required autoFocus />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
-      </div>
+      <AlertError>{error}</AlertError>
+      <TextField id="email" label="Email" name="email" type="email" autoComplete="email" required autoFocus />
+      <TextField id="password" label="Password" name="password" type="password" autoComplete="current-password" required />
       <button type="submit" className="button button-primary button-block" disabled={pending} aria-busy={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </button>

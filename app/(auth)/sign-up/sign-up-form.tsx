@@ -4,6 +4,8 @@ import { SIGN_IN_PATH } from "@/server/paths";
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { AlertError } from "@/app/_components/alert-error";
+import { TextField } from "@/app/_components/text-field";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
@@ -36,45 +38,34 @@ export function SignUpForm() {
     const res = await signIn("credentials", { email, password, redirect: false }).catch(() => undefined);
     // Sign-up answers alike for a new and a taken email: signing in with the password given is
     // what tells them apart. If it failed, the sign-in page takes over and says why it may have.
-    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "")}`);
+    const why = res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "");
+    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${why}`);
   }
 
   return (
     <form className="stack" onSubmit={onSubmit}>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="name">Your name</label>
-        <input id="name" name="name" type="text" autoComplete="name" maxLength={MAX_NAME_LENGTH} required autoFocus />
-      </div>
-      <div className="field">
-        <label htmlFor="organizationName">
-          Organization name <span className="optional">optional</span>
-        </label>
-        <input id="organizationName" name="organizationName" type="text" autoComplete="organization" maxLength={MAX_NAME_LENGTH} />
-      </div>
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          aria-describedby="password-hint"
-        />
-        <p id="password-hint" className="hint">
-          At least {MIN_PASSWORD_LENGTH} characters.
-        </p>
-      </div>
+      <AlertError>{error}</AlertError>
+      <TextField id="name" label="Your name" name="name" type="text" autoComplete="name" maxLength={MAX_NAME_LENGTH} required autoFocus />
+      <TextField
+        id="organizationName"
+        label="Organization name"
+        optional
+        name="organizationName"
+        type="text"
+        autoComplete="organization"
+        maxLength={MAX_NAME_LENGTH}
+      />
+      <TextField id="email" label="Email" name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_LENGTH} required />
+      <TextField
+        id="password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
       <button type="submit" className="button button-primary button-block" disabled={pending} aria-busy={pending}>
         {signingIn ? "Signing you in…" : signUp.isPending ? "Creating account…" : "Create account"}
       </button>

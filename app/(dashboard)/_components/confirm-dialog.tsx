@@ -1,7 +1,9 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
+import { AlertError } from "@/app/_components/alert-error";
 import { ModalDialog } from "./modal-dialog";
+import { FormButtons } from "./panel-form";
 
 /**
  * A modal question with a destructive answer (a ModalDialog).
@@ -33,19 +35,16 @@ export function ConfirmDialog({
     <ModalDialog open={open} labelledBy={titleId} pending={pending} onCancel={onCancel}>
       <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={pending} aria-busy={pending}>
-          {pending ? pendingLabel : confirmLabel}
-        </button>
-      </div>
+      <AlertError>{error}</AlertError>
+      <FormButtons
+        className="dialog-actions"
+        label={confirmLabel}
+        pendingLabel={pendingLabel}
+        pending={pending}
+        onAction={onConfirm}
+        danger
+        onCancel={onCancel}
+      />
     </ModalDialog>
   );
 }

@@ -2,8 +2,6 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/app/_trpc/errors";
-import { countOf, type Noun } from "./format";
-import { PageControl, type PageNav } from "./list-pagination";
 
 /**
  * Placeholder rows while a list loads; `label` is read out by screen readers. `selectable`:
@@ -47,7 +45,17 @@ export function QueryState({
   return <ErrorState title={failed} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
 }
 
-export function ErrorState({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function ErrorState({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <section className="card state" role="alert">
       <h2>{title}</h2>
@@ -61,7 +69,23 @@ export function ErrorState({ title, error, onRetry, retrying }: { title: string;
   );
 }
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+/**
+ * A page or list with nothing to show: what it is, and what to do (`action`, or `button`: a
+ * button, left out while its `onClick` is).
+ */
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+  button,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  button?: { label: string; onClick?: () => void; primary?: boolean };
+}) {
   return (
     <section className="card state">
       {icon && (
@@ -72,58 +96,12 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
       <h2>{title}</h2>
       <p className="muted">{children}</p>
       {action}
+      {button?.onClick && (
+        <button type="button" className={button.primary ? "button button-primary" : "button"} onClick={button.onClick}>
+          {button.label}
+        </button>
+      )}
     </section>
-  );
-}
-
-/**
- * What a page of a list shows when it has no rows: `empty` when the list has none at all,
- * "No matching …" when the search finds none, else the page lies past the end.
- */
-export function NoRowsState({
-  page,
-  total,
-  totalPages,
-  noun,
-  search,
-  empty,
-  nav,
-}: {
-  page: number;
-  total: number;
-  totalPages: number;
-  noun: Noun;
-  /** The list's search, if it has one: the text, what it looks in ("entry name"), and how to drop it. */
-  search?: { text: string; field: string; onClear: () => void };
-  empty: ReactNode;
-  nav: PageNav;
-}) {
-  if (total === 0 && !search?.text) return empty;
-  if (total === 0 && search) {
-    return (
-      <EmptyState
-        title={`No matching ${noun[1]}`}
-        action={
-          <button type="button" className="button" onClick={search.onClear}>
-            Clear search
-          </button>
-        }
-      >
-        No {search.field} contains “{search.text}”.
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState
-      title={`Nothing on page ${page}`}
-      action={
-        <PageControl nav={nav} page={1} className="button">
-          Go to the first page
-        </PageControl>
-      }
-    >
-      There {total === 1 ? "is" : "are"} {countOf(total, ...noun)} in {countOf(totalPages, "page", "pages")}.
-    </EmptyState>
   );
 }
 

@@ -4,7 +4,7 @@ import "../_components/integrate.css";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useState, type ChangeEvent, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import type { AppRouter } from "@/server/routers/app/router";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
@@ -13,7 +13,8 @@ import { FormFailure } from "../_components/form-failure";
 import { QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
-import { TextField } from "../_components/text-field";
+import { FormButtons, SubmitForm } from "../_components/panel-form";
+import { TextField } from "@/app/_components/text-field";
 
 type Account = inferRouterOutputs<AppRouter>["account"]["me"];
 
@@ -38,54 +39,63 @@ export function AccountView() {
   );
 }
 
-/** A card holding one form; `errors` of the last failed answer (fieldErrors), null after none. */
+/**
+ * A card holding one form, titled `title` (its id: "profile-title"). `mutation` is its save: held while pending, and when it failed the
+ * message about no field under the fields (each field shows its own, see `useFields`).
+ */
 function SettingsForm({
   title,
-  id,
   procedure,
-  errors,
-  pending,
+  mutation,
   submitLabel,
   onSubmit,
   children,
 }: {
   title: string;
-  id: string;
   procedure: string;
-  errors: { other: string | null } | null;
-  pending: boolean;
+  mutation: { isError: boolean; isPending: boolean; error: unknown };
   submitLabel: string;
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const titleId = `${title.toLowerCase()}-title`;
   return (
-    <form
-      className="card settings-card"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
+    <SubmitForm className="card settings-card" aria-labelledby={titleId} onSubmit={onSubmit}>
+      <h2 id={titleId}>{title}</h2>
       {children}
-      {errors && <FormFailure other={errors.other} procedure={procedure} />}
-      <div className="panel-actions">
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>
-          {pending ? "Saving…" : submitLabel}
-        </button>
-      </div>
-    </form>
+      {mutation.isError && <FormFailure other={fieldErrors(mutation.error).other} procedure={procedure} />}
+      <FormButtons label={submitLabel} pendingLabel="Saving…" pending={mutation.isPending} />
+    </SubmitForm>
   );
 }
 
-/** Refreshes what shows the account: this page's query and the sidebar (a server layout). */
-function useAccountRefresh() {
+/**
+ * A card's values; `bind(error)` gives each input its value, its change and the message the
+ * failed save (`error`) reported for it.
+ */
+function useFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  return {
+    values,
+    reset: () => setValues(initial),
+    bind: (error: unknown) => {
+      const { byField } = fieldErrors(error);
+      return (key: keyof T & string) => ({
+        value: values[key],
+        onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value })),
+        error: byField[key],
+      });
+    },
+  };
+}
+
+/** After a save: says so, then refreshes what shows the account (this page's query and the sidebar, a server layout). */
+function useSaved(onNotice: (text: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  return async () => {
+  return (text: string) => async () => {
+    onNotice(text);
     await queryClient.invalidateQueries(trpc.account.me.pathFilter());
     router.refresh();
   };
@@ -93,42 +103,30 @@ function useAccountRefresh() {
 
 function ProfileCard({ account, onNotice }: { account: Account; onNotice: (text: string) => void }) {
   const trpc = useTRPC();
-  const refresh = useAccountRefresh();
-  const [name, setName] = useState(account.name);
-  const [email, setEmail] = useState(account.email);
-  const [currentPassword, setCurrentPassword] = useState("");
-  const save = useMutation(
-    trpc.account.updateProfile.mutationOptions({
-      onSuccess: async () => {
-        onNotice("Your profile was saved.");
-        await refresh();
-      },
-    }),
-  );
-  const errors = fieldErrors(save.error);
+  const saved = useSaved(onNotice);
+  const fields = useFields({ name: account.name, email: account.email, currentPassword: "" });
+  const save = useMutation(trpc.account.updateProfile.mutationOptions({ onSuccess: saved("Your profile was saved.") }));
+  const field = fields.bind(save.error);
+  const { name, email, currentPassword } = fields.values;
   const emailChanges = email.trim().toLowerCase() !== account.email;
   return (
     <SettingsForm
       title="Profile"
-      id="profile"
       procedure="account.updateProfile"
-      errors={save.isError ? errors : null}
-      pending={save.isPending}
+      mutation={save}
       submitLabel="Save profile"
       onSubmit={() => save.mutate({ name, email, currentPassword: emailChanges ? currentPassword : undefined })}
     >
-      <TextField id="profile-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={200} error={errors.byField.name} />
-      <TextField id="profile-email" label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" hint="You sign in with it." error={errors.byField.email} />
+      <TextField id="profile-name" label="Name" {...field("name")} autoComplete="name" maxLength={200} />
+      <TextField id="profile-email" label="Email" type="email" {...field("email")} autoComplete="email" hint="You sign in with it." />
       {emailChanges && (
         <TextField
           id="profile-password"
           label="Current password"
           type="password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          {...field("currentPassword")}
           autoComplete="current-password"
           hint="Needed to change your email."
-          error={errors.byField.currentPassword}
         />
       )}
     </SettingsForm>
@@ -137,50 +135,42 @@ function ProfileCard({ account, onNotice }: { account: Account; onNotice: (text:
 
 function PasswordCard({ onNotice }: { onNotice: (text: string) => void }) {
   const trpc = useTRPC();
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [newPassword, setNewPassword] = useState("");
+  const fields = useFields({ currentPassword: "", newPassword: "" });
   const change = useMutation(
     trpc.account.changePassword.mutationOptions({
       onSuccess: ({ endedSessions }) => {
-        setCurrentPassword("");
-        setNewPassword("");
-        onNotice(
-          `Your password was changed. ${
-            endedSessions === 0 ? "You had no other sessions." : `${endedSessions} other ${endedSessions === 1 ? "session was" : "sessions were"} signed out.`
-          } This one stays signed in.`,
-        );
+        fields.reset();
+        const others =
+          endedSessions === 0
+            ? "You had no other sessions."
+            : `${endedSessions} other ${endedSessions === 1 ? "session was" : "sessions were"} signed out.`;
+        onNotice(`Your password was changed. ${others} This one stays signed in.`);
       },
     }),
   );
-  const errors = fieldErrors(change.error);
+  const field = fields.bind(change.error);
   return (
     <SettingsForm
       title="Password"
-      id="password"
       procedure="account.changePassword"
-      errors={change.isError ? errors : null}
-      pending={change.isPending}
+      mutation={change}
       submitLabel="Change password"
-      onSubmit={() => change.mutate({ currentPassword, newPassword })}
+      onSubmit={() => change.mutate(fields.values)}
     >
       <TextField
         id="password-current"
         label="Current password"
         type="password"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
+        {...field("currentPassword")}
         autoComplete="current-password"
-        error={errors.byField.currentPassword}
       />
       <TextField
         id="password-new"
         label="New password"
         type="password"
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
+        {...field("newPassword")}
         autoComplete="new-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters. Your other sessions are signed out; this one stays.`}
-        error={errors.byField.newPassword}
       />
     </SettingsForm>
   );
@@ -188,37 +178,27 @@ function PasswordCard({ onNotice }: { onNotice: (text: string) => void }) {
 
 function OrganizationCard({ account, onNotice }: { account: Account; onNotice: (text: string) => void }) {
   const trpc = useTRPC();
-  const refresh = useAccountRefresh();
-  const [organizationName, setOrganizationName] = useState(account.organization.name);
-  const rename = useMutation(
-    trpc.account.renameOrganization.mutationOptions({
-      onSuccess: async () => {
-        onNotice("The organization's name was saved.");
-        await refresh();
-      },
-    }),
-  );
-  const errors = fieldErrors(rename.error);
+  const saved = useSaved(onNotice);
+  const fields = useFields({ organizationName: account.organization.name });
+  const rename = useMutation(trpc.account.renameOrganization.mutationOptions({ onSuccess: saved("The organization's name was saved.") }));
+  const field = fields.bind(rename.error);
+  const owner = account.role === "owner";
   return (
     <SettingsForm
       title="Organization"
-      id="organization"
       procedure="account.renameOrganization"
-      errors={rename.isError ? errors : null}
-      pending={rename.isPending}
+      mutation={rename}
       submitLabel="Save name"
-      onSubmit={() => rename.mutate({ organizationName })}
+      onSubmit={() => rename.mutate(fields.values)}
     >
       <TextField
         id="organization-name"
         label="Organization name"
-        value={organizationName}
-        onChange={(e) => setOrganizationName(e.target.value)}
+        {...field("organizationName")}
         autoComplete="organization"
         maxLength={200}
-        disabled={account.role !== "owner"}
-        hint={account.role === "owner" ? undefined : "Only an owner can rename the organization."}
-        error={errors.byField.organizationName}
+        disabled={!owner}
+        hint={owner ? undefined : "Only an owner can rename the organization."}
       />
     </SettingsForm>
   );

@@ -9,12 +9,42 @@ import { errorMessage } from "@/app/_trpc/errors";
 import { isConnectorScope, SCOPE_DESCRIPTIONS } from "@/server/oauth/scopes";
 import type { AppRouter } from "@/server/routers/app/router";
 import { ConfirmDialog } from "../_components/confirm-dialog";
-import { DateTime } from "../_components/date-time";
-import { EmptyState, QueryState } from "../_components/list-states";
+import { dataColumns } from "../_components/data-table/columns";
+import { actionsColumn, dateColumn } from "../_components/data-table/common-columns";
+import { DataTable } from "../_components/data-table/data-table";
+import { EmptyState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
 
 type App = inferRouterOutputs<AppRouter>["connectedApps"]["list"][number];
+
+const column = dataColumns<App>();
+
+/** What an app's card says after its name: what it may do, who connected it, when, its last use. */
+const APP_FACTS = [
+  column.display({
+    id: "scopes",
+    header: "What it may do",
+    meta: { place: "block" },
+    cell: ({ row }) => (
+      <ul className="checklist" aria-label="What it may do">
+        {row.original.scopes.map((s) => (
+          <li key={s}>{isConnectorScope(s) ? SCOPE_DESCRIPTIONS[s] : s}</li>
+        ))}
+      </ul>
+    ),
+  }),
+  column.display({
+    id: "connectedBy",
+    header: "Connected by",
+    cell: ({ row: { original: app } }) => {
+      const { name, email } = app.connectedBy;
+      return name ? `${name} (${email})` : email;
+    },
+  }),
+  dateColumn<App>("since", "Since", (app) => app.createdAt),
+  dateColumn<App>("lastUsed", "Last used", (app) => app.lastUsedAt, "Never"),
+];
 
 /** The organization's OAuth connections (automation platforms), each with Revoke. */
 export function ConnectedAppsView() {
@@ -33,63 +63,42 @@ export function ConnectedAppsView() {
     }),
   );
 
-  let body;
-  if (list.isPending || list.isError) body = <QueryState query={list} loading="Loading connected apps…" failed="Could not load the connected apps" selectable={false} />;
-  else if (list.data.length === 0)
-    body = (
-      <EmptyState title="No connected apps">
-        When someone in your organization connects an automation platform (such as Zapier or Make) to Formhouse, it appears here.
-      </EmptyState>
-    );
-  else
-    body = (
-      <ul className="card item-list" aria-label="Connected apps">
-        {list.data.map((app) => (
-          <li key={app.id} className="item" data-testid="app-row">
-            <div className="item-head">
-              <span className="item-title">{app.clientName}</span>
-              <button
-                type="button"
-                className="button button-small button-danger"
-                onClick={() => {
-                  revoke.reset();
-                  setRevoking(app);
-                }}
-              >
-                Revoke<span className="visually-hidden"> {app.clientName}</span>
-              </button>
-            </div>
-            <ul className="checklist" aria-label="What it may do">
-              {app.scopes.map((s) => (
-                <li key={s}>{isConnectorScope(s) ? SCOPE_DESCRIPTIONS[s] : s}</li>
-              ))}
-            </ul>
-            <dl className="item-meta">
-              <div>
-                <dt>Connected by</dt>
-                <dd>{app.connectedBy.name ? `${app.connectedBy.name} (${app.connectedBy.email})` : app.connectedBy.email}</dd>
-              </div>
-              <div>
-                <dt>Since</dt>
-                <dd>
-                  <DateTime at={app.createdAt} />
-                </dd>
-              </div>
-              <div>
-                <dt>Last used</dt>
-                <dd>{app.lastUsedAt ? <DateTime at={app.lastUsedAt} /> : "Never"}</dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    );
+  const columns = [
+    column.display({ id: "name", header: "App", meta: { place: "title" }, cell: ({ row }) => row.original.clientName }),
+    actionsColumn<App>((app) => (
+      <button
+        type="button"
+        className="button button-small button-danger"
+        onClick={() => {
+          revoke.reset();
+          setRevoking(app);
+        }}
+      >
+        Revoke<span className="visually-hidden"> {app.clientName}</span>
+      </button>
+    )),
+    ...APP_FACTS,
+  ];
 
   return (
     <>
       <PageHeader title="Connected apps" description="Apps your organization allowed to read its forms and submissions over OAuth." />
       <div aria-live="polite">{notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}</div>
-      {body}
+      <DataTable
+        caption="Connected apps"
+        layout="list"
+        columns={columns}
+        query={list}
+        loading="Loading connected apps…"
+        failed="Could not load the connected apps"
+        rows={list.data}
+        rowTestId="app-row"
+        empty={
+          <EmptyState title="No connected apps yet">
+            When someone in your organization connects an automation platform (such as Zapier or Make) to Formhouse, it appears here.
+          </EmptyState>
+        }
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={`Disconnect ${revoking?.clientName ?? ""}?`}
@@ -100,7 +109,10 @@ export function ConnectedAppsView() {
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       >
-        <p>Its access and refresh tokens stop working at once, and the webhook subscriptions it created are removed. To use it again, connect it anew.</p>
+        <p>
+          Its access and refresh tokens stop working at once, and the webhook subscriptions it created are removed. To use it again, connect
+          it anew.
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -5,7 +5,9 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
+import { AlertError } from "@/app/_components/alert-error";
 import { ModalDialog } from "../_components/modal-dialog";
+import { FormButtons, SubmitForm } from "../_components/panel-form";
 import { fieldIssue } from "./field-issue";
 import { FormNameField } from "./form-name-field";
 import { formBuilderPath } from "./form-paths";
@@ -33,13 +35,7 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   return (
     <ModalDialog open={open} labelledBy={titleId} pending={busy} onCancel={close}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!busy) create.mutate({ name });
-        }}
-      >
+      <SubmitForm onSubmit={() => !busy && create.mutate({ name })}>
         <h2 id={titleId}>New form</h2>
         <div className="dialog-body">
           <p>Name it now; you add the questions in the builder next. It stays a draft until you publish it.</p>
@@ -53,20 +49,9 @@ export function NewFormDialog({ open, onClose }: { open: boolean; onClose: () =>
             autoFocus
           />
         </div>
-        {otherError && (
-          <p className="alert alert-error" role="alert">
-            {otherError}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Creating…" : "Create form"}
-          </button>
-        </div>
-      </form>
+        <AlertError>{otherError}</AlertError>
+        <FormButtons className="dialog-actions" label="Create form" pendingLabel="Creating…" pending={busy} onCancel={close} />
+      </SubmitForm>
     </ModalDialog>
   );
 }

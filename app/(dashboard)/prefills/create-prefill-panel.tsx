@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorMessage } from "@/app/_trpc/errors";
-import { CreatePanel } from "../_components/create-panel";
+import { PanelError, PanelForm } from "../_components/panel-form";
 import { PrefillEditor, usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import { fieldErrorOf, toPrefillData, type EditorValues } from "../_components/prefill-editor/prefill-values";
 import type { FormOption } from "../_components/use-form-scope";
@@ -39,19 +39,20 @@ export function CreatePrefillPanel({
   const fieldError = create.isError ? fieldErrorOf(errorAt(create.error), sent) : null;
 
   return (
-    <CreatePanel
+    <PanelForm
       titleId="new-prefill-title"
       title="New prefill"
       form={form}
-      submitLabel="Create prefill"
-      canSubmit={Boolean(fields.data)}
+      label="Create prefill"
+      pendingLabel="Creating…"
+      disabled={!fields.data}
       pending={create.isPending}
       onSubmit={() => {
         const prefillData = toPrefillData(fields.data?.fields ?? [], values);
         setSent(prefillData);
         create.mutate({ formUuid: form.uuid, name, prefillData });
       }}
-      onClose={onClose}
+      onCancel={onClose}
     >
       <div className="field field-name">
         <label htmlFor="prefill-name">Name</label>
@@ -72,16 +73,7 @@ export function CreatePrefillPanel({
 
       <PrefillEditor formUuid={form.uuid} values={values} onChange={setValues} fieldError={fieldError} />
 
-      {message && !fieldError && (
-        <p className="alert alert-error" role="alert">
-          {message}
-        </p>
-      )}
-      {fieldError && (
-        <p className="visually-hidden" role="alert">
-          {message}
-        </p>
-      )}
-    </CreatePanel>
+      <PanelError message={message} atField={Boolean(fieldError)} />
+    </PanelForm>
   );
 }

@@ -1,140 +1,101 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { useTRPC } from "@/app/_trpc/client";
-import { DateTime } from "../_components/date-time";
-import { DeleteSelectedDialog, useDeleteSelected } from "../_components/delete-selected";
+import type { AppRouter } from "@/server/routers/app/router";
+import { dataColumns } from "../_components/data-table/columns";
+import { dateColumn, surveyLinkColumn } from "../_components/data-table/common-columns";
+import { DataTable } from "../_components/data-table/data-table";
+import { DeleteSelectedDialog } from "../_components/data-table/delete-selected";
+import { useSelectableList } from "../_components/data-table/selectable-list";
 import type { FormItemsTableProps } from "../_components/form-scoped-page";
-import { ListPagination } from "../_components/list-pagination";
-import { EmptyState, NoRowsState, PrefillIcon, QueryState } from "../_components/list-states";
-import { SelectAllHeader, SelectionBar, SelectRowCell } from "../_components/selection-controls";
-import { SurveyUrl } from "../_components/survey-url";
-import { useRowSelection } from "../_components/use-row-selection";
+import { EmptyState, PrefillIcon } from "../_components/list-states";
 
-export function PrefillsTable({
-  form,
-  page,
-  search,
-  withLinks,
-  onPage,
-  onClearSearch,
-  onCreate,
-  onNotice,
-}: FormItemsTableProps & { withLinks: boolean }) {
+type Prefill = inferRouterOutputs<AppRouter>["prefills"]["list"]["prefills"][number];
+
+const COLUMNS = [
+  dataColumns<Prefill>().display({
+    id: "name",
+    header: "Name",
+    cell: ({ row: { original: prefill } }) => (
+      <div className="cell-title-row">
+        <span className="cell-title" title={prefill.name}>
+          {prefill.name}
+        </span>
+        {prefill.forUniqueLink && (
+          <span className="badge badge-info" title="Created for a unique link; the link's page uses these values">
+            Unique link
+          </span>
+        )}
+      </div>
+    ),
+  }),
+  dateColumn<Prefill>("created", "Created", (prefill) => prefill.createdAt),
+  surveyLinkColumn<Prefill>((prefill) => prefill.url, (prefill) => `link for ${prefill.name}`),
+];
+
+export function PrefillsTable(props: FormItemsTableProps & { withLinks: boolean }) {
+  const { form, page, search, withLinks, onCreate } = props;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery({
     ...trpc.prefills.list.queryOptions({ formUuid: form.uuid, page, search: search || undefined, includeUniqueLinkPrefills: withLinks }),
     placeholderData: keepPreviousData,
   });
-  const rows = query.data?.prefills ?? [];
-  const selection = useRowSelection(`${page}|${search}|${withLinks}`, query.isPlaceholderData ? [] : rows.map((p) => p.id));
-  const remove = useDeleteSelected({
-    mutation: trpc.prefills.bulkDelete.mutationOptions(),
+  const list = useSelectableList({
+    ...props,
     formUuid: form.uuid,
-    selection,
+    query,
+    rows: query.data?.prefills,
+    viewKey: `${page}|${search}|${withLinks}`,
     noun: ["prefill", "prefills"],
-    page,
-    shown: rows.length,
-    onPage,
-    onNotice,
+    nameOf: (prefill) => prefill.name,
+    mutation: trpc.prefills.bulkDelete.mutationOptions(),
     // A deleted unique-link prefill also changes that link (`prefillId`).
     refresh: () =>
-      Promise.all([queryClient.invalidateQueries(trpc.prefills.list.pathFilter()), queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter())]),
+      Promise.all([
+        queryClient.invalidateQueries(trpc.prefills.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.uniqueLinks.pathFilter()),
+      ]),
   });
-
-  if (query.isPending || query.isError) return <QueryState query={query} loading="Loading prefills…" failed="Could not load the prefills" />;
-
-  const { total, totalPages, perPage } = query.data;
-  if (rows.length === 0) {
-    return (
-      <NoRowsState
-        page={page}
-        total={total}
-        totalPages={totalPages}
-        noun={["prefill", "prefills"]}
-        search={{ text: search, field: "prefill name", onClear: onClearSearch }}
-        nav={{ onPage }}
-        empty={
-          <EmptyState
-            icon={<PrefillIcon />}
-            title="No prefills yet"
-            action={
-              onCreate && (
-                <button type="button" className="button button-primary" onClick={onCreate}>
-                  Create a prefill
-                </button>
-              )
-            }
-          >
-            A prefill stores answers for some fields of <strong>{form.name}</strong>. Its link opens the form with those fields already
-            filled in.
-            {!withLinks && " Prefills that belong to unique links are listed with “Show unique-link prefills”."}
-          </EmptyState>
-        }
-      />
-    );
-  }
-
-  const chosen = rows.filter((p) => selection.selected.includes(p.id));
-  const linked = chosen.filter((p) => p.forUniqueLink).length;
+  const { chosen } = list;
+  const linked = query.data?.prefills.filter((p) => p.forUniqueLink && list.selection.selected.includes(p.id)).length ?? 0;
 
   return (
-    <section className="card table-card" aria-busy={query.isPlaceholderData}>
-      <SelectionBar selection={selection} onDelete={remove.ask} />
-      <div className={query.isPlaceholderData ? "table-wrap is-stale" : "table-wrap"}>
-        <table className="table list-table">
-          <caption className="visually-hidden">
-            Prefills of {form.name}, page {page} of {totalPages}
-          </caption>
-          <thead>
-            <tr>
-              <SelectAllHeader selection={selection} />
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">Survey link</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((prefill) => (
-              <tr key={prefill.id} className={selection.isSelected(prefill.id) ? "is-selected" : undefined}>
-                <SelectRowCell selection={selection} id={prefill.id} name={prefill.name} />
-                <td>
-                  <div className="cell-title-row">
-                    <span className="cell-title" title={prefill.name}>
-                      {prefill.name}
-                    </span>
-                    {prefill.forUniqueLink && (
-                      <span className="badge badge-info" title="Created for a unique link; the link's page uses these values">
-                        Unique link
-                      </span>
-                    )}
-                  </div>
-                </td>
-                <td className="nowrap">
-                  <DateTime at={prefill.createdAt} />
-                </td>
-                <td>
-                  <SurveyUrl url={prefill.url} what={`link for ${prefill.name}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["prefill", "prefills"]} nav={{ onPage }} />
-      <DeleteSelectedDialog flow={remove} chosen={chosen}>
+    <DataTable
+      {...list.table}
+      caption={`Prefills of ${form.name}`}
+      columns={COLUMNS}
+      loading="Loading prefills…"
+      failed="Could not load the prefills"
+      search={{ text: search, field: "prefill name", onClear: props.onClearSearch }}
+      className="list-table"
+      sort={NEWEST_FIRST}
+      empty={
+        <EmptyState icon={<PrefillIcon />} title="No prefills yet" button={{ label: "Create a prefill", onClick: onCreate, primary: true }}>
+          A prefill stores answers for some fields of <strong>{form.name}</strong>. Its link opens the form with those fields already filled
+          in.
+          {!withLinks && " Prefills that belong to unique links are listed with “Show unique-link prefills”."}
+        </EmptyState>
+      }
+    >
+      <DeleteSelectedDialog flow={list.remove} chosen={chosen}>
         <p>
           {chosen.length === 1 ? "Its link opens" : "Their links open"} the form empty from now on. This cannot be undone.
           {linked > 0 && ` ${linkedNote(linked, chosen.length)}`}
         </p>
       </DeleteSelectedDialog>
-    </section>
+    </DataTable>
   );
 }
+
+/** The server's order (listPrefills): newest first. */
+const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
 
 /** Deleting a unique link's prefill leaves the link working, without its values: say so. */
 function linkedNote(linked: number, chosen: number): string {
   if (chosen === 1) return "It belongs to a unique link: the link keeps working, without prefilled values.";
-  return `${linked} of them ${linked === 1 ? "belongs to a unique link: that link keeps" : "belong to unique links: those links keep"} working, without prefilled values.`;
+  const which = linked === 1 ? "belongs to a unique link: that link keeps" : "belong to unique links: those links keep";
+  return `${linked} of them ${which} working, without prefilled values.`;
 }

@@ -10,10 +10,12 @@ import { errorMessage } from "@/app/_trpc/errors";
 import type { FormElement } from "@/db/schema";
 import type { AppRouter } from "@/server/routers/app/router";
 import { ConfirmDialog } from "../_components/confirm-dialog";
+import { AlertError } from "@/app/_components/alert-error";
 import { dateTimeFormat, numberFormat } from "../_components/format";
 import { ErrorState, TableSkeleton } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
+import { SubmitForm } from "../_components/panel-form";
 import { AnswerEditor, isGroupEditor } from "./answer-editor";
 import { AnswerView } from "./answers";
 import "./submissions.css";
@@ -63,7 +65,15 @@ export function SubmissionDetail({ id }: { id: string }) {
   );
 }
 
-function Loaded({ detail, notice, onNotice: setNotice }: { detail: Detail; notice: string | null; onNotice: (text: string | null) => void }) {
+function Loaded({
+  detail,
+  notice,
+  onNotice: setNotice,
+}: {
+  detail: Detail;
+  notice: string | null;
+  onNotice: (text: string | null) => void;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -134,7 +144,12 @@ function Loaded({ detail, notice, onNotice: setNotice }: { detail: Detail; notic
             <button type="button" className="button button-primary" onClick={() => setEditing(true)}>
               Edit answers
             </button>
-            <button type="button" className="button" disabled={spam.isPending} onClick={() => spam.mutate({ formUuid: form.uuid, ids: [s.id], spam: !s.spam })}>
+            <button
+              type="button"
+              className="button"
+              disabled={spam.isPending}
+              onClick={() => spam.mutate({ formUuid: form.uuid, ids: [s.id], spam: !s.spam })}
+            >
               {s.spam ? "Not spam" : "Mark as spam"}
             </button>
             <button
@@ -215,12 +230,10 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
   const general = issues.filter((i) => typeof i.path[0] !== "string" || !elements.some((el) => el.id === i.path[0]));
 
   return (
-    <form
+    <SubmitForm
       className="card answers answers-edit"
       aria-labelledby="edit-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setIssues([]);
         update.mutate({ id: detail.submission.id, data });
       }}
@@ -229,7 +242,8 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
       <p className="hint">Answers are checked with the form&apos;s own rules when you save.</p>
       {issues.length > 0 && (
         <p className="alert alert-error" role="alert">
-          {issues.length === 1 ? "One answer needs a change" : `${numberFormat.format(issues.length)} answers need a change`}: see the messages below.
+          {issues.length === 1 ? "One answer needs a change" : `${numberFormat.format(issues.length)} answers need a change`}: see the
+          messages below.
         </p>
       )}
       {general.map((i, n) => (
@@ -248,9 +262,21 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
             ))}
           </div>
         );
-        const editor = <AnswerEditor element={el} id={id} value={data[el.id]} onChange={(v) => setData((d) => ({ ...d, [el.id]: v }))} describedBy={mine.length ? errorId : undefined} />;
+        const editor = (
+          <AnswerEditor
+            element={el}
+            id={id}
+            value={data[el.id]}
+            onChange={(v) => setData((d) => ({ ...d, [el.id]: v }))}
+            describedBy={mine.length ? errorId : undefined}
+          />
+        );
         return isGroupEditor(el) ? (
-          <fieldset key={el.id} className={mine.length ? "field editor-group is-invalid" : "field editor-group"} aria-describedby={mine.length ? errorId : undefined}>
+          <fieldset
+            key={el.id}
+            className={mine.length ? "field editor-group is-invalid" : "field editor-group"}
+            aria-describedby={mine.length ? errorId : undefined}
+          >
             <legend>{el.label}</legend>
             {editor}
             {problem}
@@ -266,11 +292,7 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
           </div>
         );
       })}
-      {update.isError && (
-        <p className="alert alert-error" role="alert">
-          {errorMessage(update.error)}
-        </p>
-      )}
+      <AlertError>{update.isError && errorMessage(update.error)}</AlertError>
       <div className="panel-actions">
         <button type="submit" className="button button-primary" disabled={update.isPending} aria-busy={update.isPending}>
           {update.isPending ? "Saving…" : "Save answers"}
@@ -279,6 +301,6 @@ function EditAnswers({ detail, elements, onDone }: { detail: Detail; elements: F
           Cancel
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

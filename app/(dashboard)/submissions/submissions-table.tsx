@@ -1,58 +1,110 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import type { FormElement } from "@/db/schema";
 import type { AppRouter } from "@/server/routers/app/router";
+import { dataColumns } from "../_components/data-table/columns";
+import { DataTable } from "../_components/data-table/data-table";
+import { DeleteSelectedDialog } from "../_components/data-table/delete-selected";
+import { useSelectableList } from "../_components/data-table/selectable-list";
 import { DateTime } from "../_components/date-time";
-import { DeleteSelectedDialog, useDeleteSelected } from "../_components/delete-selected";
 import { countOf, dateTimeFormat } from "../_components/format";
-import { ListPagination } from "../_components/list-pagination";
 import { EmptyState } from "../_components/list-states";
-import { SelectAllHeader, SelectRowCell } from "../_components/selection-controls";
-import { useRowSelection } from "../_components/use-row-selection";
+import { SurveyUrl } from "../_components/survey-url";
+import type { FormOption } from "../_components/use-form-scope";
 import { compactAnswer } from "./answers";
+import type { SortField } from "./use-submission-params";
 
 type ListOutput = inferRouterOutputs<AppRouter>["submissions"]["list"];
+type Submission = ListOutput["submissions"][number];
 
-/** Elements that make a column (every element; the page scrolls sideways inside its card). */
-const columnsOf = (elements: FormElement[]) => elements.filter((el) => el && typeof el.id === "string");
+const column = dataColumns<Submission>();
+const nameOf = (s: Submission) => `submission of ${dateTimeFormat.format(new Date(s.createdAt))}`;
 
+/** "Submitted": the submission's date, which opens it; the column the server sorts by `created_at`. */
+const SUBMITTED = column.accessor((s) => s.createdAt, {
+  id: "created_at",
+  header: "Submitted",
+  meta: { className: "nowrap" },
+  cell: ({ row: { original: s } }) => (
+    <>
+      <Link href={`/submissions/${s.id}`} className="cell-title" aria-label={`Open ${nameOf(s)}`}>
+        <DateTime at={s.createdAt} />
+      </Link>
+      {s.spam && <span className="badge badge-danger">Spam</span>}
+    </>
+  ),
+});
+
+/** A column per element of the form: its answer in one line (the whole of it on hover). */
+const answerColumn = (el: FormElement) =>
+  column.display({
+    id: `answer:${el.id}`,
+    header: el.label,
+    meta: { className: "answer-cell" },
+    cell: ({ row }) => {
+      const text = compactAnswer(el, row.original.data[el.id]);
+      return (
+        <span className="answer-text" title={text}>
+          {text}
+        </span>
+      );
+    },
+  });
+
+/**
+ * One form's submissions, a page at a time, in the server's order: the Submitted header sorts
+ * by date (the Sort menu above offers the other orders). Checked rows can be marked as spam or
+ * not, or deleted. Wide forms scroll sideways in the table's own region; at ≤ 760 px each
+ * submission is a card with every answer labelled.
+ */
 export function SubmissionsTable({
-  data,
-  stale,
+  form,
+  query,
   page,
+  sort,
+  filtered,
+  failure,
   onPage,
+  onSort,
   onNotice,
   onClearFilters,
 }: {
-  data: ListOutput;
-  stale: boolean;
+  form: FormOption;
+  query: UseQueryResult<ListOutput, unknown>;
   page: number;
+  sort: { field: SortField; order: "asc" | "desc" };
+  /** Filters or a spam view narrow the list. */
+  filtered: boolean;
+  failure?: ReactNode;
   onPage: (page: number) => void;
+  onSort: (field: SortField, order: "asc" | "desc") => void;
   onNotice: (text: string) => void;
   onClearFilters?: () => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const rows = data.submissions;
-  const { form, total, totalPages, perPage } = data;
-  const selection = useRowSelection(`${page}|${total}`, stale ? [] : rows.map((s) => s.id));
   const refresh = () => queryClient.invalidateQueries(trpc.submissions.pathFilter());
-  const remove = useDeleteSelected({
-    mutation: trpc.submissions.bulkDelete.mutationOptions(),
+  const data = query.data;
+  const list = useSelectableList({
     formUuid: form.uuid,
-    selection,
-    noun: ["submission", "submissions"],
     page,
-    shown: rows.length,
     onPage,
     onNotice,
+    query,
+    rows: data?.submissions,
+    viewKey: `${page}|${data?.total}`,
+    noun: ["submission", "submissions"],
+    nameOf: (s) => dateTimeFormat.format(new Date(s.createdAt)),
+    mutation: trpc.submissions.bulkDelete.mutationOptions(),
     refresh,
   });
+  const { selection } = list;
   const spam = useMutation(
     trpc.submissions.markSpam.mutationOptions({
       onSuccess: async ({ updated }, input) => {
@@ -62,104 +114,58 @@ export function SubmissionsTable({
       },
     }),
   );
-
-  if (rows.length === 0) {
-    return (
-      <EmptyState
-        title={total === 0 ? "No matching submissions" : `Nothing on page ${page}`}
-        action={
-          total === 0 ? (
-            onClearFilters && (
-              <button type="button" className="button" onClick={onClearFilters}>
-                Clear filters
-              </button>
-            )
-          ) : (
-            <button type="button" className="button" onClick={() => onPage(1)}>
-              Go to page 1
-            </button>
-          )
-        }
-      >
-        {total === 0 ? "No submission matches these filters and this view." : `This view has ${countOf(total, "submission", "submissions")}, on fewer pages.`}
-      </EmptyState>
-    );
-  }
-
-  const columns = columnsOf(form.elements);
-  const nameOf = (s: { createdAt: string }) => `submission of ${dateTimeFormat.format(new Date(s.createdAt))}`;
-  const chosen = rows.filter((s) => selection.isSelected(s.id)).map((s) => ({ id: s.id, name: dateTimeFormat.format(new Date(s.createdAt)) }));
-  const ids = selection.selected;
+  const markSpam = (flag: boolean) => spam.mutate({ formUuid: form.uuid, ids: selection.selected, spam: flag });
+  const columns = [SUBMITTED, ...(data?.form.elements ?? []).filter((el) => el && typeof el.id === "string").map(answerColumn)];
 
   return (
-    <section className="card table-card" aria-busy={stale}>
-      {ids.length > 0 && (
-        <div className="selection-bar submissions-selection">
-          <span>
-            <strong>{ids.length}</strong> selected
-          </span>
-          <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => spam.mutate({ formUuid: form.uuid, ids, spam: true })}>
-            Mark as spam
-          </button>
-          <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => spam.mutate({ formUuid: form.uuid, ids, spam: false })}>
-            Not spam
-          </button>
-          <button type="button" className="button button-small button-danger" onClick={remove.ask}>
-            Delete selected
-          </button>
-          <button type="button" className="button button-small button-ghost" onClick={selection.clear}>
-            Clear selection
-          </button>
-          {spam.isError && (
-            <p className="field-error" role="alert">
-              {errorMessage(spam.error)}
-            </p>
-          )}
-        </div>
-      )}
-      <div className={stale ? "table-wrap is-stale" : "table-wrap"} tabIndex={0} role="region" aria-label={`Submissions of ${form.name}`}>
-        <table className="table submissions-table">
-          <caption className="visually-hidden">
-            Submissions of {form.name}, page {page} of {totalPages}
-          </caption>
-          <thead>
-            <tr>
-              <SelectAllHeader selection={selection} />
-              <th scope="col">Submitted</th>
-              {columns.map((el) => (
-                <th scope="col" key={el.id}>
-                  {el.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.id} className={selection.isSelected(s.id) ? "is-selected" : undefined}>
-                <SelectRowCell selection={selection} id={s.id} name={nameOf(s)} />
-                <td className="nowrap">
-                  <Link href={`/submissions/${s.id}`} className="cell-title" aria-label={`Open ${nameOf(s)}`}>
-                    <DateTime at={s.createdAt} />
-                  </Link>
-                  {s.spam && <span className="badge badge-danger">Spam</span>}
-                </td>
-                {columns.map((el) => {
-                  const text = compactAnswer(el, s.data[el.id]);
-                  return (
-                    <td key={el.id} className="answer-cell" title={text}>
-                      {text}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ListPagination page={page} perPage={perPage} total={total} totalPages={totalPages} shown={rows.length} noun={["submission", "submissions"]} nav={{ onPage }} />
-      <DeleteSelectedDialog flow={remove} chosen={chosen}>
+    <DataTable
+      {...list.table}
+      selection={{
+        ...list.table.selection,
+        nameOf,
+        actions: (
+          <>
+            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => markSpam(true)}>
+              Mark as spam
+            </button>
+            <button type="button" className="button button-small" disabled={spam.isPending} onClick={() => markSpam(false)}>
+              Not spam
+            </button>
+          </>
+        ),
+        error: spam.isError && (
+          <p className="field-error" role="alert">
+            {errorMessage(spam.error)}
+          </p>
+        ),
+      }}
+      caption={`Submissions of ${form.name}`}
+      columns={columns}
+      loading="Loading submissions…"
+      failed="Could not load the submissions"
+      failure={failure}
+      className="submissions-table"
+      wide
+      sort={{
+        sorting: sort.field === "created_at" ? [{ id: "created_at", desc: sort.order === "desc" }] : [],
+        onSort: (next) => onSort("created_at", next.desc ? "desc" : "asc"),
+      }}
+      filtered={
+        filtered && (
+          <EmptyState title="No matching submissions" button={{ label: "Clear filters", onClick: onClearFilters }}>
+            No submission matches these filters and this view.
+          </EmptyState>
+        )
+      }
+      empty={
+        <EmptyState title="No submissions yet" action={data && <SurveyUrl url={data.form.surveyUrl} what={`link to ${form.name}`} />}>
+          Nobody has answered <strong>{form.name}</strong> yet. Share the form&apos;s link below; every answer sent through it appears here.
+        </EmptyState>
+      }
+    >
+      <DeleteSelectedDialog flow={list.remove} chosen={list.chosen}>
         <p>Their answers are gone for good, and the form&apos;s webhooks are told of each deletion. This cannot be undone.</p>
       </DeleteSelectedDialog>
-    </section>
+    </DataTable>
   );
 }

@@ -7,9 +7,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt } from "@/app/_trpc/errors";
 import { FormScopedPage } from "../_components/form-scoped-page";
-import { EmptyState, QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
-import { SurveyUrl } from "../_components/survey-url";
 import type { FormOption } from "../_components/use-form-scope";
 import { SubmissionCharts } from "./charts";
 import { FilterBuilder } from "./filter-builder";
@@ -25,8 +23,8 @@ export function SubmissionsView() {
       items="Submissions"
       noForms={
         <>
-          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page and share
-          its link; the answers appear here.
+          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page
+          and share its link; the answers appear here.
         </>
       }
     >
@@ -50,7 +48,11 @@ function FormSubmissions({ form }: { form: FormOption }) {
   const p = useSubmissionParams();
   const [notice, setNotice] = useState<string | null>(null);
   const set = { formUuid: form.uuid, filters: p.filters, view: p.view };
-  const query = useQuery({ ...trpc.submissions.list.queryOptions({ ...set, page: p.page, sort: p.sort }), placeholderData: keepPreviousData, retry: false });
+  const query = useQuery({
+    ...trpc.submissions.list.queryOptions({ ...set, page: p.page, sort: p.sort }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   // v2's message about filter i comes back with the path ["filters", i]: shown beside that filter.
   const at = query.isError ? errorAt(query.error) : null;
@@ -95,29 +97,27 @@ function FormSubmissions({ form }: { form: FormOption }) {
       </div>
       <FilterBuilder fields={fields} applied={p.filters} errors={errors} onChange={p.setFilters} />
       {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
-      {query.isError && filterIndex !== null ? (
-        <section className="card state">
-          <h2>Fix the filter to see submissions</h2>
-          <p className="muted">The filter marked above cannot be applied as it is. Remove it, or add it again with another value.</p>
-        </section>
-      ) : query.isPending || query.isError ? (
-        <QueryState query={query} loading="Loading submissions…" failed="Could not load the submissions" />
-      ) : query.data.total === 0 && p.filters.length === 0 && p.view === "all" ? (
-        <EmptyState title="No submissions yet" action={<SurveyUrl url={query.data.form.surveyUrl} what={`link to ${form.name}`} />}>
-          Nobody has answered <strong>{form.name}</strong> yet. Share the form&apos;s link below; every answer sent through it appears here.
-        </EmptyState>
-      ) : (
-        <>
-          <SubmissionsTable
-            data={query.data}
-            stale={query.isPlaceholderData}
-            page={p.page}
-            onPage={p.setPage}
-            onNotice={setNotice}
-            onClearFilters={p.filters.length ? () => p.setFilters([]) : undefined}
-          />
-          <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
-        </>
+      <SubmissionsTable
+        form={form}
+        query={query}
+        page={p.page}
+        sort={p.sort}
+        filtered={p.filters.length > 0 || p.view !== "all"}
+        failure={
+          filterIndex !== null && (
+            <section className="card state">
+              <h2>Fix the filter to see submissions</h2>
+              <p className="muted">The filter marked above cannot be applied as it is. Remove it, or add it again with another value.</p>
+            </section>
+          )
+        }
+        onPage={p.setPage}
+        onSort={p.setSort}
+        onNotice={setNotice}
+        onClearFilters={p.filters.length ? () => p.setFilters([]) : undefined}
+      />
+      {query.isSuccess && (query.data.total > 0 || p.filters.length > 0 || p.view !== "all") && (
+        <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
       )}
     </>
   );

@@ -6,7 +6,8 @@ import { useTRPC } from "@/app/_trpc/client";
 import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
 import { fieldErrors } from "../_components/field-errors";
 import { FormFailure } from "../_components/form-failure";
-import { TextField } from "../_components/text-field";
+import { PanelForm } from "../_components/panel-form";
+import { TextField } from "@/app/_components/text-field";
 import { ScopeChoices } from "./scope-choices";
 
 /**
@@ -49,19 +50,18 @@ export function CreateTokenPanel({
   const titleId = `${id}-title`;
 
   return (
-    <form
-      className="card panel"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
+    <PanelForm
+      titleId={titleId}
+      title={kind === "v2" ? "New API token" : "New form token (v1)"}
+      label="Create token"
+      pendingLabel="Creating…"
+      pending={create.isPending}
+      onCancel={onClose}
+      onSubmit={() => {
         if (kind === "v1") create.mutate({ kind, name, scopes: scopes as (typeof V1_SCOPES)[number][], formUuid: formUuid ?? "" });
         else create.mutate({ kind, name, scopes: scopes as (typeof V2_SCOPES)[number][], formUuids: limit ? formUuids : [] });
       }}
     >
-      <div className="panel-header">
-        <h2 id={titleId}>{kind === "v2" ? "New API token" : "New form token (v1)"}</h2>
-      </div>
       <TextField
         id={`${id}-name`}
         label="Name"
@@ -73,7 +73,13 @@ export function CreateTokenPanel({
         hint="What uses it, e.g. “CRM sync”."
         error={errors.byField.name}
       />
-      <ScopeChoices idPrefix={id} scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES} value={scopes} onChange={edited(setScopes)} error={errors.byField.scopes} />
+      <ScopeChoices
+        idPrefix={id}
+        scopes={kind === "v2" ? V2_SCOPES : V1_SCOPES}
+        value={scopes}
+        onChange={edited(setScopes)}
+        error={errors.byField.scopes}
+      />
       {kind === "v2" && (
         <fieldset className="plain">
           <legend>Forms</legend>
@@ -100,14 +106,6 @@ export function CreateTokenPanel({
       )}
       {errors.byField.formUuid && <p className="field-error">{errors.byField.formUuid}</p>}
       {create.isError && <FormFailure other={errors.other} procedure="tokens.create" />}
-      <div className="panel-actions">
-        <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? "Creating…" : "Create token"}
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }

@@ -6,7 +6,6 @@ import { useId, useState, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { Notice } from "../_components/notice";
 import { ShownOnce } from "../_components/shown-once";
-import { QueryState } from "../_components/list-states";
 import { CreateTokenPanel } from "./create-token-panel";
 import { TokenList } from "./token-list";
 
@@ -14,7 +13,14 @@ import { TokenList } from "./token-list";
  * One form's v1 tokens (the legacy API, one form per token): list, create, revoke. Mounted on
  * the API tokens page under its form picker, and on a form's overview page.
  */
-export function FormTokensSection({ formUuid, picker }: { formUuid: string; /** Shown in the header, e.g. a form picker. */ picker?: ReactNode }) {
+export function FormTokensSection({
+  formUuid,
+  picker,
+}: {
+  formUuid: string;
+  /** Shown in the header, e.g. a form picker. */
+  picker?: ReactNode;
+}) {
   const trpc = useTRPC();
   const id = useId();
   const list = useQuery(trpc.tokens.list.queryOptions({ kind: "v1", formUuid }));
@@ -65,13 +71,14 @@ export function FormTokensSection({ formUuid, picker }: { formUuid: string; /** 
           </p>
         </ShownOnce>
       )}
-      {list.isPending || list.isError ? (
-        <QueryState query={list} loading="Loading form tokens…" failed="Could not load the form tokens" selectable={false} />
-      ) : list.data.length === 0 ? (
-        <p className="card state muted">This form has no v1 tokens.</p>
-      ) : (
-        <TokenList tokens={list.data} showForms={false} onRevoked={(name) => setNotice(`Form token “${name}” revoked.`)} />
-      )}
+      <TokenList
+        query={list}
+        loading="Loading form tokens…"
+        failed="Could not load the form tokens"
+        empty="This form has no v1 tokens."
+        showForms={false}
+        onRevoked={(name) => setNotice(`Form token “${name}” revoked.`)}
+      />
     </section>
   );
 }

@@ -20,8 +20,8 @@ export function TokensView() {
         title="API tokens"
         description={
           <>
-            Credentials for the REST API, sent in the <code>X-SERVICE-TOKEN</code> header. A token is shown once, when it is made; only a hash is
-            stored.
+            Credentials for the REST API, sent in the <code>X-SERVICE-TOKEN</code> header. A token is shown once, when it is made; only a
+            hash is stored.
           </>
         }
       />
@@ -78,13 +78,14 @@ function OrganizationTokens() {
           </p>
         </ShownOnce>
       )}
-      {list.isPending || list.isError ? (
-        <QueryState query={list} loading="Loading API tokens…" failed="Could not load the API tokens" selectable={false} />
-      ) : list.data.length === 0 ? (
-        <p className="card state muted">No API tokens yet.</p>
-      ) : (
-        <TokenList tokens={list.data} showForms onRevoked={(name) => setNotice(`API token “${name}” revoked.`)} />
-      )}
+      <TokenList
+        query={list}
+        loading="Loading API tokens…"
+        failed="Could not load the API tokens"
+        empty="No API tokens yet."
+        showForms
+        onRevoked={(name) => setNotice(`API token “${name}” revoked.`)}
+      />
     </section>
   );
 }
@@ -94,7 +95,9 @@ function FormTokens() {
   const trpc = useTRPC();
   const forms = useQuery(trpc.forms.listOptions.queryOptions());
   const [picked, setPicked] = useState<string | null>(null);
-  if (forms.isPending || forms.isError) return <QueryState query={forms} loading="Loading your forms…" failed="Could not load your forms" selectable={false} />;
+  if (forms.isPending || forms.isError) {
+    return <QueryState query={forms} loading="Loading your forms…" failed="Could not load your forms" selectable={false} />;
+  }
   const options = forms.data.forms;
   if (options.length === 0) return null;
   const uuid = picked ?? options[0]!.uuid;

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
-import { CreatePanel } from "../_components/create-panel";
+import { PanelError, PanelForm } from "../_components/panel-form";
 import { countOf } from "../_components/format";
 import { PrefillEditor, usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import { fieldErrorOf, toPrefillData, type EditorValues, type PrefillEntry } from "../_components/prefill-editor/prefill-values";
@@ -16,7 +16,15 @@ import { endOfLocalDay, entryNamesOf, localToday } from "./entry-names";
  * Many links at once: one entry name per line, an optional expiry and prefilled values for all
  * of them (each link gets its own copy, the prefill editor's).
  */
-export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOption; onClose: () => void; onCreated: (count: number) => void }) {
+export function CreateLinksPanel({
+  form,
+  onClose,
+  onCreated,
+}: {
+  form: FormOption;
+  onClose: () => void;
+  onCreated: (count: number) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const fields = usePrefillFields(form.uuid);
@@ -41,12 +49,13 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
   const message = create.isError ? panelMessage(create.error, names) : null;
 
   return (
-    <CreatePanel
+    <PanelForm
       titleId="new-links-title"
       title="New unique links"
       form={form}
-      submitLabel={names.length ? `Create ${countOf(names.length, "link", "links")}` : "Create links"}
-      canSubmit={names.length > 0 && Boolean(fields.data)}
+      label={names.length ? `Create ${countOf(names.length, "link", "links")}` : "Create links"}
+      pendingLabel="Creating…"
+      disabled={names.length === 0 || !fields.data}
       pending={create.isPending}
       onSubmit={() => {
         const prefillData = toPrefillData(fields.data?.fields ?? [], values);
@@ -54,7 +63,7 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
         const expiresAt = expiresOn ? endOfLocalDay(expiresOn) : undefined;
         create.mutate({ formUuid: form.uuid, links: names.map((entryName) => ({ entryName, expiresAt, prefillData })) });
       }}
-      onClose={onClose}
+      onCancel={onClose}
     >
       <div className="panel-grid">
         <div className="field">
@@ -71,15 +80,22 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
             spellCheck={false}
           />
           <p className="hint" id="entry-names-hint">
-            <span className="hint-count">{names.length ? countOf(names.length, "link", "links") : "No names yet"}</span> · One link per line, e.g.
-            the recipient&apos;s email. Blank lines are ignored; up to 100 at a time.
+            <span className="hint-count">{names.length ? countOf(names.length, "link", "links") : "No names yet"}</span> · One link per
+            line, e.g. the recipient&apos;s email. Blank lines are ignored; up to 100 at a time.
           </p>
         </div>
         <div className="field">
           <label htmlFor="expires-on">
             Expires on<span className="optional">optional</span>
           </label>
-          <input id="expires-on" type="date" value={expiresOn} min={localToday()} onChange={(e) => setExpiresOn(e.target.value)} aria-describedby="expires-on-hint" />
+          <input
+            id="expires-on"
+            type="date"
+            value={expiresOn}
+            min={localToday()}
+            onChange={(e) => setExpiresOn(e.target.value)}
+            aria-describedby="expires-on-hint"
+          />
           <p className="hint" id="expires-on-hint">
             The links stop working at the end of this day (your time zone). Leave empty for no expiry.
           </p>
@@ -93,17 +109,8 @@ export function CreateLinksPanel({ form, onClose, onCreated }: { form: FormOptio
         idPrefix="link-field"
         hint="Values every new link starts with; empty fields are left for the respondent."
       />
-      {message && !fieldError && (
-        <p className="alert alert-error" role="alert">
-          {message}
-        </p>
-      )}
-      {fieldError && (
-        <p className="visually-hidden" role="alert">
-          {message}
-        </p>
-      )}
-    </CreatePanel>
+      <PanelError message={message} atField={Boolean(fieldError)} />
+    </PanelForm>
   );
 }
 

@@ -1,14 +1,24 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ChangeEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
 import { MAX_BATCH } from "@/server/services/lib/bulk";
 import { countOf } from "../_components/format";
 import { usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import type { FormOption } from "../_components/use-form-scope";
-import { issueReason, problemAt, readLinksCsv, templateCsv, type CsvLink, type CsvProblem, type ReadCsv, type ServerIssue } from "./csv/csv-links";
+import { PanelForm } from "../_components/panel-form";
+import {
+  issueReason,
+  problemAt,
+  readLinksCsv,
+  templateCsv,
+  type CsvLink,
+  type CsvProblem,
+  type ReadCsv,
+  type ServerIssue,
+} from "./csv/csv-links";
 
 type Progress = { done: number; stored: number; refusedBatches: number; total: number; finished: boolean };
 
@@ -81,27 +91,26 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
   // Before an upload: the file's own problems; after: what the server refused.
   const shown = progress ? problems : (file?.read.problems ?? []);
   const canUpload = Boolean(file) && rows > 0 && file!.read.problems.length === 0 && !running && !progress?.finished;
+  const refused = progress?.refusedBatches ?? 0;
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => void choose(e.target.files?.[0]);
 
   return (
-    <form
-      className="card panel"
-      aria-labelledby="csv-upload-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void upload();
-      }}
+    <PanelForm
+      titleId="csv-upload-title"
+      title="Links from a CSV file"
+      form={form}
+      label={rows ? `Create ${countOf(rows, "link", "links")}` : "Create links"}
+      pendingLabel="Creating…"
+      pending={running}
+      disabled={!canUpload}
+      cancelLabel={progress?.finished ? "Close" : "Cancel"}
+      onCancel={onClose}
+      onSubmit={() => void upload()}
     >
-      <div className="panel-header">
-        <h2 id="csv-upload-title">Links from a CSV file</h2>
-        <p className="muted">
-          for <strong>{form.name}</strong>
-        </p>
-      </div>
       <div className="panel-grid">
         <div className="field">
           <label htmlFor="csv-file">CSV file</label>
-          <input id="csv-file" type="file" accept=".csv,text/csv" aria-describedby="csv-file-hint" disabled={running} onChange={(e) => void choose(e.target.files?.[0])} />
+          <input id="csv-file" type="file" accept=".csv,text/csv" aria-describedby="csv-file-hint" disabled={running} onChange={onFile} />
           <p className="hint" id="csv-file-hint">
             {file ? (
               <>
@@ -119,7 +128,10 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
               <strong>entry name</strong> (required) and <strong>expiry</strong> (a date or date-time, UTC)
             </li>
             <li>one per field, named by its label or id; empty cells are not prefilled</li>
-            <li>choices by label; several separated by “;”; matrix “Row=Column; …”; name and address “Part=Text; …”; JSON as in the API</li>
+            <li>
+              choices by label; several separated by “;”; matrix “Row=Column; …”; name and address “Part=Text; …”; JSON as in the
+              API
+            </li>
           </ul>
           <div className="csv-actions">
             <button type="button" className="button button-small" onClick={download} disabled={!fields.data}>
@@ -149,7 +161,8 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
         <div role="alert">
           <p className="alert alert-error">
             {progress
-              ? `${countOf(progress.refusedBatches, "batch was", "batches were")} refused and nothing of ${progress.refusedBatches === 1 ? "it" : "them"} was stored (up to ${MAX_BATCH} rows a batch, all or nothing). Fix these rows and upload them again:`
+              ? `${countOf(refused, "batch was", "batches were")} refused and nothing of ${refused === 1 ? "it" : "them"} was stored ` +
+                `(up to ${MAX_BATCH} rows a batch, all or nothing). Fix these rows and upload them again:`
               : "The file cannot be uploaded:"}
           </p>
           {/* Focusable: a long list scrolls in its box, also by keyboard. */}
@@ -165,16 +178,7 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
           </ul>
         </div>
       )}
-
-      <div className="panel-actions">
-        <button type="button" className="button" onClick={onClose} disabled={running}>
-          {progress?.finished ? "Close" : "Cancel"}
-        </button>
-        <button type="submit" className="button button-primary" disabled={!canUpload} aria-busy={running}>
-          {running ? "Creating…" : rows ? `Create ${countOf(rows, "link", "links")}` : "Create links"}
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }
 

@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
 import { FormFailure } from "../_components/form-failure";
-import { TextField } from "../_components/text-field";
+import { PanelForm } from "../_components/panel-form";
+import { TextField } from "@/app/_components/text-field";
 import { EVENT_DESCRIPTIONS } from "./events";
 
 /**
@@ -41,18 +42,15 @@ export function WebhookFields({
   const [events, setEvents] = useState<SubmissionEvent[]>(initial.events);
   const eventsError = errors?.byField.events;
   return (
-    <form
-      className="card panel"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit({ url, events });
-      }}
+    <PanelForm
+      titleId={titleId}
+      title={title}
+      label={submitLabel}
+      pendingLabel={pendingLabel}
+      pending={pending}
+      onCancel={onCancel}
+      onSubmit={() => onSubmit({ url, events })}
     >
-      <div className="panel-header">
-        <h2 id={titleId}>{title}</h2>
-      </div>
       <TextField
         id={`${id}-url`}
         label="Endpoint URL"
@@ -100,14 +98,6 @@ export function WebhookFields({
         )}
       </fieldset>
       {errors && <FormFailure other={errors.other} procedure={procedure} />}
-      <div className="panel-actions">
-        <button type="button" className="button" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={pending} aria-busy={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }

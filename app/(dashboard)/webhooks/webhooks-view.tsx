@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { fieldErrors } from "../_components/field-errors";
 import { FormScopedPage } from "../_components/form-scoped-page";
-import { ListPagination } from "../_components/list-pagination";
+import { ListPagination } from "../_components/data-table/pagination";
 import { EmptyState, QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { ShownOnce } from "../_components/shown-once";
@@ -50,8 +50,9 @@ function FormWebhooks({ form }: { form: FormOption }) {
   );
 
   let body;
-  if (list.isPending || list.isError) body = <QueryState query={list} loading="Loading webhooks…" failed="Could not load the webhooks" selectable={false} />;
-  else if (list.data.total === 0)
+  if (list.isPending || list.isError) {
+    body = <QueryState query={list} loading="Loading webhooks…" failed="Could not load the webhooks" selectable={false} />;
+  } else if (list.data.total === 0)
     body = (
       <EmptyState title="No webhooks yet">
         Add an endpoint to be told about {form.name}&apos;s submissions as they happen.

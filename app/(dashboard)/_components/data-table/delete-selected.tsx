@@ -3,9 +3,9 @@
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { errorMessage } from "@/app/_trpc/errors";
-import { ConfirmDialog } from "./confirm-dialog";
-import { countOf, type Noun } from "./format";
-import type { RowSelection } from "./use-row-selection";
+import { ConfirmDialog } from "../confirm-dialog";
+import { countOf, type Noun } from "../format";
+import type { RowSelection } from "./row-selection";
 
 /**
  * "Delete selected" on a page of one form's list: ask first, then delete the checked rows.
@@ -68,7 +68,15 @@ export function useDeleteSelected<TError>({
 export type DeleteSelected = ReturnType<typeof useDeleteSelected>;
 
 /** The question before deleting `chosen`: what happens (`children`), then the first five names. */
-export function DeleteSelectedDialog({ flow, chosen, children }: { flow: DeleteSelected; chosen: { id: string; name: string }[]; children: ReactNode }) {
+export function DeleteSelectedDialog({
+  flow,
+  chosen,
+  children,
+}: {
+  flow: DeleteSelected;
+  chosen: { id: string; name: string }[];
+  children: ReactNode;
+}) {
   return (
     <ConfirmDialog
       open={flow.confirming}

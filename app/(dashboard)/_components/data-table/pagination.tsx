@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { countOf, numberFormat, type Noun } from "./format";
+import { countOf, numberFormat, type Noun } from "../format";
 
 /**
  * How a list moves to another page: by a callback (a list whose page is client state), or by
@@ -30,12 +30,13 @@ export function ListPagination({
 }) {
   const first = (page - 1) * perPage + 1;
   const last = first + shown - 1;
+  const range = first === last ? numberFormat.format(first) : `${numberFormat.format(first)}–${numberFormat.format(last)}`;
   return (
     <nav className="pagination" aria-label="Pagination">
       <p className="muted">
         {totalPages === 1
           ? countOf(total, ...noun)
-          : `${first === last ? numberFormat.format(first) : `${numberFormat.format(first)}–${numberFormat.format(last)}`} of ${numberFormat.format(total)}`}
+          : `${range} of ${numberFormat.format(total)}`}
       </p>
       {totalPages > 1 && (
         <div className="pagination-buttons">
