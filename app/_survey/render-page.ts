@@ -3,13 +3,13 @@ import { getInProcess } from "@/server/http/in-process";
 import type { SurveyFormView, SurveyNoticeView } from "@/server/services/survey/survey-view";
 
 /**
- * Survey answers that are not a plain 200 page — a unique link's form (the route handler that
- * also answers 410 and 404), the form again after a failed form post (422, 429), a closed
- * unique link (410), an unknown one (404) — are still the survey page. Next.js renders pages
- * only from page routes and only with 200 or 404, so a route handler that needs another status
- * has the page route render the markup in this process (server/http/in-process.ts: a request
- * built in memory, no socket), handing it the already-built view in memory under a one-time
- * key, and answers with that HTML and its own status. The page hydrates as usual.
+ * The survey page as answered by a route handler: a unique link's (200, or 410 once closed,
+ * 404 when unknown) and a form post's that did not submit (the form again with 422, 429, or
+ * 200 after a list button without JavaScript; 410 or 404 when it closed). Next.js renders pages
+ * only from page routes and only with 200 or 404, so the handler has the page route render the
+ * markup in this process (server/http/in-process.ts: a request built in memory, no socket),
+ * handing it the already-built view in memory under a one-time key, and answers with that
+ * HTML and its own status. The page hydrates as usual.
  *
  * The key is random, lives for one render (deleted when the HTML is read, or after 30 s),
  * and only this process knows it, so a request from outside can never choose a view.
