@@ -55,7 +55,15 @@ const ELEMENTS = [
   { id: "q_start", label: "Start on", type: "date" },
   { id: "q_country", label: "Country", type: "dropdown", options: options(["de", "fr", "us"]) },
   { id: "q_uses", label: "Uses", type: "multiple-checkbox", options: options(["forms", "api", "hooks"]) },
-  { id: "q_contact", label: "Contact", type: "name", children: [{ fixedname: "first", label: "First", required: true }, { fixedname: "last", label: "Last", required: true }] },
+  {
+    id: "q_contact",
+    label: "Contact",
+    type: "name",
+    children: [
+      { fixedname: "first", label: "First", required: true },
+      { fixedname: "last", label: "Last", required: true },
+    ],
+  },
   { id: "q_source", label: "Source", type: "hidden" },
 ];
 
@@ -140,7 +148,12 @@ function printRuns(title: string, rows: readonly (readonly [string, Run])[]) {
   console.log("case                                 |   req/s | p50 ms | p99 ms | vs health | errors");
   console.log("-------------------------------------|---------|--------|--------|-----------|-------");
   for (const [name, r] of rows) {
-    const cells = [rate(r).toFixed(0).padStart(7), pct(r.latencies, 0.5).toFixed(1).padStart(6), pct(r.latencies, 0.99).toFixed(1).padStart(6), (rate(r) / base).toFixed(2).padStart(9)];
+    const cells = [
+      rate(r).toFixed(0).padStart(7),
+      pct(r.latencies, 0.5).toFixed(1).padStart(6),
+      pct(r.latencies, 0.99).toFixed(1).padStart(6),
+      (rate(r) / base).toFixed(2).padStart(9),
+    ];
     console.log(`${name.padEnd(36)} | ${cells.join(" | ")} | ${r.failed}${r.firstError ? ` (first: ${r.firstError})` : ""}`);
   }
 }
@@ -150,7 +163,9 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed: boolean }> {
   const [org] = await db.insert(organizations).values({ name: "ingest bench" }).returning({ id: organizations.id });
   const created: { id: number; uuid: string }[] = [];
-  for (let i = 0; i < FORMS; i++) created.push(await importForm(db, org!.id, { name: `Ingest ${i}`, elements: ELEMENTS }, { publish: true }));
+  for (let i = 0; i < FORMS; i++) {
+    created.push(await importForm(db, org!.id, { name: `Ingest ${i}`, elements: ELEMENTS }, { publish: true }));
+  }
   const one = created[0]!;
   const submit = (uuid: string, address: (client: number, n: number) => string) => (client: number, n: number) =>
     fetch(`${baseUrl}/f/${uuid}/submit`, {
@@ -177,17 +192,24 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
       ] as const;
       printRuns(`Ingest over HTTP (${clients} concurrent clients, ${SECONDS} s each, JSON bodies of ${ELEMENTS.length} answers)`, rows);
       const goal = rate(single) >= rate(health) / 2;
-      console.log(`goal (one form ≥ 0.5× /api/health at ${clients} clients): ${goal ? "met" : "NOT met"} (${(rate(single) / rate(health)).toFixed(2)}×)`);
+      const ratio = (rate(single) / rate(health)).toFixed(2);
+      console.log(`goal (one form ≥ 0.5× /api/health at ${clients} clients): ${goal ? "met" : "NOT met"} (${ratio}×)`);
       failed ||= !goal || single.failed + spread.failed + health.failed > 0;
     }
 
-    // The survey pages a respondent opens: a form's (/f/…) and a unique link's (/u/…, which renders
-    // through the server's own HTTP endpoint), at the first concurrency, against health again.
-    const [link] = await db.insert(uniqueLinks).values({ formId: one.id, organizationId: org!.id, entryName: "bench" }).returning({ id: uniqueLinks.id });
+    // The survey pages a respondent opens: a form's (/f/…, a page route) and a unique link's (/u/…, a
+    // route handler that has the same page rendered in its own process: app/_survey/render-page.ts),
+    // at the first concurrency, against health again.
+    const [link] = await db
+      .insert(uniqueLinks)
+      .values({ formId: one.id, organizationId: org!.id, entryName: "bench" })
+      .returning({ id: uniqueLinks.id });
     const pages = CONCURRENCIES[0] ?? 16;
     const pageHealth = await load(pages, () => fetch(`${baseUrl}/api/health`), 200);
-    const formPage = await load(pages, (client, n) => fetch(`${baseUrl}/f/${one.uuid}`, { headers: { "x-forwarded-for": ip(client, n) } }), 200);
-    const linkPage = await load(pages, (client, n) => fetch(`${baseUrl}/u/${link!.id}`, { headers: { "x-forwarded-for": ip(client, n) } }), 200);
+    const open = (path: string) => (client: number, n: number) =>
+      fetch(`${baseUrl}${path}`, { headers: { "x-forwarded-for": ip(client, n) } });
+    const formPage = await load(pages, open(`/f/${one.uuid}`), 200);
+    const linkPage = await load(pages, open(`/u/${link!.id}`), 200);
     printRuns(`Survey pages over HTTP (${pages} concurrent clients, ${SECONDS} s each)`, [
       ["GET /api/health", pageHealth],
       ["GET /f/:uuid", formPage],
@@ -203,8 +225,9 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
       const p99 = pct(burst.latencies, 0.99);
       const ok = burst.failed === 0 && p99 < BURST_P99_GOAL_MS;
       console.log(
-        `${name.padEnd(20)} answered ${burst.latencies.length} of ${BURST * BURSTS} (201: ${burst.ok}), p50 ${pct(burst.latencies, 0.5).toFixed(0)} ms, ` +
-          `p99 ${p99.toFixed(0)} ms, max ${pct(burst.latencies, 1).toFixed(0)} ms (goal: all answered, p99 < ${BURST_P99_GOAL_MS} ms: ${ok ? "met" : "NOT met"})` +
+        `${name.padEnd(20)} answered ${burst.latencies.length} of ${BURST * BURSTS} (201: ${burst.ok}), ` +
+          `p50 ${pct(burst.latencies, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${pct(burst.latencies, 1).toFixed(0)} ms ` +
+          `(goal: all answered, p99 < ${BURST_P99_GOAL_MS} ms: ${ok ? "met" : "NOT met"})` +
           `${burst.firstError ? ` first error: ${burst.firstError}` : ""}`,
       );
       failed ||= !ok;
@@ -212,7 +235,8 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
 
     const sequential = await inSequence(submit(one.uuid, ip));
     runs.push(sequential);
-    console.log(`Sequential submits (one client, ${SEQUENTIAL}): p50 ${pct(sequential.latencies, 0.5).toFixed(1)} ms, p99 ${pct(sequential.latencies, 0.99).toFixed(1)} ms`);
+    const [p50, p99] = [0.5, 0.99].map((p) => pct(sequential.latencies, p).toFixed(1));
+    console.log(`Sequential submits (one client, ${SEQUENTIAL}): p50 ${p50} ms, p99 ${p99} ms`);
     failed ||= sequential.failed > 0;
 
     // Every 201 is a stored row, and the API's count (base column + shards) agrees.
@@ -229,7 +253,8 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const byForm = new Map(perForm.map((r) => [r.formId, r.n]));
     const countsExact = counted.length === FORMS && counted.every((f) => f.n === (byForm.get(f.id) ?? 0));
     const storedOk = stored!.n === runs.reduce((n, r) => n + r.ok, 0);
-    console.log(`stored rows = 201 answers: ${storedOk ? "yes" : "NO"}; submissionsCount exact on every form: ${countsExact ? "yes" : "NO"}`);
+    const yes = (ok: boolean) => (ok ? "yes" : "NO");
+    console.log(`stored rows = 201 answers: ${yes(storedOk)}; submissionsCount exact on every form: ${yes(countsExact)}`);
 
     const upkeepOk = await storeComparison(db, org!.id);
     return { failed: failed || !upkeepOk || !storedOk || !countsExact };
@@ -245,7 +270,8 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
  */
 async function storeComparison(db: Db, organizationId: number): Promise<boolean> {
   const form = await importForm(db, organizationId, { name: "Ingest store", elements: ELEMENTS }, { publish: true });
-  const base = { formId: form.id, organizationId, data: { q_name: "x", q_email: "x@example.com" }, duration: 30, spam: false, uniqueLinkId: null };
+  const data = { q_name: "x", q_email: "x@example.com" };
+  const base = { formId: form.id, organizationId, data, duration: 30, spam: false, uniqueLinkId: null };
   const seconds = Math.min(SECONDS, 5);
   const run = async (store: () => Promise<unknown>) => {
     let n = 0;
@@ -285,7 +311,8 @@ async function storeComparison(db: Db, organizationId: number): Promise<boolean>
   const ok = addedMs <= INDEX_UPKEEP_BUDGET_MS;
   console.log(
     `Filter index upkeep: ${unindexed.toFixed(0)}/s without the insert trigger, ${sharded.toFixed(0)}/s with it: ` +
-      `+${addedMs.toFixed(3)} ms a submission (${(fall * 100).toFixed(0)}% of the store's rate; budget ≤${INDEX_UPKEEP_BUDGET_MS} ms: ${ok ? "ok" : "OVER"})`,
+      `+${addedMs.toFixed(3)} ms a submission (${(fall * 100).toFixed(0)}% of the store's rate; ` +
+        `budget ≤${INDEX_UPKEEP_BUDGET_MS} ms: ${ok ? "ok" : "OVER"})`,
   );
   return ok;
 }

@@ -3,12 +3,15 @@
  * process of scripts/start.ts. Owning the socket (rather than `next start`) lets it
  * - tell its parent (over IPC) once it really listens, and explain a failed listen in one sentence;
  * - append the peer's address to X-Forwarded-For, as a proxy does, so the app can trust the
- *   last entry (and, with TRUST_PROXY, the ones its proxies added): server/http/client-address.ts.
+ *   last entry (and, with TRUST_PROXY, the ones its proxies added): server/http/client-address.ts;
+ * - lend the app its request handler, for the pages it renders in this process (server/http/in-process.ts).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { parseEnv } from "../server/env";
+import { answerInProcess } from "../server/http/in-process";
 import { explainFailure } from "./lib/explain-failure";
+import { inProcessGet } from "./lib/in-process-get";
 import { hostPort, listenErrorMessage } from "./lib/listen";
 
 export type ServeMessage = { type: "listening"; address: string };
@@ -39,6 +42,7 @@ try {
   process.exit(1);
 }
 const handle = app.getRequestHandler();
+answerInProcess(inProcessGet(handle));
 
 const server = createServer((req, res) => {
   appendPeer(req);

@@ -2,7 +2,7 @@
 
 import { getCollectionProps, getSelectProps } from "@conform-to/react";
 import { Block, controlState, Group, LabelledField } from "./field-parts";
-import type { FieldProps } from "./fields";
+import type { FieldProps } from "./field-props";
 
 /**
  * radio, picture-checkbox (one choice, shown as picture tiles) and multiple-checkbox: native

@@ -3,7 +3,7 @@
 import { getInputProps } from "@conform-to/react";
 import { fieldsetOf } from "./conform";
 import { Block, FieldError, Group, Label } from "./field-parts";
-import type { FieldProps } from "./fields";
+import type { FieldProps } from "./field-props";
 
 /** Autofill tokens for common sub-field names (fixednames are the owner's, so by pattern). */
 const AUTOCOMPLETE: [RegExp, string][] = [

@@ -6,7 +6,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is built from data at runtime
 export type AnyValues = Record<string, any>;
-export type Form = FormMetadata<AnyValues, string[]>;
+export type ConformForm = FormMetadata<AnyValues, string[]>;
 /** A field as its controls see it (a string value); lists and objects are walked below. */
 export type Field = FieldMetadata<string, AnyValues, string[]>;
 

@@ -1,16 +1,13 @@
 "use client";
 
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import type { PhoneCountry } from "@/server/services/survey/phone-countries";
-import type { SurveyElement } from "@/server/services/survey/survey-elements";
 import { ChoiceField, DropdownField } from "./choice-fields";
 import { CompositeField } from "./composite-field";
-import { fieldsetOf, type Field, type Form } from "./conform";
+import { fieldsetOf } from "./conform";
 import { Block, controlState, describedBy, FieldError, Hint, Label, LabelledField } from "./field-parts";
+import type { FieldProps } from "./field-props";
 import { RankingField, RepeatField } from "./list-fields";
 import { MatrixField } from "./matrix-field";
-
-export type FieldProps = { element: SurveyElement; field: Field; form: Form; countries: PhoneCountry[] | null };
 
 /** One element of the form, by type. Unknown types are asked as short text. */
 export function SurveyField(props: FieldProps) {
@@ -29,7 +26,7 @@ export function SurveyField(props: FieldProps) {
     case "matrix":
       return <MatrixField {...props} />;
     case "repeat-field":
-      return <RepeatField {...props} />;
+      return <RepeatField {...props} ComponentField={SurveyField} />;
     case "name":
     case "address":
       return <CompositeField {...props} />;
@@ -43,7 +40,8 @@ export function SurveyField(props: FieldProps) {
 }
 
 /** Input type, keyboard and autofill per text-like element type. */
-const TEXT_INPUTS: Record<string, { type: "text" | "email" | "tel" | "date"; inputMode?: "decimal" | "email" | "tel"; autoComplete?: string }> = {
+type TextInput = { type: "text" | "email" | "tel" | "date"; inputMode?: "decimal" | "email" | "tel"; autoComplete?: string };
+const TEXT_INPUTS: Record<string, TextInput> = {
   email: { type: "email", inputMode: "email", autoComplete: "email" },
   // Text, not type=number: the server sees what was typed and can say what is wrong with it.
   number: { type: "text", inputMode: "decimal" },

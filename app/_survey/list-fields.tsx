@@ -2,11 +2,11 @@
 
 import { MAX_REPEAT_ROWS } from "@/server/services/survey/answers/validate-answers";
 import { getInputProps } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import type { SurveyElement } from "@/server/services/survey/survey-elements";
 import { fieldsetOf, listOf } from "./conform";
 import { Block, Group } from "./field-parts";
-import { SurveyField, type FieldProps } from "./fields";
+import type { FieldProps } from "./field-props";
 
 /**
  * ranking: an ordered list; each item moves with "Move up" / "Move down" buttons (no
@@ -101,15 +101,15 @@ function newRow(element: SurveyElement): Record<string, unknown> {
   return row;
 }
 
-/** Rows a respondent can add (the server refuses more; validate-answers.ts). */
-
 /**
  * repeat-field: each row is a fieldset ("<label> 1", "<label> 2", …) of the components,
  * posted as `<id>[<row>].<component id>`. "Add another" and "Remove" are Conform list
  * buttons (server round trip without JavaScript); with it, focus goes to the new row's
- * first control, or to "Add another" after a removal.
+ * first control, or to "Add another" after a removal. Each component is asked by
+ * `ComponentField`, the form's own field (fields.tsx passes it: it imports this file).
  */
-export function RepeatField({ element, field, form, countries }: FieldProps) {
+export function RepeatField(props: FieldProps & { ComponentField: ComponentType<FieldProps> }) {
+  const { element, field, form, countries, ComponentField } = props;
   const rows = listOf(field);
   const [focusRow, setFocusRow] = useState<number | "add" | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -117,10 +117,8 @@ export function RepeatField({ element, field, form, countries }: FieldProps) {
 
   useEffect(() => {
     if (focusRow === null) return;
-    const target =
-      focusRow === "add"
-        ? addRef.current
-        : groupRef.current?.querySelectorAll<HTMLFieldSetElement>(".sv-repeat-row")[focusRow]?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+    const row = focusRow === "add" ? null : groupRef.current?.querySelectorAll<HTMLFieldSetElement>(".sv-repeat-row")[focusRow];
+    const target = focusRow === "add" ? addRef.current : row?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
     if (!target) return; // the new row renders on a later pass
     target.focus();
     setFocusRow(null);
@@ -148,7 +146,7 @@ export function RepeatField({ element, field, form, countries }: FieldProps) {
             <fieldset key={row.key} className="sv-repeat-row">
               <legend className="sv-repeat-legend">{legend}</legend>
               {(element.components ?? []).map((component) => (
-                <SurveyField key={component.id} element={component} field={parts[component.id]!} form={form} countries={countries} />
+                <ComponentField key={component.id} element={component} field={parts[component.id]!} form={form} countries={countries} />
               ))}
               {rows.length > 1 ? (
                 <button

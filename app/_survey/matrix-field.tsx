@@ -3,7 +3,7 @@
 import { getCollectionProps } from "@conform-to/react";
 import { fieldsetOf } from "./conform";
 import { Block, FieldError, Group } from "./field-parts";
-import type { FieldProps } from "./fields";
+import type { FieldProps } from "./field-props";
 
 /**
  * matrix: one radio group per row. Each row is a fieldset named by the row's label, each

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { env } from "@/server/env";
+import { getInProcess } from "@/server/http/in-process";
 import type { SurveyFormView, SurveyNoticeView } from "@/server/services/survey/survey-view";
 
 /**
- * Survey answers that are not a plain 200 page — the form again after a failed form post
- * (422, 429), a closed unique link (410), an unknown one (404) — are still the survey page.
- * Next.js renders pages only from page routes and only with 200 or 404, so a route handler
- * that needs another status asks the page route for the markup over loopback, handing it the
- * already-built view in memory under a one-time key, and answers with that HTML and its own
- * status. The page hydrates as usual: the browser never sees the internal request.
+ * The survey page as answered by a route handler: a unique link's (200, or 410 once closed,
+ * 404 when unknown) and a form post's that did not submit (the form again with 422, 429, or
+ * 200 after a list button without JavaScript; 410 or 404 when it closed). Next.js renders pages
+ * only from page routes and only with 200 or 404, so the handler has the page route render the
+ * markup in this process (server/http/in-process.ts: a request built in memory, no socket),
+ * handing it the already-built view in memory under a one-time key, and answers with that
+ * HTML and its own status. The page hydrates as usual.
  *
  * The key is random, lives for one render (deleted when the HTML is read, or after 30 s),
  * and only this process knows it, so a request from outside can never choose a view.
@@ -43,18 +44,10 @@ export async function surveyPageResponse(
   try {
     // Any path under /f/ renders the survey page; the handed view decides what it shows.
     const path = `/f/${encodeURIComponent(opts.formUuid ?? "unavailable")}`;
-    const res = await fetch(`http://${loopbackHost(env().HOST)}:${env().PORT}${path}`, {
-      headers: {
-        [HANDOFF_HEADER]: key,
-        "accept-language": request.headers.get("accept-language") ?? "",
-        "user-agent": request.headers.get("user-agent") ?? "",
-      },
-      cache: "no-store",
-      redirect: "manual",
-    });
-    const html = withOuterNonce(await res.text(), res.headers, request.headers);
+    const page = await getInProcess(path, { ...forwarded(request.headers), [HANDOFF_HEADER]: key });
+    const html = withOuterNonce(page.body, page.headers, request.headers);
     return new Response(request.method === "HEAD" ? null : html, {
-      status: res.status === 404 || res.status >= 500 ? res.status : opts.status,
+      status: page.status === 404 || page.status >= 500 ? page.status : opts.status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...opts.headers },
     });
   } finally {
@@ -62,20 +55,24 @@ export async function surveyPageResponse(
   }
 }
 
+/**
+ * The outer request's headers the render reads: its host (the request's URL), its user agent
+ * (Next streams metadata to browsers and puts it in the head for bots) and its language (the
+ * phone field's default country, should the page build the view itself).
+ */
+const FORWARDED = ["host", "user-agent", "accept-language"];
+const forwarded = (headers: Headers) =>
+  Object.fromEntries(FORWARDED.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)!]] : [])));
+
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 /**
- * The loopback render carries its own CSP nonce, but the browser gets the CSP of the outer
- * request (proxy.ts puts it on that request's headers): give the page's scripts that nonce.
+ * The inner render passed proxy.ts too and carries its own CSP nonce, but the browser gets the
+ * CSP of the outer request (proxy.ts puts it on that request's headers): give the page's
+ * scripts that nonce.
  */
 function withOuterNonce(html: string, inner: Headers, outer: Headers): string {
   const from = nonceOf(inner.get("content-security-policy"));
   const to = nonceOf(outer.get("content-security-policy"));
   return from && to && from !== to ? html.split(`nonce="${from}"`).join(`nonce="${to}"`) : html;
-}
-
-/** Where this server answers itself: loopback when it listens on every interface, else its own address. */
-function loopbackHost(host: string): string {
-  if (host === "0.0.0.0" || host === "::" || host === "localhost") return "127.0.0.1";
-  return host.includes(":") ? `[${host}]` : host;
 }

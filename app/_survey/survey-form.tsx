@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { surveyFormSchema } from "@/server/services/survey/answers/form-schema";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/server/services/survey/spam";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
-import type { AnyValues, Field, Form } from "./conform";
+import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
 import { SurveyField } from "./fields";
 
@@ -101,7 +101,7 @@ function ErrorSummary({
   formError,
   attempt,
 }: {
-  form: Form;
+  form: ConformForm;
   elements: SurveyFormView["form"]["elements"];
   formError: string | null;
   attempt: number;

@@ -29,14 +29,18 @@ async function page(api: ApiClient, path: string, headers: Record<string, string
 
 
 test.describe("GET /f/:form_uuid", () => {
-  test("renders a published form: its name, a real form posting to /submit, a signed start token, a hidden honeypot", async ({ seed, api }) => {
+  test("renders a published form: its name, a real form posting to /submit, a signed start token, a hidden honeypot", async ({
+    seed,
+    api,
+  }) => {
     const { form } = await publishedForm(seed);
     const res = await page(api, `/f/${form.uuid}`);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.text).toContain("<title>Contact us</title>");
     expect(res.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    expect(res.text).toMatch(new RegExp(`<form[^>]*action="/f/${form.uuid}/submit"[^>]*method="post"|<form[^>]*method="post"[^>]*action="/f/${form.uuid}/submit"`));
+    const action = `action="/f/${form.uuid}/submit"`;
+    expect(res.text).toMatch(new RegExp(`<form[^>]*${action}[^>]*method="post"|<form[^>]*method="post"[^>]*${action}`));
     expect(startTokenOf(res.text)).toMatch(new RegExp(`^${form.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     expect(res.text).toMatch(/<div class="sv-hp" aria-hidden="true">.*?tabindex="-1"/);
   });
@@ -134,7 +138,8 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
 
   test("multipart/form-data posts work the same; a phone typed with its own dial code keeps it", async ({ seed, api, request }) => {
     const { org, form } = await publishedForm(seed);
-    const res = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ["phone.country", "US"], ["phone.number", "+44 20 7123 4567"]], "multipart");
+    const phone: [string, string][] = [["phone.country", "US"], ["phone.number", "+44 20 7123 4567"]];
+    const res = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ...phone], "multipart");
     expect(res.status).toBe(303);
     const [row] = await storedRows(seed, form.id);
     expect((await readSubmission(api, seed, org.organizationId, row!.id)).data).toMatchObject({ phone: "+442071234567" });
@@ -152,7 +157,12 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.text).toContain("<title>Error: Contact us</title>");
     expect(res.text).toContain("There is a problem");
-    for (const message of ["Last name: This field is required", "Email: Enter an email address like name@example.com", "Company size: Enter a number, like 12 or 3.5", "Message: This field is required"]) {
+    for (const message of [
+      "Last name: This field is required",
+      "Email: Enter an email address like name@example.com",
+      "Company size: Enter a number, like 12 or 3.5",
+      "Message: This field is required",
+    ]) {
       expect(res.text).toContain(message);
     }
     expect(res.text).toMatch(/id="survey-email"[^>]*value="ada-at-example"|value="ada-at-example"[^>]*id="survey-email"/);
@@ -190,7 +200,11 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
-  test("the start token gives the duration; a post within 2 s of the page is spam; a forged token counts as none", async ({ seed, api, request }) => {
+  test("the start token gives the duration; a post within 2 s of the page is spam; a forged token counts as none", async ({
+    seed,
+    api,
+    request,
+  }) => {
     const { form } = await publishedForm(seed);
     const token = startTokenOf((await page(api, `/f/${form.uuid}`)).text)!;
     expect((await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ["_start", token]])).status).toBe(303);
@@ -224,12 +238,65 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain(NOT_AVAILABLE);
     const text = await api.call("POST", submitPath(form.uuid), { rawBody: "email=x", headers: { "content-type": "text/plain" } });
-    expect([text.status, text.body]).toEqual([415, { message: "Send application/json, application/x-www-form-urlencoded or multipart/form-data" }]);
+    const message = "Send application/json, application/x-www-form-urlencoded or multipart/form-data";
+    expect([text.status, text.body]).toEqual([415, { message }]);
+  });
+
+  test("the 429 page carries the limit's headers, as the JSON answer does, and is never cached", async ({ seed, api, request }) => {
+    const { form } = await publishedForm(seed);
+    for (let i = 0; i < 20; i++) expect((await api.call("POST", submitPath(form.uuid), { body: { data: {} } })).status).toBe(422);
+    const res = await formPost(request, submitPath(form.uuid), REQUIRED_FIELDS);
+    expect([res.status, res.headers["content-type"]]).toEqual([429, "text/html; charset=utf-8"]);
+    expect(res.headers).toMatchObject({
+      "cache-control": "no-store",
+      "retry-after": expect.stringMatching(/^\d+$/),
+      "ratelimit-limit": "20",
+      "ratelimit-remaining": "0",
+    });
+    expect(res.text).toContain("Too many submissions from your network");
+    expect(await storedRows(seed, form.id)).toEqual([]);
+  });
+});
+
+test.describe("POST /u/:link_id/submit (form posts)", () => {
+  test("an invalid post answers 422 with the link's form; an expired or completed link 410 with its sentence", async ({
+    seed,
+    request,
+  }) => {
+    const { org, form } = await publishedForm(seed);
+    const [open, expired, completed] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}, {}]);
+    const invalid = await formPost(request, linkSubmitPath(open!.id), [["email", "ada-at-example"]]);
+    const kind = ({ status, headers }: { status: number; headers: Record<string, string> }) => [
+      status,
+      headers["content-type"],
+      headers["cache-control"],
+    ];
+    expect(kind(invalid)).toEqual([422, "text/html; charset=utf-8", "no-store"]);
+    expect(invalid.text).toContain("<title>Error: Contact us</title>");
+    expect(invalid.text).toContain("There is a problem");
+    expect(invalid.text).toMatch(new RegExp(`action="/u/${open!.id}/submit"`));
+    expect(invalid.text).toContain('value="ada-at-example"');
+
+    await setLink(seed, expired!.id, { expiresAt: new Date(Date.now() - 60_000) });
+    await setLink(seed, completed!.id, { status: "completed" });
+    for (const [id, sentence] of [
+      [expired!.id, "This link has expired"],
+      [completed!.id, "This form has already been submitted"],
+    ] as const) {
+      const gone = await formPost(request, linkSubmitPath(id), REQUIRED_FIELDS);
+      expect(kind(gone), id).toEqual([410, "text/html; charset=utf-8", "no-store"]);
+      expect(gone.text).toContain(sentence);
+      expect(gone.text).not.toContain('name="_start"');
+    }
+    expect(await storedRows(seed, form.id)).toEqual([]);
   });
 });
 
 test.describe("GET /u/:link_id", () => {
-  test("an active link shows its form with its prefill and moves pending → in_progress on a person's first visit", async ({ seed, api }) => {
+  test("an active link shows its form with its prefill and moves pending → in_progress on a person's first visit", async ({
+    seed,
+    api,
+  }) => {
     const { org, form } = await publishedForm(seed);
     const [link] = await createLinks(seed, org.organizationId, form.uuid, [{ prefillData: [{ id: "email", value: "ada@example.com" }] }]);
     const res = await page(api, `/u/${link!.id}`);
@@ -261,7 +328,10 @@ test.describe("GET /u/:link_id", () => {
     expect(await linkStatus(seed, link!.id)).toBe("pending");
   });
 
-  test("inactive, expired and completed links answer 410 with their sentence; unknown links and closed forms 404", async ({ seed, api }) => {
+  test("inactive, expired and completed links answer 410 with their sentence; unknown links and closed forms 404", async ({
+    seed,
+    api,
+  }) => {
     const { org, form } = await publishedForm(seed);
     const [inactive, expired, completed, draftLink] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}, {}, {}]);
     await setLink(seed, inactive!.id, { active: false });
@@ -291,6 +361,49 @@ test.describe("GET /u/:link_id", () => {
     expect(await linkStatus(seed, inactive!.id)).toBe("pending");
   });
 
+  test("a link's pages carry a survey page's headers, are never cached, and their scripts carry the answer's nonce", async ({
+    seed,
+    api,
+  }) => {
+    const { org, form } = await publishedForm(seed);
+    const [open, inactive] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}]);
+    await setLink(seed, inactive!.id, { active: false });
+    for (const [id, status] of [
+      [open!.id, 200],
+      [inactive!.id, 410],
+      [UNKNOWN, 404],
+    ] as const) {
+      const res = await page(api, `/u/${id}`);
+      const h = res.headers;
+      expect([res.status, h["content-type"], h["cache-control"]], id).toEqual([status, "text/html; charset=utf-8", "no-store"]);
+      const nonce = /'nonce-([A-Za-z0-9+/]+=*)'/.exec(h["content-security-policy"] ?? "")?.[1];
+      expect(nonce, id).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(h["content-security-policy"]).toContain("; frame-ancestors *");
+      expect(h["x-frame-options"]).toBeUndefined();
+      expect([h["referrer-policy"], h["x-content-type-options"]]).toEqual(["same-origin", "nosniff"]);
+      const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, id).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  test("a link's page is the form's own page but for where it posts; an unknown link's is the form's 404 page", async ({ seed, api }) => {
+    const { org, form } = await publishedForm(seed);
+    const [link] = await createLinks(seed, org.organizationId, form.uuid, [{}]);
+    // The markup a browser shows, without scripts, nonces and the start token (fresh on every render).
+    const markup = (html: string) =>
+      html
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/ nonce="[^"]*"/g, "")
+        .replace(/name="_start" value="[^"]+"/, 'name="_start" value=""');
+    const viaLink = markup((await page(api, `/u/${link!.id}`)).text);
+    expect(viaLink).toContain(`action="/u/${link!.id}/submit"`);
+    const direct = markup((await page(api, `/f/${form.uuid}`)).text);
+    expect(viaLink.replace(`action="/u/${link!.id}/submit"`, `action="/f/${form.uuid}/submit"`)).toBe(direct);
+    const notFound = (html: string) => markup(html).replace(/\/f\/[^"/<]+/g, "");
+    expect(notFound((await page(api, `/u/${UNKNOWN}`)).text)).toBe(notFound((await page(api, `/f/${UNKNOWN}`)).text));
+  });
+
   test("`?_prefill=` fills only the form's own prefills; the query fills simple fields; _prefill wins", async ({ seed, api }) => {
     const { org, form } = await publishedForm(seed);
     const own = await createPrefill(seed, org.organizationId, form.uuid, [{ id: "subject", value: "From prefill" }]);
@@ -299,7 +412,8 @@ test.describe("GET /u/:link_id", () => {
     const foreign = await createPrefill(seed, otherOrg.organizationId, otherForm.uuid, [{ id: "subject", value: "Other form" }]);
     const linkPrefill = (await seed.db.query.uniqueLinks.findFirst({ where: (l, { eq }) => eq(l.id, link!.id) }))!.prefillId!;
 
-    const subject = async (query: string) => /id="survey-subject"[^>]*value="([^"]*)"/.exec((await page(api, `/f/${form.uuid}?${query}`)).text)?.[1] ?? null;
+    const subject = async (query: string) =>
+      /id="survey-subject"[^>]*value="([^"]*)"/.exec((await page(api, `/f/${form.uuid}?${query}`)).text)?.[1] ?? null;
     expect(await subject(`_prefill=${own}`)).toBe("From prefill");
     expect(await subject(`_prefill=${own}&subject=From+query`)).toBe("From prefill");
     expect(await subject(`subject=From+query&source=ad`)).toBe("From query");

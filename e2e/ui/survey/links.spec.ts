@@ -1,6 +1,6 @@
 import { expect, test } from "../../fixtures";
 import { createLinks, linkStatus, publishedForm, setForm, setLink } from "../../api/survey/survey-fixtures";
-import { openSurvey, submitAndThank } from "./survey-helpers";
+import { openSurvey, submit, submitAndThank } from "./survey-helpers";
 
 /** Unique links in the browser: every state's page, and pending → in_progress → completed. */
 
@@ -43,4 +43,18 @@ test("a link is in_progress once opened, completed once submitted, and then says
   const again = await page.goto(`/u/${link!.id}`);
   expect(again!.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This form has already been submitted");
+});
+
+test("a link's page runs the survey form in the browser: answers are checked there before anything is posted", async ({ page, seed }) => {
+  const { org, form } = await publishedForm(seed, {
+    elements: [{ id: "answer", label: "Your answer", type: "short-text", required: true }],
+  });
+  const [link] = await createLinks(seed, org.organizationId, form.uuid, [{}]);
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+  await openSurvey(page, `/u/${link!.id}`);
+  await submit(page);
+  await expect(page.getByRole("alert").getByRole("listitem")).toHaveText(["Your answer: This field is required"]);
+  expect(page.url()).toMatch(new RegExp(`/u/${link!.id}$`));
+  expect(posts).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/db";
-import { findSurveyForm, type SurveyForm } from "./survey-target";
+import { findSurveyForm, type PublishedForm } from "./survey-target";
 
 /**
  * Live forms by UUID as submits read them, kept in this process so that a submit to a known
@@ -10,11 +10,11 @@ import { findSurveyForm, type SurveyForm } from "./survey-target";
  */
 const MAX = 500;
 
-const globalForCache = globalThis as unknown as { formhouseLiveForms?: Map<string, SurveyForm> };
+const globalForCache = globalThis as unknown as { formhouseLiveForms?: Map<string, PublishedForm> };
 const cache = (globalForCache.formhouseLiveForms ??= new Map());
 
 /** The live form with this UUID, from the cache or the database; null when it is not live. */
-export async function liveSurveyForm(db: DbOrTx, uuid: string): Promise<SurveyForm | null> {
+export async function liveSurveyForm(db: DbOrTx, uuid: string): Promise<PublishedForm | null> {
   const key = uuid.trim().toLowerCase();
   const cached = cache.get(key);
   if (cached) {
@@ -26,7 +26,7 @@ export async function liveSurveyForm(db: DbOrTx, uuid: string): Promise<SurveyFo
 }
 
 /** The form read from the database, and the cache set to it (or cleared when it is not live). */
-export async function refreshed(db: DbOrTx, uuid: string): Promise<SurveyForm | null> {
+export async function refreshed(db: DbOrTx, uuid: string): Promise<PublishedForm | null> {
   const key = uuid.trim().toLowerCase();
   const form = await findSurveyForm(db, key);
   cache.delete(key);

@@ -17,7 +17,7 @@ import {
   findSurveyLink,
   linkClosed,
   surveyNotFound,
-  type SurveyForm,
+  type PublishedForm,
 } from "./survey-target";
 
 /**
@@ -26,7 +26,7 @@ import {
  * createSubmission; they differ in how answers, duration and the spam signals are read.
  */
 export type SubmitRef = { formUuid: string } | { linkId: string };
-export type SubmitTarget = { form: SurveyForm; linkId: string | null };
+export type SubmitTarget = { form: PublishedForm; linkId: string | null };
 
 export type SubmitBody =
   | { kind: "json"; data: Record<string, unknown>; duration: number | null; honeypot: unknown }
@@ -113,7 +113,9 @@ export async function submitResponse(
       }
       case "form-changed":
         if (changes + 1 >= MAX_FORM_CHANGES) throw new Error(`form ${form.id} changed under ${MAX_FORM_CHANGES} submits in a row`);
-        target = target.linkId ? await linkTarget(db, target.linkId) : { form: (await refreshed(db, form.uuid)) ?? throwNotFound(), linkId: null };
+        target = target.linkId
+          ? await linkTarget(db, target.linkId)
+          : { form: (await refreshed(db, form.uuid)) ?? throwNotFound(), linkId: null };
     }
   }
 }
@@ -124,7 +126,7 @@ type Answers =
   | { kind: "redisplay"; reply: FormReply };
 
 /** The answers of a body checked against the form, with the spam signals it carries. */
-async function readAnswers(db: Db, form: SurveyForm, body: SubmitBody, now: number): Promise<Answers> {
+async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number): Promise<Answers> {
   if (body.kind === "json") {
     const result = answersValidatorFor(form)(body.data);
     if (!result.ok) return { kind: "invalid", error: new SubmissionInvalidError(describeIssues(form.elements, result.issues), null) };
@@ -200,7 +202,8 @@ function withProblems(submission: FormSubmission, problems: Record<string, strin
   const merged = (error: Record<string, string[] | null> | null | undefined) => {
     const out: Record<string, string[] | null> = {};
     // The problem of a wrong-shaped element replaces what the validator said of its missing parts.
-    const kept = Object.entries(error ?? {}).filter(([name]) => !ids.some((id) => name === id || name.startsWith(`${id}.`) || name.startsWith(`${id}[`)));
+    const within = (name: string, id: string) => name === id || name.startsWith(`${id}.`) || name.startsWith(`${id}[`);
+    const kept = Object.entries(error ?? {}).filter(([name]) => !ids.some((id) => within(name, id)));
     const entries = [...kept, ...Object.entries(problems)].sort(([a], [b]) => rank(a) - rank(b));
     for (const [name, messages] of entries) {
       // Both may speak for the whole form (""). Defined, not assigned: an element id may be any text, `__proto__` too.
@@ -236,7 +239,11 @@ function isListIntent(raw: string): boolean {
  * A form post's reply carrying one problem of the whole form (e.g. too many submits): the
  * posted values the form's fields can show, read by the same rules as a submit.
  */
-export function replyWithFormError(elements: readonly FieldElement[], fields: readonly (readonly [string, string])[], message: string): FormReply {
+export function replyWithFormError(
+  elements: readonly FieldElement[],
+  fields: readonly (readonly [string, string])[],
+  message: string,
+): FormReply {
   const read = readFormFields(elements, [...formParams(fields)]);
   // Nothing to validate: the reply only carries the posted values back with the message.
   const submission = parseConform(new URLSearchParams(read.fields), z.unknown());

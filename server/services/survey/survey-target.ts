@@ -11,7 +11,7 @@ import type { PrefillSource } from "./initial-values";
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */
-export type SurveyForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt"> & {
+export type PublishedForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt"> & {
   /** What a submit's storing statement checks (forms/form-version.ts). */
   version: string;
 };
@@ -53,14 +53,14 @@ const formColumns = {
 };
 const live = and(eq(forms.published, true), isNull(forms.trashedAt));
 
-export async function findSurveyForm(db: DbOrTx, formUuid: string): Promise<SurveyForm | null> {
+export async function findSurveyForm(db: DbOrTx, formUuid: string): Promise<PublishedForm | null> {
   const uuid = formUuid.trim().toLowerCase();
   if (!UUID_RE.test(uuid)) return null;
   const [form] = await db.select(formColumns).from(forms).where(and(eq(forms.uuid, uuid), live)).limit(1);
   return form ?? null;
 }
 
-export async function getSurveyFormOrThrow(db: DbOrTx, formUuid: string): Promise<SurveyForm> {
+export async function getSurveyFormOrThrow(db: DbOrTx, formUuid: string): Promise<PublishedForm> {
   return (await findSurveyForm(db, formUuid)) ?? throwNotFound();
 }
 
@@ -83,7 +83,7 @@ export async function findSurveyPrefill(db: DbOrTx, formId: number, prefillId: s
 export async function findSurveyLink(
   db: DbOrTx,
   linkId: string,
-): Promise<{ link: SurveyLink; form: SurveyForm; prefill: PrefillSource | null } | null> {
+): Promise<{ link: SurveyLink; form: PublishedForm; prefill: PrefillSource | null } | null> {
   const id = linkId.trim().toLowerCase();
   if (!UUID_RE.test(id)) return null;
   const [row] = await db

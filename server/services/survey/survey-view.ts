@@ -2,7 +2,7 @@ import type { Db } from "@/db";
 import { initialFormValues, type FormValues, type PrefillSource } from "./initial-values";
 import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "./phone-countries";
 import { hasCountrySelector, surveyElements, type SurveyElement } from "./survey-elements";
-import type { SurveyForm } from "./survey-target";
+import type { PublishedForm } from "./survey-target";
 import { issueStartToken, readStartToken } from "./start-token";
 
 /**
@@ -29,7 +29,7 @@ export type SurveyFormView = {
 export type SurveyNoticeView = { kind: "notice"; title: string; message: string };
 
 export type SurveyViewInput = {
-  form: SurveyForm;
+  form: PublishedForm;
   action: string;
   prefill?: PrefillSource | null;
   query?: Readonly<Record<string, string>>;
