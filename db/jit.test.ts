@@ -8,7 +8,7 @@ import * as schema from "@/db/schema";
 import { forms, organizations, submissions, uniqueLinks, webhooks } from "@/db/schema";
 import { accessForOrganization } from "@/server/services/forms/access";
 import { createSubmission } from "@/server/services/submissions/create-submission";
-import { listSubmissions } from "@/server/services/submissions/list-submissions";
+import { querySubmissions } from "@/server/services/submissions/query/entry";
 import { DEFAULT_SORT } from "@/server/services/submissions/sort";
 import { findSurveyForm } from "@/server/services/survey/survey-target";
 import { claimDue } from "@/server/webhooks/outbox";
@@ -102,9 +102,10 @@ test("a submit, a listing, a filter, a count and the outbox claim are priced und
   }
   const access = accessForOrganization(organizationId);
   const sort = DEFAULT_SORT;
-  await listSubmissions(db, access, { formId: form!.id, page: 1, sort });
-  await listSubmissions(db, access, { formId: form!.id, page: 2, sort, filterParams: [["Count__is_greater_than", "10"], ["Email__contains", "ada1"]] });
-  await listSubmissions(db, access, { formId: form!.id, page: 1, sort, filterParams: [["When__before", "2026-05-01"]] });
+  const target = { formId: form!.id };
+  await querySubmissions(db, access, { form: target, page: 1, sort });
+  await querySubmissions(db, access, { form: target, page: 2, sort, filters: { v2: [["Count__is_greater_than", "10"], ["Email__contains", "ada1"]] } });
+  await querySubmissions(db, access, { form: target, page: 1, sort, filters: { v2: [["When__before", "2026-05-01"]] } });
   const claimed = await claimDue(db, 4242, { max: 10, perEndpoint: 5, busy: new Map() });
   assert.ok(claimed.length >= 2, "the submits' deliveries were claimed");
 

@@ -19,7 +19,7 @@ import { runMigrations } from "../db/migrate";
 import { forms, organizations } from "../db/schema";
 import { authenticateApiToken } from "../server/auth/api-token-auth";
 import { accessForOrganization } from "../server/services/forms/access";
-import { listSubmissions } from "../server/services/submissions/list-submissions";
+import { querySubmissions } from "../server/services/submissions/query/entry";
 import { resolveSort } from "../server/services/submissions/sort";
 import { V2_SCOPES } from "../server/services/tokens/scopes";
 import { createApiToken } from "../server/services/tokens/create-token";
@@ -96,8 +96,8 @@ async function main() {
     };
 
     const cases: [string, () => Promise<unknown>][] = [
-      ["in-process: page 1 service (listSubmissions)", () =>
-        listSubmissions(db, access, { formUuid: form!.uuid, page: 1, sort: resolveSort(undefined, undefined) })],
+      ["in-process: page 1 service (querySubmissions)", () =>
+        querySubmissions(db, access, { form: { formUuid: form!.uuid }, page: 1, sort: resolveSort(undefined, undefined) })],
       ["in-process: token check + rate limit", () => authenticateApiToken(db, token, "v2")],
       ["in-process: v2 procedure via tRPC caller", () => caller().submissions.list({ form_uuid: form!.uuid } as never)],
       ["in-process: REST handler (adapter + trpc-to-openapi)", async () => {

@@ -102,9 +102,9 @@ async function main() {
     console.log(`seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const access = accessForOrganization(orgId);
-    const params = { filters: [], view: "all" as const, sort: { field: "created_at" as const, order: "desc" as const } };
+    const query = { form: { formUuid: form!.uuid }, view: "all" as const, sort: { field: "created_at" as const, order: "desc" as const } };
     global.gc?.();
-    const full = await drain(exportSubmissionsCsv(db, access, form!, params).stream);
+    const full = await drain((await exportSubmissionsCsv(db, access, query)).stream);
     const rows = full.lines - 1;
     console.log("\n# export, reader as fast as it can");
     console.log(`rows: ${rows.toLocaleString("en-US")} in ${(full.ms / 1000).toFixed(1)} s = ${Math.round(rows / (full.ms / 1000)).toLocaleString("en-US")} rows/s`);
@@ -113,7 +113,7 @@ async function main() {
     if (rows !== ROWS) throw new Error(`exported ${rows} rows, expected ${ROWS}`);
 
     global.gc?.();
-    const slow = await drain(exportSubmissionsCsv(db, access, form!, params).stream, SLOW_MS, 500);
+    const slow = await drain((await exportSubmissionsCsv(db, access, query)).stream, SLOW_MS, 500);
     console.log(`\n# export, slow reader (${SLOW_MS} ms per chunk, 500 chunks, then cancelled)`);
     console.log(`rows read: ${(slow.lines - 1).toLocaleString("en-US")} in ${(slow.ms / 1000).toFixed(1)} s; RSS peak +${mb(slow.peak - slow.base)}`);
   } finally {

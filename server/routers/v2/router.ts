@@ -5,9 +5,9 @@ import { bulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { getPrefillRoute } from "./prefills/get-prefill";
 import { listPrefillsRoute } from "./prefills/list-prefills";
-import { deleteSubmissionRoute } from "./submissions/delete-submission";
-import { getSubmissionRoute } from "./submissions/get-submission";
-import { listSubmissionsRoute } from "./submissions/list-submissions";
+import { v2DeleteSubmissionRoute } from "./submissions/delete-submission";
+import { v2GetSubmissionRoute } from "./submissions/get-submission";
+import { v2ListSubmissionsRoute } from "./submissions/list-submissions";
 import { bulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { bulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { getUniqueLinkRoute } from "./unique-links/get-unique-link";
@@ -29,7 +29,7 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
  */
 export const v2Router = router({
   forms: router({ list: listFormsRoute, get: getFormRoute }),
-  submissions: router({ list: listSubmissionsRoute, get: getSubmissionRoute, delete: deleteSubmissionRoute }),
+  submissions: router({ list: v2ListSubmissionsRoute, get: v2GetSubmissionRoute, delete: v2DeleteSubmissionRoute }),
   prefills: router({
     list: listPrefillsRoute,
     get: getPrefillRoute,

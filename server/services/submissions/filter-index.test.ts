@@ -11,7 +11,8 @@ import { FieldResolver } from "./fields";
 import { matchesFilters } from "./filter-eval";
 import { castAs, FILLED_PATH } from "./filter-sql";
 import { FILTER_TYPES, parseFilters, type Filter, type FilterParam } from "./filters";
-import { listFormSubmissions } from "./list-submissions";
+import { jsonEnginePage, listFormPage } from "./query/page";
+import { queryLimits } from "./query/plan";
 import { DEFAULT_SORT } from "./sort";
 
 /**
@@ -270,10 +271,15 @@ test("the filter index and the JSON engine answer exactly as the filters evaluat
       // paths of a large set (counter minus refused rows, the full count), and with too many
       // distinct values for `contains` to be counted through them (the trigram index counts).
       const countLimit = 1 + r.int(3);
+      const limits = queryLimits(formRow.submissionsCount);
       for (const [engine, probe] of [["index", undefined], ["index", countLimit], ["json", undefined]] as const) {
         // At most 39 submissions a form: pages 1 and 2 hold every match.
         const pages = await Promise.all(
-          [1, 2].map((page) => listFormSubmissions(db, access, formRow, { page, sort: DEFAULT_SORT, filters, engine, countLimit: probe, distinctKeys: probe && 1 + r.int(3) })),
+          [1, 2].map((page) => {
+            const query = { page, sort: DEFAULT_SORT, filters };
+            if (engine === "json") return jsonEnginePage(db, access, formRow, query);
+            return listFormPage(db, access, formRow, query, probe ? { ...limits, countLimit: probe, distinctKeys: 1 + r.int(3) } : limits);
+          }),
         );
         const got = pages.flatMap((p) => p.submissions.map((s) => s.id));
         const context = `seed ${SEED} round ${round} ${engine}${probe ? ` countLimit ${probe}` : ""} ${JSON.stringify(params)}`;
@@ -296,10 +302,12 @@ test("the index follows element type changes without a rebuild: rows are typed b
   // The same stored values, read through the element as a number, then as a date.
   const asNumber = { ...form!, elements: [{ id: "q", label: "Q", type: "number" }], submissionsCount: 2 };
   const asDate = { ...form!, elements: [{ id: "q", label: "Q", type: "date" }], submissionsCount: 2 };
-  const n = await listFormSubmissions(db, access, asNumber, { page: 1, sort: DEFAULT_SORT, filters: parseFilters(new FieldResolver(asNumber.elements), [["Q__is_greater_than", "9"]]) });
+  const list = (f: typeof asNumber, params: FilterParam[]) =>
+    listFormPage(db, access, f, { page: 1, sort: DEFAULT_SORT, filters: parseFilters(new FieldResolver(f.elements), params) }, queryLimits(2));
+  const n = await list(asNumber, [["Q__is_greater_than", "9"]]);
   assert.equal(n.totalCount, 1);
   assert.deepEqual(n.submissions[0]!.data, { q: "12" });
-  const d = await listFormSubmissions(db, access, asDate, { page: 1, sort: DEFAULT_SORT, filters: parseFilters(new FieldResolver(asDate.elements), [["Q__after", "2024-04-30"]]) });
+  const d = await list(asDate, [["Q__after", "2024-04-30"]]);
   assert.equal(d.totalCount, 1);
   assert.deepEqual(d.submissions[0]!.data, { q: "2024-05-01" });
 });
@@ -351,7 +359,8 @@ test("no stored value can fail a submission's INSERT in the index trigger (odd n
   const asNumber = { ...form!, elements: [{ id: "q", label: "Q", type: "number" }] as FormElement[], submissionsCount: rows.length + 1 };
   const filters = parseFilters(new FieldResolver(asNumber.elements), [["Q__is_greater_than", digits(900)]]);
   for (const engine of ["index", "json"] as const) {
-    const r = await listFormSubmissions(db, access, asNumber, { page: 1, sort: DEFAULT_SORT, filters, engine });
+    const query = { page: 1, sort: DEFAULT_SORT, filters };
+    const r = engine === "json" ? await jsonEnginePage(db, access, asNumber, query) : await listFormPage(db, access, asNumber, query, queryLimits(asNumber.submissionsCount));
     assert.deepEqual(r.submissions.map((s) => s.data), [{ q: "1" + digits(999) }], engine);
     assert.equal(r.totalCount, 1, engine);
   }

@@ -8,7 +8,7 @@ import { CANONICAL_NUMBER, containsPattern, indexedFilterSql } from "./value-ind
 /**
  * SQL for parsed filters. Everything but equality reads the filter index by default
  * (value-index.ts); the JSON expressions below are its definition (the index stores castAs's
- * results) and the `json` engine. Principles:
+ * results) and the JSON engine (jsonFiltersSql). Principles:
  * - equality (is_equal_to, is_not_equal_to, is_in, is_not_in) is jsonb containment
  *   `data @> '{"<id>": <value>}'`, so the GIN (jsonb_path_ops) index answers it;
  * - numbers compare as `numeric` and dates as `date`/`timestamptz`, never as text; every
@@ -205,25 +205,15 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
 }
 
 /**
- * How filters are evaluated: `index` (default) reads the filter index for everything but
- * equality (value-index.ts); `json` casts every submission's JSON, as before the index
- * existed — the same answers, kept for the differential test and the benchmark's baseline.
+ * One filter on the filter index where it answers (value-index.ts), else on the JSON. A
+ * positive condition stands bare (NULL counts as false in WHERE, and a bare `data @> …` is
+ * what lets the planner use the GIN index); a negated one is the complement.
  */
-export type FilterEngine = "index" | "json";
-
-/**
- * A positive condition stands bare (NULL counts as false in WHERE, and a bare
- * `data @> …` is what lets the planner use the GIN index); a negated one is the complement.
- */
-export function filterSql(filter: Filter, formId: number, engine: FilterEngine = "index", perRow = false): SQL {
-  if (engine === "index") {
-    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate, formId, perRow);
-    if (indexed) return indexed;
-  }
-  return jsonFilterSql(filter);
+function filterSql(filter: Filter, formId: number, perRow: boolean): SQL {
+  return indexedFilterSql(filter.field, filter.condition, filter.negate, formId, perRow) ?? jsonFilterSql(filter);
 }
 
-/** The filter tested on the submission's JSON (the `json` engine). */
+/** The filter tested on the submission's JSON. */
 function jsonFilterSql(filter: Filter): SQL {
   const cond = conditionSql(filter.field, filter.condition);
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
@@ -264,19 +254,31 @@ export function rowTests(filters: readonly Filter[]): SQL | undefined {
 }
 
 /**
- * All filters ANDed; undefined when there are none. With an equality, the containment
- * filters stand bare, for the GIN index, and the others are tested on its candidates
- * (rowTests); the `json` engine tests every filter so.
+ * All filters ANDed, as the listing runs them; undefined when there are none. Everything but
+ * equality reads the filter index. With an equality, the containment filters stand bare, for
+ * the GIN index, and the others are tested on its candidates (rowTests).
  * `perRow`: tested on a bounded list of rows (see indexedFilterSql).
  */
-export function filtersSql(filters: readonly Filter[], formId: number, engine: FilterEngine = "index", perRow = false): SQL | undefined {
+export function filtersSql(filters: readonly Filter[], formId: number, perRow = false): SQL | undefined {
   if (filters.length === 0) return undefined;
   // With an equality, the GIN index yields the candidates and the other filters are tested on
   // those rows alone: cheaper than joining their index rows, which may be most of the form
   // (bench: 0.4 s against 4 s with a 50 % range beside a 1 % equality).
-  if (engine === "json" || usesContainmentIndex(filters)) {
-    const bare = filters.filter(isContainment);
-    return and(...bare.map((f) => filterSql(f, formId, engine)), rowTests(filters.filter((f) => !isContainment(f))));
-  }
-  return and(...filters.map((f) => filterSql(f, formId, engine, perRow)));
+  if (usesContainmentIndex(filters)) return onContainmentCandidates(filters);
+  return and(...filters.map((f) => filterSql(f, formId, perRow)));
+}
+
+/**
+ * The JSON engine: every filter tested on each submission's JSON (equality still on the GIN
+ * index's candidates), as before the filter index existed. The same answers as filtersSql; the
+ * differential test and the benchmark's baseline run it (jsonEnginePage), and a plan of several
+ * large sets takes it (query/plan.ts).
+ */
+export function jsonFiltersSql(filters: readonly Filter[]): SQL | undefined {
+  return filters.length ? onContainmentCandidates(filters) : undefined;
+}
+
+/** The positive equalities bare (the GIN index's candidates), every other filter a row test on them. */
+function onContainmentCandidates(filters: readonly Filter[]): SQL | undefined {
+  return and(...filters.filter(isContainment).map(jsonFilterSql), rowTests(filters.filter((f) => !isContainment(f))));
 }

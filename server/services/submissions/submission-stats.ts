@@ -3,7 +3,8 @@ import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { isChoiceType } from "@/server/services/forms/element-types";
 import type { FormAccess } from "@/server/services/forms/access";
-import { dashboardWhere, type SpamView } from "./dashboard-submissions";
+import type { SpamView } from "./query/request";
+import { submissionSetWhere } from "./query/where";
 import type { Filter } from "./filters";
 
 /** Days the "per day" chart covers, today (UTC) included. */
@@ -38,7 +39,7 @@ export async function submissionStats(
   params: { filters: readonly Filter[]; view: SpamView },
   now = new Date(),
 ): Promise<SubmissionStats> {
-  const where = dashboardWhere(access, form, params.filters, params.view);
+  const where = submissionSetWhere(access, form, params.filters, params.view);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const first = new Date(today - (CHART_DAYS - 1) * 86_400_000);
   const choiceFields = form.elements.filter((el) => el && typeof el.id === "string" && isChoiceType(el.type));

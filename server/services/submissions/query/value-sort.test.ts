@@ -4,14 +4,13 @@ import { eq } from "drizzle-orm";
 import { createDb, type Db } from "@/db";
 import { forms, organizations, submissions, type Form, type FormElement } from "@/db/schema";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
-import { FieldResolver } from "./fields";
-import { listFormSubmissions } from "./list-submissions";
-import { resolveV1Sort } from "./sort";
+import { querySubmissions } from "./entry";
 
 /**
- * Sorting on a field's stored value (v1) against a real Postgres, with stored values of
- * every odd shape: rows are inserted directly, bypassing form-file validation, so old or
- * hand-edited data can never make a sort fail the query or jump ahead of real values.
+ * Sorting on a field's stored value (v1 `sort=<field>`, order.ts) against a real Postgres,
+ * with stored values of every odd shape: rows are inserted directly, bypassing form-file
+ * validation, so old or hand-edited data can never make a sort fail the query or jump ahead
+ * of real values.
  */
 const url = process.env.DATABASE_URL;
 const skip = url ? false : "needs DATABASE_URL (run with npm test)";
@@ -59,7 +58,7 @@ after(async () => {
 });
 
 async function sorted(sort: string, order: "asc" | "desc"): Promise<string[]> {
-  const r = await listFormSubmissions(db, access, form, { page: 1, sort: resolveV1Sort(new FieldResolver(elements), sort, order) });
+  const r = await querySubmissions(db, access, { form: { formId: form.id }, page: 1, sort: { v1: { sort, order } } });
   return r.submissions.map((s) => idToTag.get(s.id)!);
 }
 
