@@ -46,7 +46,7 @@ export const submissions = pgTable(
     organizationId: integer("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    /** Keyed by element id, values in the v2 shape (ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts). */
+    /** Keyed by element id, values in the v2 shape (ZV2Submission's `data`, server/services/submissions/serialize.ts). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     spam: boolean("spam").notNull().default(false),
     /** Seconds the respondent took; null when unknown. */

@@ -2,7 +2,7 @@ import type { Db } from "@/db";
 import type { FormAccess } from "@/server/services/forms/access";
 import { attachmentHeader, csvColumns, csvLine, UTF8_BOM, type ExportRow } from "./csv";
 import { querySubmissions } from "./query/entry";
-import type { SubmissionsQuery } from "./query/request";
+import type { SubmissionQuery } from "./query/request";
 import { resolveSort } from "./sort";
 
 /**
@@ -16,7 +16,7 @@ import { resolveSort } from "./sort";
 export async function exportSubmissionsCsv(
   db: Db,
   access: FormAccess,
-  query: SubmissionsQuery,
+  query: SubmissionQuery,
 ): Promise<{ stream: ReadableStream<Uint8Array>; filename: string; contentDisposition: string }> {
   const { form, batches } = await querySubmissions(db, access, { ...query, page: "all" });
   const columns = csvColumns(form.elements);
@@ -57,7 +57,7 @@ const EXPORT_PARAMS: ReadonlySet<string> = new Set(["form", "view", "sort", "ord
  * takes them (`<field>__<filter_type>=<value>`, repeatable), so a table's view and its
  * download URL name the same set.
  */
-export function exportQuery(params: URLSearchParams): SubmissionsQuery {
+export function exportQuery(params: URLSearchParams): SubmissionQuery {
   const rawView = params.get("view");
   const view = rawView === "spam" || rawView === "not_spam" ? rawView : "all";
   const rows: { field: string; type: string; value: string }[] = [];

@@ -115,7 +115,7 @@ const wantsRows = (c: FilterCondition, negate: boolean) => (c.op === "empty" ? n
 /**
  * The ids of form `formId`'s submissions that have a matching index row, and whether the
  * filter wants them (`keep`) or all others (`!keep`); null for equality. For counts that need
- * no submission row: see indexOnlyCount in list-submissions.ts.
+ * no submission row: see indexOnlyCount in query/count.ts.
  */
 export function indexedIdSet(
   f: FilterField,

@@ -1,3 +1,8 @@
+/*
+ * totalCount of a filtered listing without reading the submissions: from the filter index's
+ * id sets, its per-place counters and its text key (value-index.ts); or, when it must, by
+ * reading every match.
+ */
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
@@ -5,12 +10,6 @@ import type { FormAccess } from "@/server/services/forms/access";
 import type { Filter } from "../filters";
 import { countedFilter, indexedIdSet, KEY_LENGTH, type CountedFilter } from "../value-index";
 import type { QueryLimits } from "./plan";
-
-/*
- * totalCount of a filtered listing without reading the submissions: from the filter index's
- * id sets, its per-place counters and its text key (value-index.ts); or, when it must, by
- * reading every match.
- */
 
 type CountLimits = Pick<QueryLimits, "countLimit" | "distinctKeys">;
 

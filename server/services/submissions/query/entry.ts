@@ -1,23 +1,22 @@
-import type { Db } from "@/db";
-import { AppError, MESSAGES } from "@/server/errors";
-import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/server/services/forms/access";
-import { firstPage } from "./first-page";
-import type { ListedForm, SubmissionsPage } from "./listed";
-import { orderBy } from "./order";
-import { listFormPage, spamViewPage } from "./page";
-import { queryLimits } from "./plan";
-import { plainFirstPageSort, readQuery, type SubmissionsQuery } from "./request";
-import { streamRows, type StreamedSubmission } from "./stream";
-import { resolveTarget } from "./target";
-import { submissionSetWhere } from "./where";
-
 /*
  * The one way to read a form's submissions: `GET /api/v2/submissions`, `GET /api/v1/submissions`,
  * the dashboard's table and its CSV export all ask querySubmissions.
  */
+import type { Db } from "@/db";
+import { AppError, MESSAGES } from "@/server/errors";
+import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/server/services/forms/access";
+import { firstPage } from "./first-page";
+import type { ListedForm, SubmissionListing } from "./listed";
+import { orderBy } from "./order";
+import { listFormPage, spamViewPage } from "./page";
+import { queryLimits } from "./plan";
+import { plainFirstPageSort, readQuery, type SubmissionQuery } from "./request";
+import { streamRows, type StreamedSubmission } from "./stream";
+import { resolveTarget } from "./target";
+import { submissionSetWhere } from "./where";
 
 /** Every row of a query, in order, in batches (the CSV export). */
-export type SubmissionsStream = { form: ListedForm; batches: AsyncIterable<StreamedSubmission[]> };
+export type SubmissionStream = { form: ListedForm; batches: AsyncIterable<StreamedSubmission[]> };
 
 /**
  * The submissions of the form `query.form` names, visible to `access` (else 404), filtered
@@ -27,13 +26,13 @@ export type SubmissionsStream = { form: ListedForm; batches: AsyncIterable<Strea
  * API's usual request — is one statement with its form (first-page.ts); anything else reads
  * the form, parses the filters against its fields, plans (plan.ts) and reads (page.ts).
  */
-export function querySubmissions(db: Db, access: FormAccess, query: SubmissionsQuery & { page: number }): Promise<SubmissionsPage>;
-export function querySubmissions(db: Db, access: FormAccess, query: SubmissionsQuery & { page: "all" }): Promise<SubmissionsStream>;
+export function querySubmissions(db: Db, access: FormAccess, query: SubmissionQuery & { page: number }): Promise<SubmissionListing>;
+export function querySubmissions(db: Db, access: FormAccess, query: SubmissionQuery & { page: "all" }): Promise<SubmissionStream>;
 export async function querySubmissions(
   db: Db,
   access: FormAccess,
-  query: SubmissionsQuery & { page: number | "all" },
-): Promise<SubmissionsPage | SubmissionsStream> {
+  query: SubmissionQuery & { page: number | "all" },
+): Promise<SubmissionListing | SubmissionStream> {
   const target = resolveTarget(query.form);
   const plainSort = plainFirstPageSort(query);
   if (plainSort) {

@@ -1,8 +1,7 @@
-import { submissions, type Form } from "@/db/schema";
-
 /*
  * What a listing hands back: its rows' columns, and what it says of its form.
  */
+import { submissions, type Form } from "@/db/schema";
 
 /** A listed row; `spam` and `duration` are for the shapes that show them (v1's spam, the dashboard's both). */
 export type ListedSubmission = Pick<(typeof submissions)["$inferSelect"], "id" | "data" | "spam" | "duration" | "createdAt" | "updatedAt">;
@@ -24,4 +23,4 @@ export const LISTED_COLUMNS = {
 export type ListedForm = Pick<Form, "id" | "uuid" | "name" | "elements">;
 
 /** A page of a form's submissions; totalCount is exact and counts every page. */
-export type SubmissionsPage = { form: ListedForm; submissions: ListedSubmission[]; totalCount: number };
+export type SubmissionListing = { form: ListedForm; submissions: ListedSubmission[]; totalCount: number };

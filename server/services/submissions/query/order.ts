@@ -1,13 +1,12 @@
+/*
+ * ORDER BY of a listing. The submission id breaks ties in the sort's direction, so the order
+ * is total and pages never overlap.
+ */
 import { sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { submissions } from "@/db/schema";
 import type { FilterField } from "../fields";
 import { castAs } from "../filter-sql";
 import type { SubmissionSort } from "../sort";
-
-/*
- * ORDER BY of a listing. The submission id breaks ties in the sort's direction, so the order
- * is total and pages never overlap.
- */
 
 /**
  * The sort key of a field's stored value (v1 `sort=<field>`), NULL when missing — so it

@@ -1,3 +1,7 @@
+/*
+ * A page of a form's submissions (20 rows, with `id` breaking ties) and its exact totalCount,
+ * once the form is resolved and checked against the access and its filters are parsed.
+ */
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
@@ -13,11 +17,6 @@ import { fencedOrderBy, orderBy } from "./order";
 import { planFilters, planFilterSql, queryLimits, type FilterPlan, type QueryLimits } from "./plan";
 import type { SpamView } from "./request";
 import { formSubmissions, submissionSetWhere } from "./where";
-
-/*
- * A page of a form's submissions (20 rows, with `id` breaking ties) and its exact totalCount,
- * once the form is resolved and checked against the access and its filters are parsed.
- */
 
 /** A page of one form, in the query's own terms. */
 export type FormPageQuery = { page: number; sort: SubmissionSort; filters: readonly Filter[] };

@@ -1,14 +1,13 @@
+/*
+ * How a filtered page is found: the sizes a listing is planned with (from its form's size),
+ * and which statement finds the matches of several filters.
+ */
 import { and, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { filtersSql, jsonFiltersSql, rowTests, usesContainmentIndex } from "../filter-sql";
 import type { Filter } from "../filters";
 import { DISTINCT_KEYS, indexedIdSet } from "../value-index";
-
-/*
- * How a filtered page is found: the sizes a listing is planned with (from its form's size),
- * and which statement finds the matches of several filters.
- */
 
 /** The sizes a listing is planned with; queryLimits derives them from the form, tests may pass their own. */
 export type QueryLimits = {

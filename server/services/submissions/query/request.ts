@@ -1,14 +1,13 @@
+/*
+ * What a caller asks the query for, as its surface spells it, and the same read against the
+ * form's fields: the filters and the sort the query runs.
+ */
 import type { Form } from "@/db/schema";
 import { FieldResolver } from "../fields";
 import { parseFilterRows, type FilterRow } from "../filter-rows";
 import { parseFilters, type Filter, type FilterParam } from "../filters";
 import { resolveV1Sort, v1ColumnSort, type ColumnSort, type SubmissionSort } from "../sort";
 import { v1FilterParams } from "../v1-filters";
-
-/*
- * What a caller asks the query for, as its surface spells it, and the same read against the
- * form's fields: the filters and the sort the query runs.
- */
 
 /** Which submissions the dashboard shows: every one (as v1 and v2 list them), or one side of the spam flag. */
 export const SPAM_VIEWS = ["all", "not_spam", "spam"] as const;
@@ -32,7 +31,7 @@ export type FilterSpelling =
 /** A sort as a surface spells it: a column sort, or v1's `sort` + `order`, which may name a field. */
 export type SortSpelling = ColumnSort | { v1: { sort?: string; order?: string } };
 
-export type SubmissionsQuery = {
+export type SubmissionQuery = {
   form: FormTarget;
   filters?: FilterSpelling;
   sort: SortSpelling;
@@ -41,7 +40,7 @@ export type SubmissionsQuery = {
 };
 
 /** The filters and the sort of `query`, read against the form's fields (400s name what is wrong). */
-export function readQuery(form: Pick<Form, "elements">, query: SubmissionsQuery): { filters: Filter[]; sort: SubmissionSort } {
+export function readQuery(form: Pick<Form, "elements">, query: SubmissionQuery): { filters: Filter[]; sort: SubmissionSort } {
   // One resolver for the sort, v1's translation and the filter parser.
   let resolver: FieldResolver | undefined;
   const fields = () => (resolver ??= new FieldResolver(form.elements));
@@ -58,7 +57,7 @@ export function readQuery(form: Pick<Form, "elements">, query: SubmissionsQuery)
  * The column sort of a first page with no filters over every submission — a request one
  * statement answers with its form (first-page.ts) — or null.
  */
-export function plainFirstPageSort(query: SubmissionsQuery & { page: number | "all" }): ColumnSort | null {
+export function plainFirstPageSort(query: SubmissionQuery & { page: number | "all" }): ColumnSort | null {
   if (query.page !== 1 || (query.view ?? "all") !== "all" || hasFilters(query.filters)) return null;
   return "v1" in query.sort ? v1ColumnSort(query.sort.v1.sort, query.sort.v1.order) : query.sort;
 }

@@ -1,12 +1,11 @@
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "@/db";
-import { submissions } from "@/db/schema";
-
 /*
  * Every row of a set, in order, read through a server-side cursor a batch at a time (the CSV
  * export): the next batch is fetched only when the reader asks for it.
  */
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "@/db";
+import { submissions } from "@/db/schema";
 
 /** Rows fetched per cursor step: enough to amortise the round trip, small enough to stay flat in memory. */
 export const STREAM_BATCH = 1000;

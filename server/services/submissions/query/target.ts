@@ -1,12 +1,11 @@
-import type { Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
-import { parseFormRef } from "@/server/services/forms/access";
-import type { FormTarget } from "./request";
-
 /*
  * The form a query names (FormTarget): the 400 and 404 that need no lookup, the reference
  * to look it up by, and the check of the form found.
  */
+import type { Form } from "@/db/schema";
+import { AppError, MESSAGES } from "@/server/errors";
+import { parseFormRef } from "@/server/services/forms/access";
+import type { FormTarget } from "./request";
 
 export type ResolvedTarget = {
   /** What to look the form up by (UUID or numeric id), within the caller's access. */

@@ -1,14 +1,13 @@
+/*
+ * WHERE of a form's submissions: the tenant first, always (the form was checked against the
+ * access, and the submissions themselves must belong to the same organization), then the form.
+ */
 import { and, eq, type SQL } from "drizzle-orm";
 import { submissions, type Form } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import { filtersSql } from "../filter-sql";
 import type { Filter } from "../filters";
 import type { SpamView } from "./request";
-
-/*
- * WHERE of a form's submissions: the tenant first, always (the form was checked against the
- * access, and the submissions themselves must belong to the same organization), then the form.
- */
 
 /** Every submission of the form, within the tenant. */
 export function formSubmissions(access: FormAccess, formId: number): SQL {
