@@ -223,8 +223,18 @@ export const SERVICE_CASES: BenchCase[] = [
   { name: "page 1, created_at desc", budgetMs: 20, run: (c) => list(c, {}), describe: describeList },
   { name: "page 1, duration asc", run: (c) => list(c, { sort: resolveSort("duration", "asc") }), describe: describeList },
   { name: "page 500, updated_at asc", run: (c) => list(c, { page: 500, sort: resolveSort("updated_at", "asc") }), describe: describeList },
-  { name: "is_equal_to short-text (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filters: [EQ_FILTER] }), describe: describeList },
-  { name: "in_range number (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filters: [RANGE_FILTER] }), describe: describeList },
+  {
+    name: "is_equal_to short-text (1%) + exact totalCount",
+    budgetMs: 50,
+    run: (c) => list(c, { filters: [EQ_FILTER] }),
+    describe: describeList,
+  },
+  {
+    name: "in_range number (1%) + exact totalCount",
+    budgetMs: 50,
+    run: (c) => list(c, { filters: [RANGE_FILTER] }),
+    describe: describeList,
+  },
   {
     name: "is_equal_to + before date + duration asc",
     budgetMs: 50,
@@ -270,7 +280,12 @@ export const HTTP_CASES: BenchCase[] = [
     run: (c) => httpGet(c, "/api/v2/submissions", 400),
     describe: describeHttp,
   },
-  { name: "page 1, created_at desc", budgetMs: 20, run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}`), describe: describeHttp },
+  {
+    name: "page 1, created_at desc",
+    budgetMs: 20,
+    run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}`),
+    describe: describeHttp,
+  },
   {
     name: "page 1, duration asc",
     run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}&sort=duration&order=asc`),
@@ -389,13 +404,15 @@ function printTable(title: string, rows: Row[]) {
 
 /** Index engine against the JSON engine, case by case (the JSON medians of BASELINE_RUNS runs). */
 function printComparison(indexed: Row[], baseline: Row[]) {
-  console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")})`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+  console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${load})`);
   const w = Math.max(...indexed.map((r) => r.name.length));
   console.log(`${"case".padEnd(w)} | index ms | json ms |  speed-up | same answer`);
   indexed.forEach((r, i) => {
     const b = baseline[i]!;
     console.log(
-      `${r.name.padEnd(w)} | ${r.median.toFixed(2).padStart(8)} | ${b.median.toFixed(2).padStart(7)} | ${(b.median / r.median).toFixed(1).padStart(8)}× | ${r.note === b.note ? "yes" : `NO (${b.note})`}`,
+      `${r.name.padEnd(w)} | ${r.median.toFixed(2).padStart(8)} | ${b.median.toFixed(2).padStart(7)} | ` +
+        `${(b.median / r.median).toFixed(1).padStart(8)}× | ${r.note === b.note ? "yes" : `NO (${b.note})`}`,
     );
   });
 }
@@ -407,12 +424,14 @@ async function printIndexStorage(db: Db) {
   );
   const sizes = await db.execute<{ name: string; bytes: string }>(sql`
     select 'submission_values (table)' as name, pg_relation_size('submission_values')::text as bytes
-    union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text from pg_index where indrelid = 'submission_values'::regclass
+    union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text
+      from pg_index where indrelid = 'submission_values'::regclass
     union all select 'submission_values (total)', pg_total_relation_size('submission_values')::text
     union all select 'submission_value_counts (counters, total)', pg_total_relation_size('submission_value_counts')::text
     union all select 'submissions (total, for scale)', pg_total_relation_size('submissions')::text`);
   const perMillion = (bytes: string) => ((Number(bytes) / 1024 / 1024) * 1_000_000) / Math.max(1, counts!.submissions);
-  console.log(`\nFilter index storage: ${counts!.values.toLocaleString("en-US")} value rows for ${counts!.submissions.toLocaleString("en-US")} submissions`);
+  const [values, submissionRows] = [counts!.values.toLocaleString("en-US"), counts!.submissions.toLocaleString("en-US")];
+  console.log(`\nFilter index storage: ${values} value rows for ${submissionRows} submissions`);
   for (const r of sizes) console.log(`  ${r.name.padEnd(40)} ${perMillion(r.bytes).toFixed(0).padStart(6)} MB per million submissions`);
 }
 
@@ -460,7 +479,8 @@ async function seed(db: Db, freshDatabase: boolean) {
   const t0 = performance.now();
   const indexes = freshDatabase
     ? await db.execute<{ indexname: string; indexdef: string }>(
-        sql`select indexname, indexdef from pg_indexes where tablename in ('submissions', 'submission_values') and indexname <> 'submissions_pkey'`,
+        sql`select indexname, indexdef from pg_indexes
+          where tablename in ('submissions', 'submission_values') and indexname <> 'submissions_pkey'`,
       )
     : [];
   // A fresh bench database only: bulk-load without the secondary indexes, then rebuild them
@@ -517,7 +537,8 @@ async function reuseSeed(db: Db) {
   if (!form) return undefined;
   console.log(`# reusing the seeded bench form ${form.id}`);
   const { token } = await createApiToken(db, { organizationId: form.organizationId, kind: "v2", scopes: [...V2_SCOPES] });
-  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+  const timings = { loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, ...timings };
 }
 
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of every statement a case sends (after the first, when it is a list). */
@@ -592,7 +613,9 @@ async function main() {
     );
 
     const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
-    if (process.env.BENCH_EXPLAIN === "1") for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
+    if (process.env.BENCH_EXPLAIN === "1") {
+      for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
+    }
 
     if (!CASE_FILTER) {
       const serviceRows: Row[] = [];
@@ -666,7 +689,9 @@ async function main() {
 function eachTarget(): boolean {
   if (process.env.DATABASE_URL || process.env.BENCH_TARGET) return false;
   const targets = debianBinDir() ? ["embedded", "debian"] : ["embedded"];
-  if (targets.length === 1) console.log(`# Debian's PostgreSQL is not installed: the bench runs on the embedded server only (${DEBIAN_INSTALL})`);
+  if (targets.length === 1) {
+    console.log(`# Debian's PostgreSQL is not installed: the bench runs on the embedded server only (${DEBIAN_INSTALL})`);
+  }
   let status = 0;
   for (const target of targets) {
     console.log(`\n# bench on ${target === "debian" ? `${debianName()} PostgreSQL (JIT on)` : "the embedded PostgreSQL"}`);

@@ -37,7 +37,8 @@ let rest: (request: Request) => Promise<Response>;
 before(async () => {
   if (!url) return;
   db = getDb();
-  ({ organizationId: orgId } = await createUserWithOrganization(db, { email: `overlap-${Date.now()}@example.test`, password: "password123" }));
+  const user = { email: `overlap-${Date.now()}@example.test`, password: "password123" };
+  ({ organizationId: orgId } = await createUserWithOrganization(db, user));
   const made = await db
     .insert(forms)
     .values([
@@ -60,8 +61,10 @@ after(async () => {
 });
 
 const skip = !url && "needs DATABASE_URL";
-const newToken = async (opts: { scopes?: string[]; formIds?: number[] } = {}) =>
-  (await createApiToken(db, { organizationId: orgId, kind: "v2", scopes: opts.scopes ?? ["submission.view", "form.view"], formIds: opts.formIds })).token;
+const newToken = async (opts: { scopes?: string[]; formIds?: number[] } = {}) => {
+  const scopes = opts.scopes ?? ["submission.view", "form.view"];
+  return (await createApiToken(db, { organizationId: orgId, kind: "v2", scopes, formIds: opts.formIds })).token;
+};
 
 async function call(path: string, token: string) {
   const res = await rest(new Request(`http://localhost/api/v2${path}`, { headers: { "x-service-token": token } }));
@@ -96,10 +99,14 @@ test("a rate-limited token gets the same 429 and headers, no data, and every ref
   assert.deepEqual(listed.body, { message: "You have exceeded api rate limit" });
   assert.ok(Number(listed.headers["retry-after"]) >= 1);
   // Same answer; Retry-After/RateLimit-Reset may differ by the second between the two tokens.
-  const shape = (r: typeof listed) => ({ ...r, headers: { ...r.headers, "retry-after": "", "ratelimit-reset": "", "x-ratelimit-reset": "" } });
+  const resets = { "retry-after": "", "ratelimit-reset": "", "x-ratelimit-reset": "" };
+  const shape = (r: typeof listed) => ({ ...r, headers: { ...r.headers, ...resets } });
   assert.deepEqual(shape(listed), shape(plain));
   await call(page(), a);
-  const [row] = await db.select({ usage: apiTokens.usageCount, id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(a)));
+  const [row] = await db
+    .select({ usage: apiTokens.usageCount, id: apiTokens.id })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(a)));
   assert.equal(row!.usage, 5);
   const [counter] = await db.execute<{ count: number }>(sql`select count from rate_limit_counters where key = ${`api:${row!.id}`}`);
   assert.equal(counter!.count, 5);
@@ -246,7 +253,8 @@ test("a taken check answers 401 for a revoked token and 429 past the limit, from
     const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
     settled.catch(() => {});
     const pending = { take: check.take, access: settled };
-    const listed = querySubmissionsCheckingToken(db, pending, { form: { formUuid: form.uuid }, page: 1, sort: resolveSort(undefined, undefined) });
+    const sort = resolveSort(undefined, undefined);
+    const listed = querySubmissionsCheckingToken(db, pending, { form: { formUuid: form.uuid }, page: 1, sort });
     listed.catch(() => {});
     await listed.catch(() => {});
     check.finish();

@@ -32,7 +32,11 @@ export function getSubmissionByIdProcedure(kind: TokenKind, doc: SurfaceDoc) {
 }
 
 /** `DELETE /submissions/{id}` of a token surface: `remove` deletes, the answer is `{message}`. */
-export function deleteSubmissionByIdRoute(kind: TokenKind, doc: SurfaceDoc, remove: (db: Db, access: FormAccess, id: string) => Promise<unknown>) {
+export function deleteSubmissionByIdRoute(
+  kind: TokenKind,
+  doc: SurfaceDoc,
+  remove: (db: Db, access: FormAccess, id: string) => Promise<unknown>,
+) {
   return apiTokenProcedure(kind)
     .meta({ scope: "submission.delete", ...operation("DELETE", "Delete a submission", doc) })
     .input(ZSubmissionIdInput)

@@ -69,7 +69,8 @@ after(async () => {
 });
 
 async function tags(params: FilterParam[]): Promise<string[]> {
-  const r = await querySubmissions(db, access, { form: { formId }, page: 1, sort: resolveSort(undefined, undefined), filters: { v2: params } });
+  const sort = resolveSort(undefined, undefined);
+  const r = await querySubmissions(db, access, { form: { formId }, page: 1, sort, filters: { v2: params } });
   assert.equal(r.totalCount, r.submissions.length);
   return r.submissions.map((s) => idToTag.get(s.id)!).sort();
 }

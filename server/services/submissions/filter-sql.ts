@@ -34,10 +34,10 @@ const elementJson = (f: FilterField) => sql`(${data} -> ${f.elementId}::text)`;
  * number's digits). Choice values that are arrays are unnested.
  */
 function anyValue(f: FilterField, pred: (json: SQL, text: SQL) => SQL): SQL {
+  const item = pred(sql.raw("fh_item.v"), sql.raw("(fh_item.v #>> '{}')"));
+  const anyItem = (j: SQL) => sql`exists (select 1 from jsonb_array_elements(${j}) as fh_item(v) where ${item})`;
   const onValue = (j: SQL, t: SQL) =>
-    f.kind === "choice"
-      ? sql`(case when jsonb_typeof(${j}) = 'array' then exists (select 1 from jsonb_array_elements(${j}) as fh_item(v) where ${pred(sql.raw("fh_item.v"), sql.raw("(fh_item.v #>> '{}')"))}) else ${pred(j, t)} end)`
-      : pred(j, t);
+    f.kind === "choice" ? sql`(case when jsonb_typeof(${j}) = 'array' then ${anyItem(j)} else ${pred(j, t)} end)` : pred(j, t);
   const loc = f.location;
   switch (loc.at) {
     case "element":
@@ -45,9 +45,11 @@ function anyValue(f: FilterField, pred: (json: SQL, text: SQL) => SQL): SQL {
     case "subfield":
       return onValue(sql`(${elementJson(f)} -> ${loc.fixedname}::text)`, sql`(${elementJson(f)} ->> ${loc.fixedname}::text)`);
     case "component": {
-      const rows = sql`jsonb_array_elements(case when jsonb_typeof(${elementJson(f)}) = 'array' then ${elementJson(f)} else '[]'::jsonb end)`;
+      const e = elementJson(f);
+      const rows = sql`jsonb_array_elements(case when jsonb_typeof(${e}) = 'array' then ${e} else '[]'::jsonb end)`;
       const c = loc.componentId;
-      return sql`exists (select 1 from ${rows} as fh_row(r) where ${onValue(sql`(fh_row.r -> ${c}::text)`, sql`(fh_row.r ->> ${c}::text)`)})`;
+      const component = onValue(sql`(fh_row.r -> ${c}::text)`, sql`(fh_row.r ->> ${c}::text)`);
+      return sql`exists (select 1 from ${rows} as fh_row(r) where ${component})`;
     }
   }
 }
@@ -118,8 +120,11 @@ const DIVISIBLE_BY_4 = Array.from({ length: 25 }, (_, i) => `'${pad2(i * 4)}'`).
  */
 function calendarDate(t: SQL): SQL {
   const yy = sql`substr(${t}, 3, 2)`;
-  const leapYear = sql`(${yy} <> '00' and ${yy} in (${sql.raw(DIVISIBLE_BY_4)}) or ${yy} = '00' and left(${t}, 2) in (${sql.raw(DIVISIBLE_BY_4)}))`;
-  return sql`(${t} like '____-__-__%' and translate(left(${t}, 4), '0123456789', '0111111111') in (${sql.raw(YEAR_SHAPES)}) and (substr(${t}, 5, 6) in (${sql.raw(MONTH_DAYS)}) or substr(${t}, 5, 6) = '-02-29' and ${leapYear}))`;
+  const by4 = sql.raw(DIVISIBLE_BY_4);
+  const leapYear = sql`(${yy} <> '00' and ${yy} in (${by4}) or ${yy} = '00' and left(${t}, 2) in (${by4}))`;
+  const year = sql`translate(left(${t}, 4), '0123456789', '0111111111') in (${sql.raw(YEAR_SHAPES)})`;
+  const monthDay = sql`(substr(${t}, 5, 6) in (${sql.raw(MONTH_DAYS)}) or substr(${t}, 5, 6) = '-02-29' and ${leapYear})`;
+  return sql`(${t} like '____-__-__%' and ${year} and ${monthDay})`;
 }
 
 /**
@@ -130,13 +135,27 @@ function calendarDate(t: SQL): SQL {
 export function castAs(kind: Operand["kind"], j: SQL, t: SQL): SQL {
   switch (kind) {
     case "number":
-      return sql`(case when length(${t}) > ${sql.raw(String(MAX_NUMBER_TEXT))} then null when jsonb_typeof(${j}) = 'number' then (${j})::numeric when jsonb_typeof(${j}) = 'string' and ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end)`;
+      return sql.join(
+        [
+          sql`(case when length(${t}) > ${sql.raw(String(MAX_NUMBER_TEXT))} then null`,
+          sql`when jsonb_typeof(${j}) = 'number' then (${j})::numeric`,
+          sql`when jsonb_typeof(${j}) = 'string' and ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end)`,
+        ],
+        sql` `,
+      );
     // A date, or a date-time's date part.
     case "date":
       return sql`(case when ${calendarDate(t)} and substr(${t}, 11, 1) in ('', 'T', ' ') then left(${t}, 10)::date end)`;
     case "timestamp":
       // A stored value without an offset is read as UTC, independent of the session time zone.
-      return sql`(case when not ${calendarDate(t)} then null when length(${t}) = 10 or substr(${t}, 11) ~ ${sql.raw(NAIVE_TIME_GUARD)} then (${t})::timestamp at time zone 'UTC' when substr(${t}, 11) ~ ${sql.raw(OFFSET_TIME_GUARD)} then (${t})::timestamptz end)`;
+      return sql.join(
+        [
+          sql`(case when not ${calendarDate(t)} then null`,
+          sql`when length(${t}) = 10 or substr(${t}, 11) ~ ${sql.raw(NAIVE_TIME_GUARD)} then (${t})::timestamp at time zone 'UTC'`,
+          sql`when substr(${t}, 11) ~ ${sql.raw(OFFSET_TIME_GUARD)} then (${t})::timestamptz end)`,
+        ],
+        sql` `,
+      );
   }
 }
 
@@ -179,7 +198,9 @@ function inRange(j: SQL, t: SQL, min: Operand, max: Operand): SQL {
  * Unicode white space. The class is spelled out (jsonpath's `\\S` follows the server's locale:
  * PostgreSQL 15 in the C locale calls U+00A0 a letter); migration 0012 has the same text.
  */
-export const FILLED_PATH = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex "[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]"))'`;
+export const FILLED_PATH =
+  `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex ` +
+  `"[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]"))'`;
 
 function filled(f: FilterField): SQL {
   if (f.location.at === "component") return anyValue(f, (j) => sql`jsonb_path_exists(${j}, ${sql.raw(FILLED_PATH)})`);

@@ -55,7 +55,10 @@ export const ZV1Submission = z.object({
 export type V1Submission = z.infer<typeof ZV1Submission>;
 
 /** `data` keyed by field label (see dataByLabel). */
-export function toV1Submission(s: Pick<Submission, "id" | "spam" | "data" | "createdAt" | "updatedAt">, form: Pick<Form, "elements">): V1Submission {
+export function toV1Submission(
+  s: Pick<Submission, "id" | "spam" | "data" | "createdAt" | "updatedAt">,
+  form: Pick<Form, "elements">,
+): V1Submission {
   return {
     id: s.id,
     spam: s.spam,
@@ -77,7 +80,9 @@ export const ZDashboardSubmission = z.object({
 
 export type DashboardSubmission = z.infer<typeof ZDashboardSubmission>;
 
-export function toDashboardSubmission(s: Pick<Submission, "id" | "data" | "spam" | "duration" | "createdAt" | "updatedAt">): DashboardSubmission {
+export function toDashboardSubmission(
+  s: Pick<Submission, "id" | "data" | "spam" | "duration" | "createdAt" | "updatedAt">,
+): DashboardSubmission {
   return {
     id: s.id,
     data: s.data,

@@ -83,8 +83,11 @@ export async function submissionStats(
     const countOf = (v: string) => Number(mine.find((r) => r.value === v)?.n ?? 0);
     const pct = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
     const known = (el.options ?? []).map((o) => ({ value: o.value, label: o.label, count: countOf(o.value) }));
-    const others = mine.filter((r) => !known.some((k) => k.value === r.value)).map((r) => ({ value: r.value, label: r.value, count: Number(r.n) }));
-    return { elementId: el.id, label: el.label, answered: total, options: [...known, ...others].map((o) => ({ ...o, percent: pct(o.count) })) };
+    const others = mine
+      .filter((r) => !known.some((k) => k.value === r.value))
+      .map((r) => ({ value: r.value, label: r.value, count: Number(r.n) }));
+    const options = [...known, ...others].map((o) => ({ ...o, percent: pct(o.count) }));
+    return { elementId: el.id, label: el.label, answered: total, options };
   });
   return { perDay, choices };
 }

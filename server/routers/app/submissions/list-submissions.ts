@@ -7,7 +7,10 @@ import { surveyUrl } from "@/server/urls";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
 import { ZColumnSort, ZElements, ZSubmissionSet } from "./schemas";
 
-export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({ page: ZDashboardPage, sort: ZColumnSort.default({ field: "created_at", order: "desc" }) });
+export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({
+  page: ZDashboardPage,
+  sort: ZColumnSort.default({ field: "created_at", order: "desc" }),
+});
 
 export const ZListDashboardSubmissionsOutput = ZDashboardPageInfo.extend({
   form: z.object({ id: z.number().int(), uuid: z.string(), name: z.string(), elements: ZElements, surveyUrl: z.string() }),

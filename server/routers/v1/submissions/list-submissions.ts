@@ -79,7 +79,14 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
       summary: "List, filter and sort the form's submissions",
       description: DESCRIPTION,
     },
-    errors: { 400: ["<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)", "page must be a positive integer", "sort must be given once"], 404: [MESSAGES.formNotFound] },
+    errors: {
+      400: [
+        "<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)",
+        "page must be a positive integer",
+        "sort must be given once",
+      ],
+      404: [MESSAGES.formNotFound],
+    },
   })
   .input(ZV1ListSubmissionsInput)
   .output(ZV1ListSubmissionsOutput)

@@ -101,7 +101,16 @@ export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
       summary: "List, filter and sort a form's submissions",
       description: DESCRIPTION,
     },
-    errors: { 400: ["form_id or form_uuid is required", "Unknown filter field(s): <names>", "Unknown filter type(s): <params>. Valid filter types: …", "<param> needs a number, got \"…\" (and other invalid filter values)", "form_id must be an integer"], 404: ["Form not found or not authorized"] },
+    errors: {
+      400: [
+        "form_id or form_uuid is required",
+        "Unknown filter field(s): <names>",
+        "Unknown filter type(s): <params>. Valid filter types: …",
+        "<param> needs a number, got \"…\" (and other invalid filter values)",
+        "form_id must be an integer",
+      ],
+      404: ["Form not found or not authorized"],
+    },
   })
   .input(ZV2ListSubmissionsInput)
   .output(ZV2ListSubmissionsOutput)

@@ -46,6 +46,6 @@ export async function querySubmissions(
   const view = query.view ?? "all";
   if (query.page === "all") return { form, batches: streamRows(db, submissionSetWhere(access, form, filters, view), orderBy(sort)) };
   const at = { page: query.page, sort, filters };
-  const page = view === "all" ? await listFormPage(db, access, form, at, queryLimits(form.submissionsCount)) : await spamViewPage(db, access, form, at, view);
-  return { form, ...page };
+  if (view !== "all") return { form, ...(await spamViewPage(db, access, form, at, view)) };
+  return { form, ...(await listFormPage(db, access, form, at, queryLimits(form.submissionsCount))) };
 }

@@ -86,8 +86,9 @@ async function firstPageStatement<F>(
   const pageSize = sql.raw(String(PAGE_SIZE));
   const p = (column: string) => sql.raw(`fh_page.${column}`);
   const pageOrder = orderBy(sort, { id: p("id"), createdAt: p("created_at"), updatedAt: p("updated_at"), duration: p("duration") });
+  const pageJson = sql`coalesce(json_agg(fh_page order by ${sql.join(pageOrder, sql`, `)}), '[]')`;
   const formRow = sql`select ${formColumns}, ${submissionsCountSql} as submissions_count,
-      (select coalesce(json_agg(fh_page order by ${sql.join(pageOrder, sql`, `)}), '[]') from (${page} limit ${pageSize}) as fh_page) as page
+      (select ${pageJson} from (${page} limit ${pageSize}) as fh_page) as page
     from ${forms} where ${and(visible, formRefFilter(ref))} limit 1`;
   const formColumn = sql`(select to_json(fh_form) from (${formRow}) as fh_form) as fh_form`;
   // Prepared (db/prepared.ts): the text varies only with the sort, the reference's kind and the access's.

@@ -24,7 +24,13 @@ type Page = { submissions: ListedSubmission[]; totalCount: number };
 type ListedFormRow = Pick<Form, "id" | "submissionsCount">;
 
 /** A page of `form` (checked against `access`), planned with `limits` (queryLimits of the form, unless a test says otherwise). */
-export async function listFormPage(db: DbOrTx, access: FormAccess, form: ListedFormRow, query: FormPageQuery, limits: QueryLimits): Promise<Page> {
+export async function listFormPage(
+  db: DbOrTx,
+  access: FormAccess,
+  form: ListedFormRow,
+  query: FormPageQuery,
+  limits: QueryLimits,
+): Promise<Page> {
   return readPage(db, access, form, query, await planFilters(db, form, query.filters, limits.driveCap), limits);
 }
 

@@ -26,7 +26,15 @@ const elements: FormElement[] = [
   { id: "n", label: "Num", type: "number" },
   { id: "d", label: "Day", type: "date" },
   { id: "t", label: "Text", type: "short-text" },
-  { id: "m", label: "Pick", type: "multiple-checkbox", options: [{ id: "oa", label: "A", value: "a" }, { id: "ob", label: "B", value: "b" }] },
+  {
+    id: "m",
+    label: "Pick",
+    type: "multiple-checkbox",
+    options: [
+      { id: "oa", label: "A", value: "a" },
+      { id: "ob", label: "B", value: "b" },
+    ],
+  },
   { id: "nm", label: "Name", type: "name", children: [{ fixedname: "first", label: "First", required: false }] },
 ];
 
@@ -69,7 +77,10 @@ before(async () => {
     return { formId: form.id, organizationId: org!.id, data: data(i), createdAt: at, updatedAt: at };
   });
   await db.insert(submissions).values(rows);
-  const got = await db.select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt }).from(submissions).where(eq(submissions.formId, form.id));
+  const got = await db
+    .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt })
+    .from(submissions)
+    .where(eq(submissions.formId, form.id));
   // DEFAULT_SORT: created_at desc, id desc.
   got.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
   stored = got.map((s) => ({ id: s.id, data: s.data as Record<string, unknown> }));
@@ -94,7 +105,8 @@ test("every plan of a multi-filter request answers as filter-eval.ts in memory",
       planned.set(driveCap, (planned.get(driveCap) ?? new Set()).add(plan.by));
       for (const windowRows of [0, 25]) {
         const limits = { ...queryLimits(COUNT), driveCap, windowRows };
-        const pages = await Promise.all([1, 2, 3].map((page) => listFormPage(db, access, form, { page, sort: DEFAULT_SORT, filters }, limits)));
+        const list = (page: number) => listFormPage(db, access, form, { page, sort: DEFAULT_SORT, filters }, limits);
+        const pages = await Promise.all([1, 2, 3].map(list));
         const context = `${JSON.stringify(params)} driveCap ${driveCap} windowRows ${windowRows}`;
         assert.deepEqual(pages.flatMap((p) => p.submissions.map((s) => s.id)), want, `ids: ${context}`);
         for (const p of pages) assert.equal(p.totalCount, want.length, `totalCount: ${context}`);

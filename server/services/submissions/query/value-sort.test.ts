@@ -43,10 +43,14 @@ before(async () => {
   db = createDb(url, 2);
   const [org] = await db.insert(organizations).values({ name: "value-sort test" }).returning();
   access = accessForOrganization(org!.id);
-  [form] = (await db.insert(forms).values({ organizationId: org!.id, name: "S", elements, submissionsCount: rows.length }).returning()) as [Form];
+  const values = { organizationId: org!.id, name: "S", elements, submissionsCount: rows.length };
+  [form] = (await db.insert(forms).values(values).returning()) as [Form];
   for (const [i, [tag, data]] of rows.entries()) {
     const createdAt = new Date(Date.UTC(2024, 0, 1, 0, i));
-    const [s] = await db.insert(submissions).values({ formId: form.id, organizationId: org!.id, data, createdAt, updatedAt: createdAt }).returning({ id: submissions.id });
+    const [s] = await db
+      .insert(submissions)
+      .values({ formId: form.id, organizationId: org!.id, data, createdAt, updatedAt: createdAt })
+      .returning({ id: submissions.id });
     idToTag.set(s!.id, tag);
   }
 });

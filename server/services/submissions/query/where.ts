@@ -20,7 +20,11 @@ export function formSubmissions(access: FormAccess, formId: number): SQL {
  * they always agree on which submissions "the filtered set" is.
  */
 export function submissionSetWhere(access: FormAccess, form: Pick<Form, "id">, filters: readonly Filter[], view: SpamView): SQL {
-  const parts: (SQL | undefined)[] = [eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id), filtersSql(filters, form.id)];
+  const parts: (SQL | undefined)[] = [
+    eq(submissions.organizationId, access.organizationId),
+    eq(submissions.formId, form.id),
+    filtersSql(filters, form.id),
+  ];
   if (view !== "all") parts.push(eq(submissions.spam, view === "spam"));
   return and(...parts)!;
 }
