@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from "@/server/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
 import { deleteSubmission } from "./delete-submission";
 import { findSubmission } from "./get-submission";
-import type { FormTarget } from "./query/request";
+import type { FormTarget } from "./query/target";
 import { toV1Submission, type V1Submission } from "./serialize";
 
 /**

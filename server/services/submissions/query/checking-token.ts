@@ -34,10 +34,10 @@ export async function querySubmissionsCheckingToken(
   // The 400 and 404 that need no lookup come first; such a request never takes the check.
   const target = resolveTarget(query.form);
   const sort = plainFirstPageSort(query);
-  const ref = parseFormRef(target.ref);
+  const ref = sort ? parseFormRef(target.ref) : null;
   const riding = sort && ref ? token.take() : null;
-  if (!riding) return querySubmissions(db, await token.access, query);
-  const first = await firstPageCheckingToken(db, riding, ref!, sort!);
+  if (!sort || !ref || !riding) return querySubmissions(db, await token.access, query);
+  const first = await firstPageCheckingToken(db, riding, ref, sort);
   if (!first) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
   return { ...first, form: target.check(first.form) };
 }

@@ -1,6 +1,7 @@
 /*
  * The one way to read a form's submissions: `GET /api/v2/submissions`, `GET /api/v1/submissions`,
- * the dashboard's table and its CSV export all ask querySubmissions.
+ * the dashboard's table and its CSV export all ask querySubmissions, and so does any caller that
+ * lists submissions later (the connector, an MCP server).
  */
 import type { Db } from "@/db";
 import { AppError, MESSAGES } from "@/server/errors";

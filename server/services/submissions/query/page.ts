@@ -23,7 +23,7 @@ export type FormPageQuery = { page: number; sort: SubmissionSort; filters: reado
 type Page = { submissions: ListedSubmission[]; totalCount: number };
 type ListedFormRow = Pick<Form, "id" | "submissionsCount">;
 
-/** A page of `form` (checked against `access`), planned with `limits` (queryLimits of the form, unless a test says otherwise). */
+/** A page of `form` (checked against `access`), planned with `limits` (querySubmissions passes queryLimits of the form). */
 export async function listFormPage(
   db: DbOrTx,
   access: FormAccess,

@@ -8,16 +8,11 @@ import { parseFilterRows, type FilterRow } from "../filter-rows";
 import { parseFilters, type Filter, type FilterParam } from "../filters";
 import { resolveV1Sort, v1ColumnSort, type ColumnSort, type SubmissionSort } from "../sort";
 import { v1FilterParams } from "../v1-filters";
+import type { FormTarget } from "./target";
 
 /** Which submissions the dashboard shows: every one (as v1 and v2 list them), or one side of the spam flag. */
 export const SPAM_VIEWS = ["all", "not_spam", "spam"] as const;
 export type SpamView = (typeof SPAM_VIEWS)[number];
-
-/**
- * The form, by `form_id` and/or `form_uuid` as `GET /api/v2/submissions` takes them (both
- * given: they must name the same form); `formUuid` also takes a numeric id.
- */
-export type FormTarget = { formId?: string | number; formUuid?: string };
 
 /** Filters as a surface spells them; all must match. */
 export type FilterSpelling =

@@ -5,7 +5,12 @@
 import type { Form } from "@/db/schema";
 import { AppError, MESSAGES } from "@/server/errors";
 import { parseFormRef } from "@/server/services/forms/access";
-import type { FormTarget } from "./request";
+
+/**
+ * The form, by `form_id` and/or `form_uuid` as `GET /api/v2/submissions` takes them (both
+ * given: they must name the same form); `formUuid` also takes a numeric id.
+ */
+export type FormTarget = { formId?: string | number; formUuid?: string };
 
 export type ResolvedTarget = {
   /** What to look the form up by (UUID or numeric id), within the caller's access. */
