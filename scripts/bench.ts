@@ -40,9 +40,11 @@ import * as schema from "../db/schema";
 import { forms, organizations } from "../db/schema";
 import { authenticateApiToken } from "../server/auth/api-token-auth";
 import { V2_SCOPES } from "../server/services/tokens/scopes";
-import { accessForOrganization, type FormAccess } from "../server/services/forms/access";
-import { listSubmissions, type ListSubmissionsParams } from "../server/services/submissions/list-submissions";
-import { resolveSort } from "../server/services/submissions/sort";
+import { accessForOrganization, getAccessibleFormOrThrow, type FormAccess } from "../server/services/forms/access";
+import { querySubmissions } from "../server/services/submissions/query/entry";
+import { jsonEnginePage } from "../server/services/submissions/query/page";
+import { readQuery } from "../server/services/submissions/query/request";
+import { resolveSort, type ColumnSort } from "../server/services/submissions/sort";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
@@ -90,11 +92,30 @@ type BenchCase = {
   describe?: (result: unknown) => string;
 };
 
-const list = (ctx: BenchContext, p: Partial<ListSubmissionsParams> & { sort?: ListSubmissionsParams["sort"] }) =>
-  listSubmissions(ctx.db, ctx.access, { formId: ctx.form.id, page: 1, sort: resolveSort(undefined, undefined), ...p });
+/** A listing of the bench form as `GET /api/v2/submissions` asks for it: page 1, newest first, unless `p` says otherwise. */
+type ListParams = { page?: number; sort?: ColumnSort; filters?: [string, string][] };
+const listQuery = (ctx: BenchContext, p: ListParams) => ({
+  form: { formId: ctx.form.id },
+  page: p.page ?? 1,
+  sort: p.sort ?? resolveSort(undefined, undefined),
+  filters: { v2: p.filters ?? [] },
+});
+const list = (ctx: BenchContext, p: ListParams) => querySubmissions(ctx.db, ctx.access, listQuery(ctx, p));
+
+/**
+ * The same listing answered by the JSON engine (the engine before the filter index), the
+ * filter rows' baseline: the form read and the filters parsed as querySubmissions does, then
+ * jsonEnginePage instead of the planned page.
+ */
+async function listByJsonEngine(ctx: BenchContext, p: ListParams) {
+  const query = listQuery(ctx, p);
+  const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, ctx.form.id);
+  const { filters, sort } = readQuery(form, query);
+  return { form, ...(await jsonEnginePage(ctx.db, ctx.access, form, { page: query.page, sort, filters })) };
+}
 
 const describeList = (r: unknown) => {
-  const x = r as Awaited<ReturnType<typeof listSubmissions>>;
+  const x = r as Awaited<ReturnType<typeof list>>;
   return `${x.submissions.length} rows, totalCount ${x.totalCount}`;
 };
 
@@ -127,13 +148,13 @@ const describeLinks = (r: unknown) => {
 
 /**
  * One row per filter type on a field holding ~1% matches (see seed()), and 10% / 50% for the
- * range and date families; each with its JSON-engine baseline (engine=json, the engine before
+ * range and date families; each with its JSON-engine baseline (listByJsonEngine, the engine before
  * the filter index) at BASELINE_RUNS. Budgets: the filters-at-scale goals — every 1 % row, and
  * three filters with a sort; `report` rows (10 %, 50 %, other combinations) are measured and
  * shown without one.
  */
 const FILTER_BUDGET_MS = 50;
-const FILTER_CASES: { name: string; params: [string, string][]; sort?: ListSubmissionsParams["sort"]; report?: true }[] = [
+const FILTER_CASES: { name: string; params: [string, string][]; sort?: ColumnSort; report?: true }[] = [
   { name: "is_equal_to (1%)", params: [["Plan__is_equal_to", "needle"]] },
   { name: "is_not_equal_to (1%)", params: [["Tier__is_not_equal_to", "standard"]] },
   { name: "contains (1%)", params: [["Plan__contains", "eedl"]] },
@@ -189,12 +210,12 @@ const SELECTED_FILTER_CASES = CASE_FILTER ? FILTER_CASES.filter((c) => CASE_FILT
 export const FILTER_SERVICE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: c.name,
   budgetMs: c.report ? undefined : FILTER_BUDGET_MS,
-  run: (ctx) => list(ctx, { filterParams: c.params, ...(c.sort ? { sort: c.sort } : {}) }),
+  run: (ctx) => list(ctx, { filters: c.params, sort: c.sort }),
   describe: describeList,
 }));
 export const FILTER_BASELINE_CASES: BenchCase[] = SELECTED_FILTER_CASES.map((c) => ({
   name: `${c.name} [json engine]`,
-  run: (ctx) => list(ctx, { filterParams: c.params, engine: "json", ...(c.sort ? { sort: c.sort } : {}) }),
+  run: (ctx) => listByJsonEngine(ctx, { filters: c.params, sort: c.sort }),
   describe: describeList,
 }));
 
@@ -202,12 +223,22 @@ export const SERVICE_CASES: BenchCase[] = [
   { name: "page 1, created_at desc", budgetMs: 20, run: (c) => list(c, {}), describe: describeList },
   { name: "page 1, duration asc", run: (c) => list(c, { sort: resolveSort("duration", "asc") }), describe: describeList },
   { name: "page 500, updated_at asc", run: (c) => list(c, { page: 500, sort: resolveSort("updated_at", "asc") }), describe: describeList },
-  { name: "is_equal_to short-text (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filterParams: [EQ_FILTER] }), describe: describeList },
-  { name: "in_range number (1%) + exact totalCount", budgetMs: 50, run: (c) => list(c, { filterParams: [RANGE_FILTER] }), describe: describeList },
+  {
+    name: "is_equal_to short-text (1%) + exact totalCount",
+    budgetMs: 50,
+    run: (c) => list(c, { filters: [EQ_FILTER] }),
+    describe: describeList,
+  },
+  {
+    name: "in_range number (1%) + exact totalCount",
+    budgetMs: 50,
+    run: (c) => list(c, { filters: [RANGE_FILTER] }),
+    describe: describeList,
+  },
   {
     name: "is_equal_to + before date + duration asc",
     budgetMs: 50,
-    run: (c) => list(c, { filterParams: [EQ_FILTER, ["Signup date__before", "2020-03-01"]], sort: resolveSort("duration", "asc") }),
+    run: (c) => list(c, { filters: [EQ_FILTER, ["Signup date__before", "2020-03-01"]], sort: resolveSort("duration", "asc") }),
     describe: describeList,
   },
   {
@@ -249,7 +280,12 @@ export const HTTP_CASES: BenchCase[] = [
     run: (c) => httpGet(c, "/api/v2/submissions", 400),
     describe: describeHttp,
   },
-  { name: "page 1, created_at desc", budgetMs: 20, run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}`), describe: describeHttp },
+  {
+    name: "page 1, created_at desc",
+    budgetMs: 20,
+    run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}`),
+    describe: describeHttp,
+  },
   {
     name: "page 1, duration asc",
     run: (c) => httpGet(c, `/api/v2/submissions?form_id=${c.form.id}&sort=duration&order=asc`),
@@ -295,7 +331,7 @@ const EDGE_RUNS = Number(process.env.BENCH_EDGE_RUNS) || 200;
 async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ failed: boolean }> {
   const { medians: rows, times } = await interleaved(
     [
-      ["in-process: page 1, created_at desc (listSubmissions)", () => list(ctx, {})],
+      ["in-process: page 1, created_at desc (querySubmissions)", () => list(ctx, {})],
       ["HTTP: GET /api/health", () => fetch(`${ctx.baseUrl}/api/health`).then((r) => r.text())],
       ["HTTP: page 1, created_at desc", () => httpGet(ctx, `/api/v2/submissions?form_id=${ctx.form.id}`)],
     ],
@@ -368,13 +404,15 @@ function printTable(title: string, rows: Row[]) {
 
 /** Index engine against the JSON engine, case by case (the JSON medians of BASELINE_RUNS runs). */
 function printComparison(indexed: Row[], baseline: Row[]) {
-  console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")})`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+  console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${load})`);
   const w = Math.max(...indexed.map((r) => r.name.length));
   console.log(`${"case".padEnd(w)} | index ms | json ms |  speed-up | same answer`);
   indexed.forEach((r, i) => {
     const b = baseline[i]!;
     console.log(
-      `${r.name.padEnd(w)} | ${r.median.toFixed(2).padStart(8)} | ${b.median.toFixed(2).padStart(7)} | ${(b.median / r.median).toFixed(1).padStart(8)}× | ${r.note === b.note ? "yes" : `NO (${b.note})`}`,
+      `${r.name.padEnd(w)} | ${r.median.toFixed(2).padStart(8)} | ${b.median.toFixed(2).padStart(7)} | ` +
+        `${(b.median / r.median).toFixed(1).padStart(8)}× | ${r.note === b.note ? "yes" : `NO (${b.note})`}`,
     );
   });
 }
@@ -386,12 +424,14 @@ async function printIndexStorage(db: Db) {
   );
   const sizes = await db.execute<{ name: string; bytes: string }>(sql`
     select 'submission_values (table)' as name, pg_relation_size('submission_values')::text as bytes
-    union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text from pg_index where indrelid = 'submission_values'::regclass
+    union all select indexrelid::regclass::text, pg_relation_size(indexrelid)::text
+      from pg_index where indrelid = 'submission_values'::regclass
     union all select 'submission_values (total)', pg_total_relation_size('submission_values')::text
     union all select 'submission_value_counts (counters, total)', pg_total_relation_size('submission_value_counts')::text
     union all select 'submissions (total, for scale)', pg_total_relation_size('submissions')::text`);
   const perMillion = (bytes: string) => ((Number(bytes) / 1024 / 1024) * 1_000_000) / Math.max(1, counts!.submissions);
-  console.log(`\nFilter index storage: ${counts!.values.toLocaleString("en-US")} value rows for ${counts!.submissions.toLocaleString("en-US")} submissions`);
+  const [values, submissionRows] = [counts!.values.toLocaleString("en-US"), counts!.submissions.toLocaleString("en-US")];
+  console.log(`\nFilter index storage: ${values} value rows for ${submissionRows} submissions`);
   for (const r of sizes) console.log(`  ${r.name.padEnd(40)} ${perMillion(r.bytes).toFixed(0).padStart(6)} MB per million submissions`);
 }
 
@@ -439,7 +479,8 @@ async function seed(db: Db, freshDatabase: boolean) {
   const t0 = performance.now();
   const indexes = freshDatabase
     ? await db.execute<{ indexname: string; indexdef: string }>(
-        sql`select indexname, indexdef from pg_indexes where tablename in ('submissions', 'submission_values') and indexname <> 'submissions_pkey'`,
+        sql`select indexname, indexdef from pg_indexes
+          where tablename in ('submissions', 'submission_values') and indexname <> 'submissions_pkey'`,
       )
     : [];
   // A fresh bench database only: bulk-load without the secondary indexes, then rebuild them
@@ -496,7 +537,8 @@ async function reuseSeed(db: Db) {
   if (!form) return undefined;
   console.log(`# reusing the seeded bench form ${form.id}`);
   const { token } = await createApiToken(db, { organizationId: form.organizationId, kind: "v2", scopes: [...V2_SCOPES] });
-  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+  const timings = { loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+  return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, ...timings };
 }
 
 /** BENCH_EXPLAIN=1: EXPLAIN ANALYZE of every statement a case sends (after the first, when it is a list). */
@@ -571,7 +613,9 @@ async function main() {
     );
 
     const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
-    if (process.env.BENCH_EXPLAIN === "1") for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
+    if (process.env.BENCH_EXPLAIN === "1") {
+      for (const c of CASE_FILTER ? FILTER_SERVICE_CASES : SERVICE_CASES) await explainCase(c, ctx, captured);
+    }
 
     if (!CASE_FILTER) {
       const serviceRows: Row[] = [];
@@ -645,7 +689,9 @@ async function main() {
 function eachTarget(): boolean {
   if (process.env.DATABASE_URL || process.env.BENCH_TARGET) return false;
   const targets = debianBinDir() ? ["embedded", "debian"] : ["embedded"];
-  if (targets.length === 1) console.log(`# Debian's PostgreSQL is not installed: the bench runs on the embedded server only (${DEBIAN_INSTALL})`);
+  if (targets.length === 1) {
+    console.log(`# Debian's PostgreSQL is not installed: the bench runs on the embedded server only (${DEBIAN_INSTALL})`);
+  }
   let status = 0;
   for (const target of targets) {
     console.log(`\n# bench on ${target === "debian" ? `${debianName()} PostgreSQL (JIT on)` : "the embedded PostgreSQL"}`);

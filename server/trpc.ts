@@ -5,7 +5,6 @@ import { db as getDb, type Db } from "@/db";
 import {
   accessFromPrincipal,
   checkServiceToken,
-  deferredTokenAccess,
   deferredTokenCheck,
   rateLimitHeaders,
   serviceToken,
@@ -16,6 +15,7 @@ import { AppError, ERROR_CODES, MESSAGES } from "./errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
 import { accessForOrganization } from "./services/forms/access";
+import type { PendingTokenCheck } from "./services/submissions/query/checking-token";
 import type { TokenKind } from "./services/tokens/token-format";
 import type { SessionUser } from "./services/users/session-user";
 
@@ -168,19 +168,18 @@ export const apiTokenProcedure = (kind: TokenKind) =>
     .use(inputGuard);
 
 /**
- * apiTokenProcedure for a read that need not wait for the token check (issue 15: the check
- * is a round trip of its own). Once the header is well-formed the procedure starts at once,
- * its `ctx.access` deferred (deferredTokenAccess): its first statement may take the check into
- * itself (page 1 of a listing: one round trip for both); otherwise the check runs on its own
- * beside the procedure, started on the event loop's next turn (the procedure reaches its first
- * statement without any I/O, so one that can carry the check has taken it by then). Statements that do not carry it read the
- * token's tenant from `api_tokens` with the check's rule, and what cannot read it that way
- * awaits `access.settled`. The answer is the check's first: a 400/401/429/403 (the hit
- * counted as always) is the response, and the procedure's result, data or error, is dropped
- * unseen; only a passed check lets it through. So a revoked or rate-limited token never gets
- * data, and the answers and their order are apiTokenProcedure's. For queries only: nothing
- * may be written before the token is known to be good. Nothing is cached: every request
- * checks its token.
+ * apiTokenProcedure for a read that need not wait for the token check (the check is a round
+ * trip of its own). Once the header is well-formed the procedure starts at once with the check
+ * under way on `ctx.tokenCheck` (PendingTokenCheck) instead of an access: its first statement
+ * may take the check into itself (querySubmissionsCheckingToken: page 1 of a listing, one round
+ * trip for both); otherwise the check runs on its own, started on the event loop's next turn
+ * (the procedure reaches its first statement without any I/O, so one that can carry the check
+ * has taken it by then), and the procedure awaits `tokenCheck.access`, the checked access. The
+ * answer is the check's first: a 400/401/429/403 (the hit counted as always) is the response,
+ * and the procedure's result, data or error, is dropped unseen; only a passed check lets it
+ * through. So a revoked or rate-limited token never gets data, and the answers and their order
+ * are apiTokenProcedure's (server/auth/overlapped-token-check.test.ts). A mutation starts only
+ * once its token is good. Nothing is cached: every request checks its token.
  */
 export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
   baseProcedure
@@ -194,9 +193,10 @@ export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
       } else {
         setImmediate(check.start);
       }
-      const settled = admitted.then(accessFromPrincipal);
-      settled.catch(() => {}); // a failed check is answered below, not by whoever awaits this
-      const result = next({ ctx: { access: deferredTokenAccess(check, settled) } });
+      const access = admitted.then(accessFromPrincipal);
+      access.catch(() => {}); // a failed check is answered below, not by whoever awaits this
+      const tokenCheck: PendingTokenCheck = { take: check.take, access };
+      const result = next({ ctx: { tokenCheck } });
       // A procedure that took the check and ended without settling it fails it: no hang.
       result.then(check.finish, check.finish);
       await admitted;

@@ -40,7 +40,7 @@ export const submissions = pgTable(
     formId: belongsTo("form_id", () => forms.id),
     /** Denormalised so every query can carry the tenant filter without a join. */
     organizationId: belongsTo("organization_id", () => organizations.id),
-    /** Keyed by element id, values in the v2 shape (ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts). */
+    /** Keyed by element id, values in the v2 shape (ZV2Submission's `data`, server/services/submissions/serialize.ts). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     spam: boolean("spam").notNull().default(false),
     /** Seconds the respondent took; null when unknown. */

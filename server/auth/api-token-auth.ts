@@ -1,8 +1,9 @@
-import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
-import type { DeferredAccess, FormAccess, RidingCheck } from "@/server/services/forms/access";
+import type { FormAccess } from "@/server/services/forms/access";
+import type { RidingCheck } from "@/server/services/submissions/query/first-page";
 import { AppError, MESSAGES } from "@/server/errors";
 import { asyncCommitSql, countHitSql } from "@/server/services/lib/rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
@@ -24,8 +25,7 @@ export function accessFromPrincipal(p: ApiPrincipal): FormAccess {
 /**
  * The forms a token may see, over its `api_tokens` row: a v1 token its one form (none once the
  * form is gone), a v2 token its allowed forms, null = all of its organization. The only copy of
- * this rule: the check (authenticateApiToken) and a read overlapped with it (deferredTokenAccess)
- * both read it.
+ * this rule: the check reads it (checkCtes), alone or riding in a read.
  */
 const tokenFormIdsSql = sql`case when kind = 'v1' then array_remove(array[form_id], null) else allowed_form_ids end`;
 
@@ -108,7 +108,7 @@ const checkStatement = preparedStatement<CheckRow>(
 
 /**
  * The rate-limit state after a counted hit (`count` in the window, `resetS` to its end); the
- * spec's 429, with the headers and Retry-After, once the count is over `limit`. Every
+ * documented 429, with the headers and Retry-After, once the count is over `limit`. Every
  * credential's check (API tokens here, connector bearer tokens) answers its limit through this.
  */
 export function admitHit(limit: number, count: number, resetS: number): RateLimitState {
@@ -152,8 +152,6 @@ export type DeferredTokenCheck = {
   start: () => void;
   take: () => RidingCheck | null;
   finish: () => void;
-  /** The token's tenant as the database has it, for a statement beside the check (deferredTokenAccess). */
-  tenantSql: SQL;
 };
 
 /**
@@ -192,7 +190,6 @@ export function deferredTokenCheck(db: Db, token: string, kind: TokenKind): Defe
   return {
     result,
     start,
-    tenantSql: sql`select organization_id, ${tokenFormIdsSql} as form_ids from api_tokens where ${validTokenSql(tokenHash, kind)}`,
     take: () => {
       if (state !== "waiting") return null;
       state = "taken";
@@ -209,14 +206,4 @@ export function deferredTokenCheck(db: Db, token: string, kind: TokenKind): Defe
       start();
     },
   };
-}
-
-/**
- * The access of a token as the database sees it, for a read that runs while its check runs
- * (server/trpc.ts, apiTokenOverlappedProcedure): the check itself for a statement that can
- * carry it, else the same validity and forms read in the read's own statement. `settled` is
- * the checked access.
- */
-export function deferredTokenAccess(check: DeferredTokenCheck, settled: Promise<FormAccess>): DeferredAccess {
-  return { tenantSql: check.tenantSql, settled, takeCheck: check.take };
 }

@@ -4,13 +4,16 @@ import { eq, sql } from "drizzle-orm";
 import { db as getDb, type Db } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { accessForOrganization, type DeferredAccess } from "@/server/services/forms/access";
-import { listFormSubmissions, listSubmissions } from "@/server/services/submissions/list-submissions";
+import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
+import { querySubmissionsCheckingToken, type PendingTokenCheck } from "@/server/services/submissions/query/checking-token";
+import { querySubmissions } from "@/server/services/submissions/query/entry";
+import { listFormPage } from "@/server/services/submissions/query/page";
+import { queryLimits } from "@/server/services/submissions/query/plan";
 import { resolveSort } from "@/server/services/submissions/sort";
 import { createApiToken, revokeApiTokenByValue } from "@/server/services/tokens/create-token";
 import { hashToken } from "@/server/services/tokens/token-format";
 import { apiTokenOverlappedProcedure, createContext, router } from "@/server/trpc";
-import { deferredTokenAccess, deferredTokenCheck } from "@/server/auth/api-token-auth";
+import { deferredTokenCheck } from "@/server/auth/api-token-auth";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { CASING, schema } from "@/db";
 import { createUserWithOrganization } from "@/server/services/users/create-user";
@@ -34,7 +37,8 @@ let rest: (request: Request) => Promise<Response>;
 before(async () => {
   if (!url) return;
   db = getDb();
-  ({ organizationId: orgId } = await createUserWithOrganization(db, { email: `overlap-${Date.now()}@example.test`, password: "password123" }));
+  const user = { email: `overlap-${Date.now()}@example.test`, password: "password123" };
+  ({ organizationId: orgId } = await createUserWithOrganization(db, user));
   const made = await db
     .insert(forms)
     .values([
@@ -57,8 +61,10 @@ after(async () => {
 });
 
 const skip = !url && "needs DATABASE_URL";
-const newToken = async (opts: { scopes?: string[]; formIds?: number[] } = {}) =>
-  (await createApiToken(db, { organizationId: orgId, kind: "v2", scopes: opts.scopes ?? ["submission.view", "form.view"], formIds: opts.formIds })).token;
+const newToken = async (opts: { scopes?: string[]; formIds?: number[] } = {}) => {
+  const scopes = opts.scopes ?? ["submission.view", "form.view"];
+  return (await createApiToken(db, { organizationId: orgId, kind: "v2", scopes, formIds: opts.formIds })).token;
+};
 
 async function call(path: string, token: string) {
   const res = await rest(new Request(`http://localhost/api/v2${path}`, { headers: { "x-service-token": token } }));
@@ -93,10 +99,14 @@ test("a rate-limited token gets the same 429 and headers, no data, and every ref
   assert.deepEqual(listed.body, { message: "You have exceeded api rate limit" });
   assert.ok(Number(listed.headers["retry-after"]) >= 1);
   // Same answer; Retry-After/RateLimit-Reset may differ by the second between the two tokens.
-  const shape = (r: typeof listed) => ({ ...r, headers: { ...r.headers, "retry-after": "", "ratelimit-reset": "", "x-ratelimit-reset": "" } });
+  const resets = { "retry-after": "", "ratelimit-reset": "", "x-ratelimit-reset": "" };
+  const shape = (r: typeof listed) => ({ ...r, headers: { ...r.headers, ...resets } });
   assert.deepEqual(shape(listed), shape(plain));
   await call(page(), a);
-  const [row] = await db.select({ usage: apiTokens.usageCount, id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(a)));
+  const [row] = await db
+    .select({ usage: apiTokens.usageCount, id: apiTokens.id })
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(a)));
   assert.equal(row!.usage, 5);
   const [counter] = await db.execute<{ count: number }>(sql`select count from rate_limit_counters where key = ${`api:${row!.id}`}`);
   assert.equal(counter!.count, 5);
@@ -134,27 +144,28 @@ test("page 1 in one statement equals the two-statement listing, for every column
   for (const field of ["created_at", "updated_at", "duration"]) {
     for (const order of ["asc", "desc"]) {
       const sort = resolveSort(field, order);
-      const one = await listSubmissions(db, access, { formUuid: form.uuid, page: 1, sort });
-      const two = await listFormSubmissions(db, access, row!, { page: 1, sort });
+      const one = await querySubmissions(db, access, { form: { formUuid: form.uuid }, page: 1, sort });
+      const two = await listFormPage(db, access, row!, { page: 1, sort, filters: [] }, queryLimits(row!.submissionsCount));
       assert.deepEqual(one.submissions, two.submissions, `${field} ${order}`);
       assert.equal(one.totalCount, 25);
       assert.equal(one.form.id, form.id);
+      // What the one statement says of the form is the form as read on its own.
+      assert.deepEqual(one.form, { id: row!.id, uuid: row!.uuid, name: row!.name, elements: row!.elements });
     }
   }
 });
 
-test("a deferred access that finds no tenant is answered by its check", { skip }, async () => {
+test("a check that did not ride in the page is awaited: the checked access answers, or the check's error", { skip }, async () => {
   const sort = resolveSort(undefined, undefined);
-  const none = sql`select null::int as organization_id, null::int[] as form_ids where false`;
-  // The check passed (the token changed between the two statements): the checked access answers.
-  const passed: DeferredAccess = { tenantSql: none, settled: Promise.resolve(accessForOrganization(orgId)) };
-  const listed = await listSubmissions(db, passed, { formUuid: form.uuid, page: 1, sort });
+  // The check ran on its own (taken by nothing) and passed: the checked access answers.
+  const passed: PendingTokenCheck = { take: () => null, access: Promise.resolve(accessForOrganization(orgId)) };
+  const listed = await querySubmissionsCheckingToken(db, passed, { form: { formUuid: form.uuid }, page: 1, sort });
   assert.equal(listed.submissions.length, 20);
   // The check failed: its error, never data.
   const refused = Promise.reject(new AppError("UNAUTHORIZED", "Invalid access token"));
   refused.catch(() => {}); // as apiTokenOverlappedProcedure does: the check's failure is answered there
-  const failed: DeferredAccess = { tenantSql: none, settled: refused };
-  await assert.rejects(listSubmissions(db, failed, { formUuid: form.uuid, page: 1, sort }), /Invalid access token/);
+  const failed: PendingTokenCheck = { take: () => null, access: refused as Promise<FormAccess> };
+  await assert.rejects(querySubmissionsCheckingToken(db, failed, { form: { formUuid: form.uuid }, page: 1, sort }), /Invalid access token/);
 });
 
 test("a mutation on the overlapped builder starts only once its token is good", { skip }, async () => {
@@ -181,8 +192,8 @@ test("page 1 carries the token check: one statement reads the page and counts th
   const { db: counted, statements } = countingDb();
   const check = deferredTokenCheck(counted, token, "v2");
   const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
-  const listed = await listSubmissions(counted, deferredTokenAccess(check, settled), {
-    formUuid: form.uuid,
+  const listed = await querySubmissionsCheckingToken(counted, { take: check.take, access: settled }, {
+    form: { formUuid: form.uuid },
     page: 1,
     sort: resolveSort(undefined, undefined),
   });
@@ -195,6 +206,25 @@ test("page 1 carries the token check: one statement reads the page and counts th
   assert.equal(principal.organizationId, orgId);
   assert.equal(rateLimit.remaining, 2);
   assert.equal(await usageOf(token), 1);
+});
+
+test("the v2 procedure's page 1 carries its token check: one statement in all; a later page checks first", { skip }, async () => {
+  const token = await newToken();
+  const { db: counted, statements } = countingDb();
+  const { v2Router } = await import("@/server/routers/v2/router");
+  const context = createContext({ headers: new Headers({ "x-service-token": token }), surface: "v2" });
+  const caller = v2Router.createCaller({ ...context, db: counted });
+  const first = await caller.submissions.list({ form_uuid: form.uuid } as never);
+  assert.equal(statements.length, 1);
+  assert.match(statements[0]!, /^with\s+fh_token as/);
+  assert.equal(first.submissions.length, 20);
+  assert.equal(first.meta.totalCount, 25);
+  statements.length = 0;
+  const second = await caller.submissions.list({ form_uuid: form.uuid, page: "2" } as never);
+  assert.match(statements[0]!, /^with\s+fh_token as/, "the check alone, first");
+  assert.equal(statements.length, 3, "then the form, then the page");
+  assert.equal(second.submissions.length, 5);
+  assert.equal(await usageOf(token), 2);
 });
 
 test("a check runs once: taken, it does not start; started, it cannot be taken", { skip }, async () => {
@@ -222,7 +252,9 @@ test("a taken check answers 401 for a revoked token and 429 past the limit, from
     check.result.catch(() => {});
     const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
     settled.catch(() => {});
-    const listed = listSubmissions(db, deferredTokenAccess(check, settled), { formUuid: form.uuid, page: 1, sort: resolveSort(undefined, undefined) });
+    const pending = { take: check.take, access: settled };
+    const sort = resolveSort(undefined, undefined);
+    const listed = querySubmissionsCheckingToken(db, pending, { form: { formUuid: form.uuid }, page: 1, sort });
     listed.catch(() => {});
     await listed.catch(() => {});
     check.finish();

@@ -5,9 +5,9 @@ import { v2BulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
 import { v2BulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { v2GetPrefillRoute } from "./prefills/get-prefill";
 import { v2ListPrefillsRoute } from "./prefills/list-prefills";
-import { deleteSubmissionRoute } from "./submissions/delete-submission";
-import { getSubmissionRoute } from "./submissions/get-submission";
-import { listSubmissionsRoute } from "./submissions/list-submissions";
+import { v2DeleteSubmissionRoute } from "./submissions/delete-submission";
+import { v2GetSubmissionRoute } from "./submissions/get-submission";
+import { v2ListSubmissionsRoute } from "./submissions/list-submissions";
 import { v2BulkCreateUniqueLinksRoute } from "./unique-links/bulk-create-unique-links";
 import { v2BulkDeleteUniqueLinksRoute } from "./unique-links/bulk-delete-unique-links";
 import { v2GetUniqueLinkRoute } from "./unique-links/get-unique-link";
@@ -29,7 +29,7 @@ import { v2UpdateWebhookRoute } from "./webhooks/update-webhook";
  */
 export const v2Router = router({
   forms: router({ list: v2ListFormsRoute, get: v2GetFormRoute }),
-  submissions: router({ list: listSubmissionsRoute, get: getSubmissionRoute, delete: deleteSubmissionRoute }),
+  submissions: router({ list: v2ListSubmissionsRoute, get: v2GetSubmissionRoute, delete: v2DeleteSubmissionRoute }),
   prefills: router({
     list: v2ListPrefillsRoute,
     get: v2GetPrefillRoute,

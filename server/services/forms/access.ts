@@ -11,51 +11,26 @@ import { submissionsCountSql } from "@/server/services/submissions/submission-co
  */
 export type FormAccess = { organizationId: number; formIds: number[] | null };
 
-/**
- * An access the database knows before the caller does: `tenantSql` yields the
- * `(organization_id, form_ids)` of a credential that is being checked meanwhile, or no row
- * when it is not valid, so a statement filtered by it can run beside the check instead of
- * after it. Its result is the caller's only once the check has passed (server/trpc.ts drops
- * it otherwise); `settled` is the checked access, for what cannot be read that way.
- */
-export type DeferredAccess = {
-  tenantSql: SQL;
-  settled: Promise<FormAccess>;
-  /**
-   * The check itself, for the first statement that can carry it (RidingCheck): null once the
-   * check runs on its own. A statement that takes it must settle it.
-   */
-  takeCheck?: () => RidingCheck | null;
-};
-
-/**
- * A credential check that rides in a statement of the procedure it guards, sparing its own
- * round trip: `ctes` lead the statement (its WITH list), `column` is one of its select list
- * items, and the row's `fh_check` value goes to `settle` (or the statement's error to `fail`).
- * `tenantSql` is the access as the check reads it, in the same statement.
- */
-export type RidingCheck = {
-  ctes: SQL;
-  column: SQL;
-  tenantSql: SQL;
-  settle: (value: unknown) => void;
-  fail: (error: unknown) => void;
-};
-
-export const isDeferred = (access: FormAccess | DeferredAccess): access is DeferredAccess => "tenantSql" in access;
-
-/** The checked access: `access` itself, or a deferred access once its check has passed. */
-export const settledAccess = async (access: FormAccess | DeferredAccess): Promise<FormAccess> =>
-  isDeferred(access) ? access.settled : access;
-
 /** Every form of one organization (the dashboard's and the connector's tenant). */
 export function accessForOrganization(organizationId: number): FormAccess {
   return { organizationId, formIds: null };
 }
 
 /** The tenant + restriction filter on `forms`; trashed forms are never visible. */
-export function formAccessFilter(access: FormAccess | DeferredAccess): SQL {
+export function formAccessFilter(access: FormAccess): SQL {
   return and(tenantFormsFilter(access), isNull(forms.trashedAt))!;
+}
+
+/**
+ * formAccessFilter for an access the statement reads itself: `tenant` yields the
+ * `(organization_id, form_ids)` of a credential checked within the same statement (no row
+ * when it is refused), so the read needs no round trip of the check's before it.
+ */
+export function checkedFormAccessFilter(tenant: SQL): SQL {
+  const visible = sql`exists (select 1 from (${tenant}) as fh_tenant
+      where fh_tenant.organization_id = ${forms.organizationId}
+        and (fh_tenant.form_ids is null or ${forms.id} = any(fh_tenant.form_ids)))`;
+  return and(visible, isNull(forms.trashedAt))!;
 }
 
 /**
@@ -70,12 +45,7 @@ export function trashedFormsFilter(access: FormAccess): SQL {
  * The forms of `access` whether live or trashed: only a form's own dashboard page reads
  * through it (to say a form is in the trash); nothing that shows or changes a form does.
  */
-export function tenantFormsFilter(access: FormAccess | DeferredAccess): SQL {
-  if (isDeferred(access)) {
-    return sql`exists (select 1 from (${access.tenantSql}) as fh_tenant
-      where fh_tenant.organization_id = ${forms.organizationId}
-        and (fh_tenant.form_ids is null or ${forms.id} = any(fh_tenant.form_ids)))`;
-  }
+export function tenantFormsFilter(access: FormAccess): SQL {
   const conds = [eq(forms.organizationId, access.organizationId)];
   // `= any(array)` keeps one plan for any list length; an empty list matches nothing.
   if (access.formIds) conds.push(sql`${forms.id} = any(${sql.param(access.formIds)}::int[])`);

@@ -8,7 +8,7 @@ import { CANONICAL_NUMBER, containsPattern, indexedFilterSql } from "./value-ind
 /**
  * SQL for parsed filters. Everything but equality reads the filter index by default
  * (value-index.ts); the JSON expressions below are its definition (the index stores castAs's
- * results) and the `json` engine. Principles:
+ * results) and the JSON engine (jsonFiltersSql). Principles:
  * - equality (is_equal_to, is_not_equal_to, is_in, is_not_in) is jsonb containment
  *   `data @> '{"<id>": <value>}'`, so the GIN (jsonb_path_ops) index answers it;
  * - numbers compare as `numeric` and dates as `date`/`timestamptz`, never as text; every
@@ -34,10 +34,10 @@ const elementJson = (f: FilterField) => sql`(${data} -> ${f.elementId}::text)`;
  * number's digits). Choice values that are arrays are unnested.
  */
 function anyValue(f: FilterField, pred: (json: SQL, text: SQL) => SQL): SQL {
+  const item = pred(sql.raw("fh_item.v"), sql.raw("(fh_item.v #>> '{}')"));
+  const anyItem = (j: SQL) => sql`exists (select 1 from jsonb_array_elements(${j}) as fh_item(v) where ${item})`;
   const onValue = (j: SQL, t: SQL) =>
-    f.kind === "choice"
-      ? sql`(case when jsonb_typeof(${j}) = 'array' then exists (select 1 from jsonb_array_elements(${j}) as fh_item(v) where ${pred(sql.raw("fh_item.v"), sql.raw("(fh_item.v #>> '{}')"))}) else ${pred(j, t)} end)`
-      : pred(j, t);
+    f.kind === "choice" ? sql`(case when jsonb_typeof(${j}) = 'array' then ${anyItem(j)} else ${pred(j, t)} end)` : pred(j, t);
   const loc = f.location;
   switch (loc.at) {
     case "element":
@@ -45,9 +45,11 @@ function anyValue(f: FilterField, pred: (json: SQL, text: SQL) => SQL): SQL {
     case "subfield":
       return onValue(sql`(${elementJson(f)} -> ${loc.fixedname}::text)`, sql`(${elementJson(f)} ->> ${loc.fixedname}::text)`);
     case "component": {
-      const rows = sql`jsonb_array_elements(case when jsonb_typeof(${elementJson(f)}) = 'array' then ${elementJson(f)} else '[]'::jsonb end)`;
+      const e = elementJson(f);
+      const rows = sql`jsonb_array_elements(case when jsonb_typeof(${e}) = 'array' then ${e} else '[]'::jsonb end)`;
       const c = loc.componentId;
-      return sql`exists (select 1 from ${rows} as fh_row(r) where ${onValue(sql`(fh_row.r -> ${c}::text)`, sql`(fh_row.r ->> ${c}::text)`)})`;
+      const component = onValue(sql`(fh_row.r -> ${c}::text)`, sql`(fh_row.r ->> ${c}::text)`);
+      return sql`exists (select 1 from ${rows} as fh_row(r) where ${component})`;
     }
   }
 }
@@ -118,8 +120,11 @@ const DIVISIBLE_BY_4 = Array.from({ length: 25 }, (_, i) => `'${pad2(i * 4)}'`).
  */
 function calendarDate(t: SQL): SQL {
   const yy = sql`substr(${t}, 3, 2)`;
-  const leapYear = sql`(${yy} <> '00' and ${yy} in (${sql.raw(DIVISIBLE_BY_4)}) or ${yy} = '00' and left(${t}, 2) in (${sql.raw(DIVISIBLE_BY_4)}))`;
-  return sql`(${t} like '____-__-__%' and translate(left(${t}, 4), '0123456789', '0111111111') in (${sql.raw(YEAR_SHAPES)}) and (substr(${t}, 5, 6) in (${sql.raw(MONTH_DAYS)}) or substr(${t}, 5, 6) = '-02-29' and ${leapYear}))`;
+  const by4 = sql.raw(DIVISIBLE_BY_4);
+  const leapYear = sql`(${yy} <> '00' and ${yy} in (${by4}) or ${yy} = '00' and left(${t}, 2) in (${by4}))`;
+  const year = sql`translate(left(${t}, 4), '0123456789', '0111111111') in (${sql.raw(YEAR_SHAPES)})`;
+  const monthDay = sql`(substr(${t}, 5, 6) in (${sql.raw(MONTH_DAYS)}) or substr(${t}, 5, 6) = '-02-29' and ${leapYear})`;
+  return sql`(${t} like '____-__-__%' and ${year} and ${monthDay})`;
 }
 
 /**
@@ -130,13 +135,27 @@ function calendarDate(t: SQL): SQL {
 export function castAs(kind: Operand["kind"], j: SQL, t: SQL): SQL {
   switch (kind) {
     case "number":
-      return sql`(case when length(${t}) > ${sql.raw(String(MAX_NUMBER_TEXT))} then null when jsonb_typeof(${j}) = 'number' then (${j})::numeric when jsonb_typeof(${j}) = 'string' and ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end)`;
+      return sql.join(
+        [
+          sql`(case when length(${t}) > ${sql.raw(String(MAX_NUMBER_TEXT))} then null`,
+          sql`when jsonb_typeof(${j}) = 'number' then (${j})::numeric`,
+          sql`when jsonb_typeof(${j}) = 'string' and ${t} ~ ${sql.raw(NUMBER_GUARD)} then (${t})::numeric end)`,
+        ],
+        sql` `,
+      );
     // A date, or a date-time's date part.
     case "date":
       return sql`(case when ${calendarDate(t)} and substr(${t}, 11, 1) in ('', 'T', ' ') then left(${t}, 10)::date end)`;
     case "timestamp":
       // A stored value without an offset is read as UTC, independent of the session time zone.
-      return sql`(case when not ${calendarDate(t)} then null when length(${t}) = 10 or substr(${t}, 11) ~ ${sql.raw(NAIVE_TIME_GUARD)} then (${t})::timestamp at time zone 'UTC' when substr(${t}, 11) ~ ${sql.raw(OFFSET_TIME_GUARD)} then (${t})::timestamptz end)`;
+      return sql.join(
+        [
+          sql`(case when not ${calendarDate(t)} then null`,
+          sql`when length(${t}) = 10 or substr(${t}, 11) ~ ${sql.raw(NAIVE_TIME_GUARD)} then (${t})::timestamp at time zone 'UTC'`,
+          sql`when substr(${t}, 11) ~ ${sql.raw(OFFSET_TIME_GUARD)} then (${t})::timestamptz end)`,
+        ],
+        sql` `,
+      );
   }
 }
 
@@ -179,7 +198,9 @@ function inRange(j: SQL, t: SQL, min: Operand, max: Operand): SQL {
  * Unicode white space. The class is spelled out (jsonpath's `\\S` follows the server's locale:
  * PostgreSQL 15 in the C locale calls U+00A0 a letter); migration 0012 has the same text.
  */
-export const FILLED_PATH = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex "[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]"))'`;
+export const FILLED_PATH =
+  `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ like_regex ` +
+  `"[^\\\\t\\\\n\\\\u000b\\\\f\\\\r \\\\u0085\\\\u00a0\\\\u1680\\\\u2000-\\\\u200a\\\\u2028\\\\u2029\\\\u202f\\\\u205f\\\\u3000]"))'`;
 
 function filled(f: FilterField): SQL {
   if (f.location.at === "component") return anyValue(f, (j) => sql`jsonb_path_exists(${j}, ${sql.raw(FILLED_PATH)})`);
@@ -205,25 +226,15 @@ function conditionSql(f: FilterField, c: FilterCondition): SQL {
 }
 
 /**
- * How filters are evaluated: `index` (default) reads the filter index for everything but
- * equality (value-index.ts); `json` casts every submission's JSON, as before the index
- * existed — the same answers, kept for the differential test and the benchmark's baseline.
+ * One filter on the filter index where it answers (value-index.ts), else on the JSON. A
+ * positive condition stands bare (NULL counts as false in WHERE, and a bare `data @> …` is
+ * what lets the planner use the GIN index); a negated one is the complement.
  */
-export type FilterEngine = "index" | "json";
-
-/**
- * A positive condition stands bare (NULL counts as false in WHERE, and a bare
- * `data @> …` is what lets the planner use the GIN index); a negated one is the complement.
- */
-export function filterSql(filter: Filter, formId: number, engine: FilterEngine = "index", perRow = false): SQL {
-  if (engine === "index") {
-    const indexed = indexedFilterSql(filter.field, filter.condition, filter.negate, formId, perRow);
-    if (indexed) return indexed;
-  }
-  return jsonFilterSql(filter);
+function filterSql(filter: Filter, formId: number, perRow: boolean): SQL {
+  return indexedFilterSql(filter.field, filter.condition, filter.negate, formId, perRow) ?? jsonFilterSql(filter);
 }
 
-/** The filter tested on the submission's JSON (the `json` engine). */
+/** The filter tested on the submission's JSON. */
 function jsonFilterSql(filter: Filter): SQL {
   const cond = conditionSql(filter.field, filter.condition);
   return filter.negate ? sql`not coalesce(${cond}, false)` : cond;
@@ -264,19 +275,31 @@ export function rowTests(filters: readonly Filter[]): SQL | undefined {
 }
 
 /**
- * All filters ANDed; undefined when there are none. With an equality, the containment
- * filters stand bare, for the GIN index, and the others are tested on its candidates
- * (rowTests); the `json` engine tests every filter so.
+ * All filters ANDed, as the listing runs them; undefined when there are none. Everything but
+ * equality reads the filter index. With an equality, the containment filters stand bare, for
+ * the GIN index, and the others are tested on its candidates (rowTests).
  * `perRow`: tested on a bounded list of rows (see indexedFilterSql).
  */
-export function filtersSql(filters: readonly Filter[], formId: number, engine: FilterEngine = "index", perRow = false): SQL | undefined {
+export function filtersSql(filters: readonly Filter[], formId: number, perRow = false): SQL | undefined {
   if (filters.length === 0) return undefined;
   // With an equality, the GIN index yields the candidates and the other filters are tested on
   // those rows alone: cheaper than joining their index rows, which may be most of the form
   // (bench: 0.4 s against 4 s with a 50 % range beside a 1 % equality).
-  if (engine === "json" || usesContainmentIndex(filters)) {
-    const bare = filters.filter(isContainment);
-    return and(...bare.map((f) => filterSql(f, formId, engine)), rowTests(filters.filter((f) => !isContainment(f))));
-  }
-  return and(...filters.map((f) => filterSql(f, formId, engine, perRow)));
+  if (usesContainmentIndex(filters)) return onContainmentCandidates(filters);
+  return and(...filters.map((f) => filterSql(f, formId, perRow)));
+}
+
+/**
+ * The JSON engine: every filter tested on each submission's JSON (equality still on the GIN
+ * index's candidates), as before the filter index existed. The same answers as filtersSql; the
+ * differential test and the benchmark's baseline run it (jsonEnginePage), and a plan of several
+ * large sets takes it (query/plan.ts).
+ */
+export function jsonFiltersSql(filters: readonly Filter[]): SQL | undefined {
+  return filters.length ? onContainmentCandidates(filters) : undefined;
+}
+
+/** The positive equalities bare (the GIN index's candidates), every other filter a row test on them. */
+function onContainmentCandidates(filters: readonly Filter[]): SQL | undefined {
+  return and(...filters.filter(isContainment).map(jsonFilterSql), rowTests(filters.filter((f) => !isContainment(f))));
 }

@@ -44,11 +44,20 @@ const V1_COLUMNS: readonly string[] = ["created_at", "updated_at"];
  *   which holds one value per row): created_at, in the given order.
  */
 export function resolveV1Sort(fields: FieldResolver, sort: string | undefined, order: string | undefined): SubmissionSort {
-  const o: SortOrder = order?.trim().toLowerCase() === "desc" ? "desc" : "asc";
-  const s = sort?.trim() ?? "";
-  if (V1_COLUMNS.includes(s)) return { field: s as SortField, order: o };
+  const column = v1ColumnSort(sort, order);
+  if (column) return column;
   // Names are exact, like filter fields: a label with surrounding spaces is still found.
-  const target = s === "" ? undefined : (fields.resolve(sort!) ?? fields.resolve(s));
+  const target = fields.resolve(sort!) ?? fields.resolve(sort!.trim());
+  const o = v1Order(order);
   if (target && target.kind !== "structured" && target.location.at !== "component") return { field: "value", target, order: o };
   return { field: "created_at", order: o };
 }
+
+/** v1's sort when it needs no field to read: no `sort` (created_at) or a column's name; else null. */
+export function v1ColumnSort(sort: string | undefined, order: string | undefined): ColumnSort | null {
+  const s = sort?.trim() ?? "";
+  if (s === "") return { field: "created_at", order: v1Order(order) };
+  return V1_COLUMNS.includes(s) ? { field: s as SortField, order: v1Order(order) } : null;
+}
+
+const v1Order = (order: string | undefined): SortOrder => (order?.trim().toLowerCase() === "desc" ? "desc" : "asc");

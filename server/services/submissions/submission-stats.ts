@@ -3,7 +3,8 @@ import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { isChoiceType } from "@/server/services/forms/element-types";
 import type { FormAccess } from "@/server/services/forms/access";
-import { dashboardWhere, type SpamView } from "./dashboard-submissions";
+import type { SpamView } from "./query/request";
+import { submissionSetWhere } from "./query/where";
 import type { Filter } from "./filters";
 
 /** Days the "per day" chart covers, today (UTC) included. */
@@ -38,7 +39,7 @@ export async function submissionStats(
   params: { filters: readonly Filter[]; view: SpamView },
   now = new Date(),
 ): Promise<SubmissionStats> {
-  const where = dashboardWhere(access, form, params.filters, params.view);
+  const where = submissionSetWhere(access, form, params.filters, params.view);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const first = new Date(today - (CHART_DAYS - 1) * 86_400_000);
   const choiceFields = form.elements.filter((el) => el && typeof el.id === "string" && isChoiceType(el.type));
@@ -82,8 +83,11 @@ export async function submissionStats(
     const countOf = (v: string) => Number(mine.find((r) => r.value === v)?.n ?? 0);
     const pct = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
     const known = (el.options ?? []).map((o) => ({ value: o.value, label: o.label, count: countOf(o.value) }));
-    const others = mine.filter((r) => !known.some((k) => k.value === r.value)).map((r) => ({ value: r.value, label: r.value, count: Number(r.n) }));
-    return { elementId: el.id, label: el.label, answered: total, options: [...known, ...others].map((o) => ({ ...o, percent: pct(o.count) })) };
+    const others = mine
+      .filter((r) => !known.some((k) => k.value === r.value))
+      .map((r) => ({ value: r.value, label: r.value, count: Number(r.n) }));
+    const options = [...known, ...others].map((o) => ({ ...o, percent: pct(o.count) }));
+    return { elementId: el.id, label: el.label, answered: total, options };
   });
   return { perDay, choices };
 }

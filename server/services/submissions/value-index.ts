@@ -38,7 +38,8 @@ function placeRows(f: FilterField, shapes: SQL, formId: number, perSubmission = 
   const loc = f.location;
   const sub = loc.at === "subfield" ? loc.fixedname : loc.at === "component" ? loc.componentId : "";
   const owner = perSubmission ? sql`${sv.submissionId} = ${submissions.id} and ${sv.formId} = ${formId}` : sql`${sv.formId} = ${formId}`;
-  return sql`${owner} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} in ${shapes}`;
+  const place = sql`${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[loc.at]))} and ${sv.sub} = ${sub}::text`;
+  return sql`${owner} and ${place} and ${sv.shape} in ${shapes}`;
 }
 
 /** The typed column an operand of this kind compares with, and the operand as SQL. */
@@ -115,7 +116,7 @@ const wantsRows = (c: FilterCondition, negate: boolean) => (c.op === "empty" ? n
 /**
  * The ids of form `formId`'s submissions that have a matching index row, and whether the
  * filter wants them (`keep`) or all others (`!keep`); null for equality. For counts that need
- * no submission row: see indexOnlyCount in list-submissions.ts.
+ * no submission row: see indexOnlyCount in query/count.ts.
  */
 export function indexedIdSet(
   f: FilterField,
@@ -141,7 +142,9 @@ export function indexedIdSet(
  */
 export function placeCount(formId: number, elementId: string, loc: 0 | 1, sub: string, counter: ValueCounter): SQL {
   const cv = submissionValueCounts;
-  return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${cv.formId} = ${formId} and ${cv.elementId} = ${elementId}::text and ${cv.loc} = ${sql.raw(String(loc))} and ${cv.sub} = ${sub}::text`;
+  const element = sql`${cv.formId} = ${formId} and ${cv.elementId} = ${elementId}::text`;
+  const place = sql`${element} and ${cv.loc} = ${sql.raw(String(loc))} and ${cv.sub} = ${sub}::text`;
+  return sql`select coalesce(sum(${sql.identifier(counter)}), 0)::int from ${cv} where ${place}`;
 }
 
 /** A column of submission_value_counts: how many submissions hold any / a filled / number / date / instant value at a place. */
@@ -180,7 +183,9 @@ export function countedFilter(f: FilterField, c: FilterCondition, negate: boolea
   const counted = (counter: ValueCounter) => placeCount(formId, f.elementId, loc, sub, counter);
   const rowsWhere = (where: SQL) => sql`select 1 from ${sv} where ${placeRows(f, VALUE_ITSELF, formId)} and ${where}`;
   // The rows of submission_values_text_idx: its predicate written as is, so counts read the index alone.
-  const textPlace = sql`${sv.formId} = ${formId} and ${sv.elementId} = ${f.elementId}::text and ${sv.loc} = ${sql.raw(String(LOC[f.location.at]))} and ${sv.sub} = ${sub}::text and ${sv.shape} < 2`;
+  const textElement = sql`${sv.formId} = ${formId} and ${sv.elementId} = ${f.elementId}::text`;
+  const textLoc = sql.raw(String(LOC[f.location.at]));
+  const textPlace = sql`${textElement} and ${sv.loc} = ${textLoc} and ${sv.sub} = ${sub}::text and ${sv.shape} < 2`;
   const textRows = (where: SQL) => sql`select 1 from ${sv} where ${textPlace} and ${where}`;
   switch (c.op) {
     case "empty":
@@ -217,7 +222,11 @@ export function countedFilter(f: FilterField, c: FilterCondition, negate: boolea
         counted: counted("vals"),
         keep: !negate,
         rows: textRows(sql`${key} = any(${values})`),
-        others: [textRows(sql`${key} < ${least}`), textRows(sql`${key} > ${most}`), textRows(sql`${key} > ${least} and ${key} < ${most} and ${key} <> all(${values})`)],
+        others: [
+          textRows(sql`${key} < ${least}`),
+          textRows(sql`${key} > ${most}`),
+          textRows(sql`${key} > ${least} and ${key} < ${most} and ${key} <> all(${values})`),
+        ],
       };
     }
     case "contains": {

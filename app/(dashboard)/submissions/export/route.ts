@@ -4,9 +4,7 @@ import { getSessionUserFromRequest } from "@/server/auth/next-auth";
 import { AppError, MESSAGES } from "@/server/errors";
 import { logError } from "@/server/log";
 import { accessForOrganization } from "@/server/services/forms/access";
-import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
 import { exportQuery, exportSubmissionsCsv } from "@/server/services/submissions/export-csv";
-import { parseFilterRows } from "@/server/services/submissions/filter-rows";
 
 export const dynamic = "force-dynamic";
 
@@ -16,10 +14,7 @@ export async function GET(req: NextRequest) {
   if (!session) return text(401, MESSAGES.signIn);
   try {
     const access = accessForOrganization(session.organizationId);
-    const q = exportQuery(req.nextUrl.searchParams);
-    const form = await dashboardForm(db(), access, q.formRef);
-    const filters = parseFilterRows(form.elements, q.rows);
-    const csv = exportSubmissionsCsv(db(), access, form, { filters, view: q.view, sort: q.sort });
+    const csv = await exportSubmissionsCsv(db(), access, exportQuery(req.nextUrl.searchParams));
     return new Response(csv.stream, {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": csv.contentDisposition, "cache-control": "no-store" },
     });

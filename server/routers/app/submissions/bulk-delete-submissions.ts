@@ -1,4 +1,4 @@
-import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
+import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { deleteSubmissions } from "@/server/services/submissions/delete-submissions";
 import { sessionProcedure } from "@/server/trpc";
 import { ZBulkDeleteOutput } from "../../rest-body";
@@ -10,6 +10,6 @@ export const bulkDeleteSubmissionsRoute = sessionProcedure
   .input(z.object({ formUuid: ZDashboardFormRef, ids: ZDashboardIds }))
   .output(ZBulkDeleteOutput)
   .mutation(async ({ ctx, input }) => {
-    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
+    const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, input.formUuid);
     return deleteSubmissions(ctx.db, ctx.access, form, input.ids);
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
+import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { parseFilterRows } from "@/server/services/submissions/filter-rows";
 import { submissionStats } from "@/server/services/submissions/submission-stats";
 import { sessionProcedure } from "@/server/trpc";
@@ -22,6 +22,6 @@ export const getSubmissionStatsRoute = sessionProcedure
   .input(ZSubmissionSet)
   .output(ZSubmissionStatsOutput)
   .query(async ({ ctx, input }) => {
-    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
+    const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, input.formUuid);
     return submissionStats(ctx.db, ctx.access, form, { filters: parseFilterRows(form.elements, input.filters), view: input.view });
   });

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { getSubmissionOrThrow } from "@/server/services/submissions/get-submission";
 import { sessionProcedure } from "@/server/trpc";
-import { toDashboardSubmission, ZDashboardSubmission, ZElements } from "./schemas";
+import { toDashboardSubmission, ZDashboardSubmission } from "@/server/services/submissions/serialize";
+import { ZElements } from "./schemas";
 
 export const ZGetDashboardSubmissionOutput = z.object({
   submission: ZDashboardSubmission.extend({ uniqueLinkId: z.string().nullable() }),

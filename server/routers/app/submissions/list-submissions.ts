@@ -1,13 +1,16 @@
 import { z } from "zod";
-import { dashboardForm, listDashboardSubmissions } from "@/server/services/submissions/dashboard-submissions";
 import { filterableFields } from "@/server/services/submissions/filter-fields";
-import { parseFilterRows } from "@/server/services/submissions/filter-rows";
+import { querySubmissions } from "@/server/services/submissions/query/entry";
+import { toDashboardSubmission, ZDashboardSubmission } from "@/server/services/submissions/serialize";
 import { sessionProcedure } from "@/server/trpc";
-import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
-import { toDashboardSubmission, ZColumnSort, ZDashboardSubmission, ZElements, ZSubmissionSet } from "./schemas";
 import { surveyUrl } from "@/server/urls";
+import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
+import { ZColumnSort, ZElements, ZSubmissionSet } from "./schemas";
 
-export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({ page: ZDashboardPage, sort: ZColumnSort.default({ field: "created_at", order: "desc" }) });
+export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({
+  page: ZDashboardPage,
+  sort: ZColumnSort.default({ field: "created_at", order: "desc" }),
+});
 
 export const ZListDashboardSubmissionsOutput = ZDashboardPageInfo.extend({
   form: z.object({ id: z.number().int(), uuid: z.string(), name: z.string(), elements: ZElements, surveyUrl: z.string() }),
@@ -32,12 +35,11 @@ export const listSubmissionsRoute = sessionProcedure
   .input(ZListDashboardSubmissionsInput)
   .output(ZListDashboardSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
-    const filters = parseFilterRows(form.elements, input.filters);
-    const { submissions, totalCount } = await listDashboardSubmissions(ctx.db, ctx.access, form, {
+    const { form, submissions, totalCount } = await querySubmissions(ctx.db, ctx.access, {
+      form: { formUuid: input.formUuid },
       page: input.page,
       sort: input.sort,
-      filters,
+      filters: { rows: input.filters },
       view: input.view,
     });
     return {

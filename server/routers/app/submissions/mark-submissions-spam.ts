@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dashboardForm } from "@/server/services/submissions/dashboard-submissions";
+import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { setSubmissionsSpam } from "@/server/services/submissions/update-submission";
 import { sessionProcedure } from "@/server/trpc";
 import { ZDashboardFormRef, ZDashboardIds } from "../inputs";
@@ -9,6 +9,6 @@ export const markSubmissionsSpamRoute = sessionProcedure
   .input(z.object({ formUuid: ZDashboardFormRef, ids: ZDashboardIds, spam: z.boolean() }))
   .output(z.object({ updated: z.number().int() }))
   .mutation(async ({ ctx, input }) => {
-    const form = await dashboardForm(ctx.db, ctx.access, input.formUuid);
+    const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, input.formUuid);
     return setSubmissionsSpam(ctx.db, ctx.access, form, input.ids, input.spam);
   });

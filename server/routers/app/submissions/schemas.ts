@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FormElement } from "@/db/schema";
-import { SPAM_VIEWS } from "@/server/services/submissions/dashboard-submissions";
+import { SPAM_VIEWS } from "@/server/services/submissions/query/request";
 import { SORT_FIELDS } from "@/server/services/submissions/sort";
 
 /** Input and output pieces of the dashboard's submission procedures (tRPC only). */
@@ -28,22 +28,3 @@ export const ZColumnSort = z.object({
 
 /** A form's element tree, as stored (forms/definition.ts checked it on the way in). */
 export const ZElements = z.array(z.custom<FormElement>((v) => typeof v === "object" && v !== null));
-
-export const ZDashboardSubmission = z.object({
-  id: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  spam: z.boolean(),
-  duration: z.number().int().nullable(),
-  createdAt: z.string().describe("ISO 8601"),
-  updatedAt: z.string().describe("ISO 8601"),
-});
-
-/** A submission row as the dashboard gets it (no transformer: instants as ISO text). */
-export const toDashboardSubmission = (s: { id: string; data: Record<string, unknown>; spam: boolean; duration: number | null; createdAt: Date; updatedAt: Date }) => ({
-  id: s.id,
-  data: s.data,
-  spam: s.spam,
-  duration: s.duration,
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});

@@ -1,27 +1,14 @@
-import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
+import { ZV1Submission } from "@/server/services/submissions/serialize";
 import { getV1SubmissionOrThrow } from "@/server/services/submissions/v1-submissions";
-import { apiTokenProcedure } from "@/server/trpc";
-import { ZPathParam } from "../../rest-params";
-import { ZV1Submission } from "../schemas";
+import { getSubmissionByIdProcedure } from "../../rest-submission";
 
-export const ZGetV1SubmissionInput = z.object({ id: ZPathParam.describe("Submission UUID") });
-export const ZGetV1SubmissionOutput = ZV1Submission;
-
-export const getV1SubmissionRoute = apiTokenProcedure("v1")
-  .meta({
-    scope: "submission.view",
-    openapi: {
-      method: "GET",
-      path: "/submissions/{id}",
-      tags: ["Submissions"],
-      summary: "Get a submission",
-      description:
-        "The v1 submission as the top-level body. 400 `Error while fetching the submission` when the id is unknown, is " +
-        "not a UUID, belongs to another form (a v1 token sees only its own form), or the form is trashed.",
-    },
-    errors: { 400: [MESSAGES.v1SubmissionNotFound] },
-  })
-  .input(ZGetV1SubmissionInput)
-  .output(ZGetV1SubmissionOutput)
+/** `GET /api/v1/submissions/{id}`: the v1 submission as the top-level body. */
+export const v1GetSubmissionRoute = getSubmissionByIdProcedure("v1", {
+  description:
+    "The v1 submission as the top-level body. 400 `Error while fetching the submission` when the id is unknown, is " +
+    "not a UUID, belongs to another form (a v1 token sees only its own form), or the form is trashed.",
+  errors: { 400: [MESSAGES.v1SubmissionNotFound] },
+})
+  .output(ZV1Submission)
   .query(({ ctx, input }) => getV1SubmissionOrThrow(ctx.db, ctx.access, input.id));

@@ -1,19 +1,21 @@
 import { z } from "zod";
 import { MESSAGES } from "@/server/errors";
 import type { FilterParam } from "@/server/services/submissions/filters";
-import { listV1Submissions, toV1Submission } from "@/server/services/submissions/v1-submissions";
+import { querySubmissions } from "@/server/services/submissions/query/entry";
+import { toV1Submission, ZV1Submission } from "@/server/services/submissions/serialize";
 import { V1_RESERVED_PARAMS } from "@/server/services/submissions/v1-filters";
+import { v1ListedForm } from "@/server/services/submissions/v1-submissions";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
-import { v1Page, ZV1List, ZV1Submission } from "../schemas";
+import { v1Page, ZV1List } from "../schemas";
 
 /**
  * REST-only input: every value a string, parsed explicitly. Unknown keys are kept — they
  * are the `{field}` / `{field}__gte|__gt|__lte|__lt` filters — as a string, or an array
  * when the key is repeated.
  */
-export const ZListV1SubmissionsInput = z
+export const ZV1ListSubmissionsInput = z
   .object({
     page: ZPageParam,
     sort: ZSingleParam("sort")
@@ -24,7 +26,7 @@ export const ZListV1SubmissionsInput = z
   })
   .catchall(ZQueryValue);
 
-export const ZListV1SubmissionsOutput = ZV1List(ZV1Submission);
+export const ZV1ListSubmissionsOutput = ZV1List(ZV1Submission);
 
 /** The query parameters other than page/sort/order/per_page, in order; repeated keys expanded. */
 export const v1QueryOf = (input: Record<string, unknown>): FilterParam[] => queryParamsExcept(input, V1_RESERVED_PARAMS);
@@ -57,11 +59,11 @@ component by its label or id (any row matches).
   \`Age__is_greater_than_or_equal_to needs a number, got "abc"\`. At most 50 filters per request.
 - **Legacy behaviour kept**: a parameter that names no field of the form (or a matrix / repeat-field element, or a
   suffix v1 does not have, such as the v2 filter types) is ignored, so a misspelt field returns the submissions
-  unfiltered. In v2 an unknown filter field is a 400 (spec §9).
+  unfiltered. In v2 an unknown filter field is a 400 (\`Unknown filter field(s): …\`).
 - \`page\`, \`sort\`, \`order\` and \`per_page\` are never filters; a field with one of these labels is filtered by its
   element id.`;
 
-export const listV1SubmissionsRoute = apiTokenProcedure("v1")
+export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
   .meta({
     scope: "submission.view",
     extraParameters: [
@@ -77,16 +79,23 @@ export const listV1SubmissionsRoute = apiTokenProcedure("v1")
       summary: "List, filter and sort the form's submissions",
       description: DESCRIPTION,
     },
-    errors: { 400: ["<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)", "page must be a positive integer", "sort must be given once"], 404: [MESSAGES.formNotFound] },
+    errors: {
+      400: [
+        "<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)",
+        "page must be a positive integer",
+        "sort must be given once",
+      ],
+      404: [MESSAGES.formNotFound],
+    },
   })
-  .input(ZListV1SubmissionsInput)
-  .output(ZListV1SubmissionsOutput)
+  .input(ZV1ListSubmissionsInput)
+  .output(ZV1ListSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await listV1Submissions(ctx.db, ctx.access, {
+    const { form, submissions, totalCount } = await querySubmissions(ctx.db, ctx.access, {
+      form: v1ListedForm(ctx.access),
       page: input.page,
-      sort: input.sort,
-      order: input.order,
-      query: v1QueryOf(input),
+      sort: { v1: { sort: input.sort, order: input.order } },
+      filters: { v1: v1QueryOf(input) },
     });
     return v1Page(
       submissions.map((s) => toV1Submission(s, form)),

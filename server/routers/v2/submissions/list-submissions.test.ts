@@ -2,11 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { router } from "@/server/trpc";
-import { filterParamsOf, ZListSubmissionsInput } from "./list-submissions";
+import { filterParamsOf, ZV2ListSubmissionsInput } from "./list-submissions";
 import { v2Router } from "../router";
 
 test("the list input keeps unknown query keys (filters) as strings or arrays, in order", () => {
-  const input = ZListSubmissionsInput.parse({ form_id: "3", "Age__is_greater_than": "9", page: "2", "My label__contains": ["a", "b"] });
+  const input = ZV2ListSubmissionsInput.parse({ form_id: "3", "Age__is_greater_than": "9", page: "2", "My label__contains": ["a", "b"] });
   assert.equal(input.page, 2);
   assert.deepEqual(filterParamsOf(input), [
     ["Age__is_greater_than", "9"],
@@ -16,7 +16,7 @@ test("the list input keeps unknown query keys (filters) as strings or arrays, in
 });
 
 test("known parameters given twice or of the wrong shape are 400s with a clear message", () => {
-  const msg = (v: unknown) => ZListSubmissionsInput.safeParse(v).error?.issues[0]?.message;
+  const msg = (v: unknown) => ZV2ListSubmissionsInput.safeParse(v).error?.issues[0]?.message;
   assert.equal(msg({ form_id: ["1", "2"] }), "form_id must be given once");
   assert.equal(msg({ form_id: "abc" }), "form_id must be an integer");
   assert.equal(msg({ sort: ["a", "b"] }), "sort must be given once");

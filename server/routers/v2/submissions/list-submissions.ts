@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { FILTER_TYPES, type FilterParam } from "@/server/services/submissions/filters";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
-import { listSubmissions } from "@/server/services/submissions/list-submissions";
-import { toV2Submission } from "@/server/services/submissions/serialize";
+import { querySubmissionsCheckingToken } from "@/server/services/submissions/query/checking-token";
+import { toV2Submission, ZV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
 import { apiTokenOverlappedProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
-import { ZV2Submission } from "./schemas";
 
 const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
 
@@ -16,7 +15,7 @@ const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid
  * number/boolean schemas globally). Unknown keys are kept: they are the
  * `<field>__<filter_type>` filters, a string or — when the key is repeated — an array.
  */
-export const ZListSubmissionsInput = z
+export const ZV2ListSubmissionsInput = z
   .object({
     page: ZPageParam,
     form_id: ZSingleParam("form_id")
@@ -31,7 +30,7 @@ export const ZListSubmissionsInput = z
   })
   .catchall(ZQueryValue);
 
-export const ZListSubmissionsOutput = z.object({
+export const ZV2ListSubmissionsOutput = z.object({
   submissions: z.array(ZV2Submission),
   meta: z.object({
     formId: z.number().int().describe("Numeric id of the form"),
@@ -59,7 +58,7 @@ submission without a duration sorts after all durations ascending and before the
 **Pages**: a page past the last one → 200 with \`submissions: []\` and the usual meta. \`totalCount\` is exact and
 counts the submissions matching the filters (spam included; v2 submissions have no spam flag).
 
-**Filters** (spec §4.15): \`<field>__<filter_type>=<value>\`, all ANDed, combinable with sort. \`field\` is an element
+**Filters**: \`<field>__<filter_type>=<value>\`, all ANDed, combinable with sort. \`field\` is an element
 id or its exact, case-sensitive label (percent-encoded); name/address sub-fields by their own label. The filter type
 is the text after the last \`__\`. A bare \`field=value\` is ignored. A parameter repeated is several filters.
 Unknown field → 400 \`Unknown filter field(s): A, B\` (in the order given). Unknown filter type on a known field →
@@ -85,7 +84,7 @@ Filter types: ${FILTER_TYPES.join(", ")}.
 - matrix and repeat-field support only is_empty / is_filled; their rows and components are not separately addressable.
   Filtering on a name/address element itself (its id or label) is unsupported: unknown field.`;
 
-export const listSubmissionsRoute = apiTokenOverlappedProcedure("v2")
+export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
   .meta({
     scope: "submission.view",
     extraParameters: [
@@ -102,17 +101,26 @@ export const listSubmissionsRoute = apiTokenOverlappedProcedure("v2")
       summary: "List, filter and sort a form's submissions",
       description: DESCRIPTION,
     },
-    errors: { 400: ["form_id or form_uuid is required", "Unknown filter field(s): <names>", "Unknown filter type(s): <params>. Valid filter types: …", "<param> needs a number, got \"…\" (and other invalid filter values)", "form_id must be an integer"], 404: ["Form not found or not authorized"] },
+    errors: {
+      400: [
+        "form_id or form_uuid is required",
+        "Unknown filter field(s): <names>",
+        "Unknown filter type(s): <params>. Valid filter types: …",
+        "<param> needs a number, got \"…\" (and other invalid filter values)",
+        "form_id must be an integer",
+      ],
+      404: ["Form not found or not authorized"],
+    },
   })
-  .input(ZListSubmissionsInput)
-  .output(ZListSubmissionsOutput)
+  .input(ZV2ListSubmissionsInput)
+  .output(ZV2ListSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await listSubmissions(ctx.db, ctx.access, {
-      formId: input.form_id,
-      formUuid: input.form_uuid,
+    // Page 1 reads the form and the page in the statement that checks the token.
+    const { form, submissions, totalCount } = await querySubmissionsCheckingToken(ctx.db, ctx.tokenCheck, {
+      form: { formId: input.form_id, formUuid: input.form_uuid },
       page: input.page,
       sort: resolveSort(input.sort, input.order),
-      filterParams: filterParamsOf(input),
+      filters: { v2: filterParamsOf(input) },
     });
     return {
       submissions: submissions.map((s) => toV2Submission(s, form.uuid)),

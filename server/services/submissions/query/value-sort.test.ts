@@ -4,14 +4,13 @@ import { eq } from "drizzle-orm";
 import { createDb, type Db } from "@/db";
 import { forms, organizations, submissions, type Form, type FormElement } from "@/db/schema";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
-import { FieldResolver } from "./fields";
-import { listFormSubmissions } from "./list-submissions";
-import { resolveV1Sort } from "./sort";
+import { querySubmissions } from "./entry";
 
 /**
- * Sorting on a field's stored value (v1) against a real Postgres, with stored values of
- * every odd shape: rows are inserted directly, bypassing form-file validation, so old or
- * hand-edited data can never make a sort fail the query or jump ahead of real values.
+ * Sorting on a field's stored value (v1 `sort=<field>`, order.ts) against a real Postgres,
+ * with stored values of every odd shape: rows are inserted directly, bypassing form-file
+ * validation, so old or hand-edited data can never make a sort fail the query or jump ahead
+ * of real values.
  */
 const url = process.env.DATABASE_URL;
 const skip = url ? false : "needs DATABASE_URL (run with npm test)";
@@ -44,10 +43,14 @@ before(async () => {
   db = createDb(url, 2);
   const [org] = await db.insert(organizations).values({ name: "value-sort test" }).returning();
   access = accessForOrganization(org!.id);
-  [form] = (await db.insert(forms).values({ organizationId: org!.id, name: "S", elements, submissionsCount: rows.length }).returning()) as [Form];
+  const values = { organizationId: org!.id, name: "S", elements, submissionsCount: rows.length };
+  [form] = (await db.insert(forms).values(values).returning()) as [Form];
   for (const [i, [tag, data]] of rows.entries()) {
     const createdAt = new Date(Date.UTC(2024, 0, 1, 0, i));
-    const [s] = await db.insert(submissions).values({ formId: form.id, organizationId: org!.id, data, createdAt, updatedAt: createdAt }).returning({ id: submissions.id });
+    const [s] = await db
+      .insert(submissions)
+      .values({ formId: form.id, organizationId: org!.id, data, createdAt, updatedAt: createdAt })
+      .returning({ id: submissions.id });
     idToTag.set(s!.id, tag);
   }
 });
@@ -59,7 +62,7 @@ after(async () => {
 });
 
 async function sorted(sort: string, order: "asc" | "desc"): Promise<string[]> {
-  const r = await listFormSubmissions(db, access, form, { page: 1, sort: resolveV1Sort(new FieldResolver(elements), sort, order) });
+  const r = await querySubmissions(db, access, { form: { formId: form.id }, page: 1, sort: { v1: { sort, order } } });
   return r.submissions.map((s) => idToTag.get(s.id)!);
 }
 

@@ -4,18 +4,20 @@ import { eq } from "drizzle-orm";
 import { createDb, type Db } from "@/db";
 import { forms, organizations, submissions, type Form, type FormElement } from "@/db/schema";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
-import { FieldResolver } from "./fields";
-import { matchesFilters } from "./filter-eval";
-import { parseFilters, type FilterParam } from "./filters";
-import { listFormSubmissions } from "./list-submissions";
-import { DEFAULT_SORT } from "./sort";
+import { FieldResolver } from "../fields";
+import { matchesFilters } from "../filter-eval";
+import { parseFilters, type FilterParam } from "../filters";
+import { DEFAULT_SORT } from "../sort";
+import { listFormPage } from "./page";
+import { planFilters, queryLimits, type FilterPlan } from "./plan";
 
 /**
- * The plans of multi-filter requests without equality (planFilters in list-submissions.ts):
- * the index alone, the smallest index set driving with the JSON engine per row, or the JSON
- * engine alone. Which one runs depends on the sets' sizes against `driveCap`; every cap forces
- * another plan on the same data, and each must answer as filter-eval.ts in memory (ids
- * of every page and totalCount), with and without the first-try window.
+ * The plans of multi-filter requests without equality (planFilters): the index alone, the
+ * smallest index set driving with the JSON engine per row, or the JSON engine alone. Which one
+ * runs depends on the sets' sizes against the limits' `driveCap` (a tenth of the form, at
+ * least 1,000, for a listing); each cap below picks another plan on the same data, and each
+ * must answer as filter-eval.ts in memory (ids of every page and totalCount), with and without
+ * the first-try window (`windowRows` 0: none).
  */
 const url = process.env.DATABASE_URL;
 const skip = url ? false : "needs DATABASE_URL (run with npm test)";
@@ -24,7 +26,15 @@ const elements: FormElement[] = [
   { id: "n", label: "Num", type: "number" },
   { id: "d", label: "Day", type: "date" },
   { id: "t", label: "Text", type: "short-text" },
-  { id: "m", label: "Pick", type: "multiple-checkbox", options: [{ id: "oa", label: "A", value: "a" }, { id: "ob", label: "B", value: "b" }] },
+  {
+    id: "m",
+    label: "Pick",
+    type: "multiple-checkbox",
+    options: [
+      { id: "oa", label: "A", value: "a" },
+      { id: "ob", label: "B", value: "b" },
+    ],
+  },
   { id: "nm", label: "Name", type: "name", children: [{ fixedname: "first", label: "First", required: false }] },
 ];
 
@@ -67,7 +77,10 @@ before(async () => {
     return { formId: form.id, organizationId: org!.id, data: data(i), createdAt: at, updatedAt: at };
   });
   await db.insert(submissions).values(rows);
-  const got = await db.select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt }).from(submissions).where(eq(submissions.formId, form.id));
+  const got = await db
+    .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt })
+    .from(submissions)
+    .where(eq(submissions.formId, form.id));
   // DEFAULT_SORT: created_at desc, id desc.
   got.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
   stored = got.map((s) => ({ id: s.id, data: s.data as Record<string, unknown> }));
@@ -81,18 +94,27 @@ after(async () => {
 
 test("every plan of a multi-filter request answers as filter-eval.ts in memory", { skip }, async () => {
   const resolver = new FieldResolver(elements);
+  const planned = new Map<number, Set<FilterPlan["by"]>>();
   for (const params of COMBOS) {
     const filters = parseFilters(resolver, params);
     const want = stored.filter((s) => matchesFilters(filters, s.data)).map((s) => s.id);
     assert.ok(want.length > 0 && want.length < COUNT, `${JSON.stringify(params)} selects some rows (${want.length})`);
     // 1: every set too large (JSON engine); 5, 12: some drive; 1000: the index alone.
     for (const driveCap of [1, 5, 12, 1000]) {
+      const plan = await planFilters(db, form, filters, driveCap);
+      planned.set(driveCap, (planned.get(driveCap) ?? new Set()).add(plan.by));
       for (const windowRows of [0, 25]) {
-        const pages = await Promise.all([1, 2, 3].map((page) => listFormSubmissions(db, access, form, { page, sort: DEFAULT_SORT, filters, driveCap, windowRows })));
+        const limits = { ...queryLimits(COUNT), driveCap, windowRows };
+        const list = (page: number) => listFormPage(db, access, form, { page, sort: DEFAULT_SORT, filters }, limits);
+        const pages = await Promise.all([1, 2, 3].map(list));
         const context = `${JSON.stringify(params)} driveCap ${driveCap} windowRows ${windowRows}`;
         assert.deepEqual(pages.flatMap((p) => p.submissions.map((s) => s.id)), want, `ids: ${context}`);
         for (const p of pages) assert.equal(p.totalCount, want.length, `totalCount: ${context}`);
       }
     }
   }
+  // The caps do take every plan on this data.
+  assert.ok(planned.get(1)!.has("json"), "driveCap 1: the JSON engine");
+  assert.ok(planned.get(5)!.has("driver") || planned.get(12)!.has("driver"), "driveCap 5 or 12: a set drives");
+  assert.ok(planned.get(1000)!.has("each"), "driveCap 1000: the index alone");
 });
