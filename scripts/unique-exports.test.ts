@@ -25,21 +25,7 @@ const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "
  * may move meanwhile; the name may stand in no more files). An entry may go as soon as its
  * names differ; no entry may be added.
  */
-const PENDING: Record<string, string[]> = {
-  // The submission routes take their surface's prefix (v2GetSubmissionRoute…) with the submissions work.
-  getSubmissionRoute: ["server/routers/app/submissions/get-submission.ts", "server/routers/v2/submissions/get-submission.ts"],
-  listSubmissionsRoute: ["server/routers/app/submissions/list-submissions.ts", "server/routers/v2/submissions/list-submissions.ts"],
-  // The dashboard's submission page keeps copies of the filter engine's types and names.
-  FilterField: ["app/(dashboard)/submissions/filter-builder.tsx", "server/services/submissions/fields.ts"],
-  FilterRow: ["app/(dashboard)/submissions/use-submission-params.ts", "server/services/submissions/filter-rows.ts"],
-  SortField: ["app/(dashboard)/submissions/use-submission-params.ts", "server/services/submissions/sort.ts"],
-  SpamView: ["app/(dashboard)/submissions/use-submission-params.ts", "server/services/submissions/dashboard-submissions.ts"],
-  TYPE_LABELS: ["app/(dashboard)/forms/[uuid]/edit/element-model.ts", "app/(dashboard)/submissions/filter-builder.tsx"],
-  // The survey's Conform form metadata type (ConformForm with the survey work) and the forms table's row.
-  Form: ["app/_survey/conform.ts", "db/schema/forms.ts"],
-  // The survey's form component and the service's form type.
-  SurveyForm: ["app/_survey/survey-form.tsx", "server/services/survey/survey-target.ts"],
-};
+const PENDING: Record<string, string[]> = {};
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -1,19 +1,16 @@
 "use client";
 
 import { useId, useState } from "react";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/routers/app/router";
 import type { FilterRow } from "./use-submission-params";
 
-export type FilterField = {
-  key: string;
-  label: string;
-  elementType: string;
-  input: "text" | "number" | "date" | "choice" | "none";
-  types: string[];
-  options: { label: string; value: string }[];
-};
+/** A field the builder offers, as `submissions.list` describes it. */
+type FilterField = inferRouterOutputs<AppRouter>["submissions"]["list"]["filterFields"][number];
+
 
 /** What each of v2's filter types reads as in the builder. */
-export const TYPE_LABELS: Record<string, string> = {
+export const FILTER_TYPE_LABELS: Record<string, string> = {
   is_equal_to: "is",
   is_not_equal_to: "is not",
   contains: "contains",
@@ -40,7 +37,7 @@ const LISTS = new Set(["is_in", "is_not_in"]);
 export function describeFilter(row: FilterRow, fields: FilterField[]): string {
   const field = fields.find((f) => f.key === row.field);
   const label = field?.label ?? row.field;
-  const op = TYPE_LABELS[row.type] ?? row.type;
+  const op = FILTER_TYPE_LABELS[row.type] ?? row.type;
   if (NO_VALUE.has(row.type)) return `${label} ${row.value.trim().toLowerCase() === "false" ? `is not ${op.replace(/^is /, "")}` : op}`;
   const show = (v: string) => field?.options.find((o) => o.value === v)?.label ?? v;
   if (row.type === "in_range") {
@@ -237,7 +234,7 @@ function NewFilter({ fields, onAdd, onCancel }: { fields: FilterField[]; onAdd: 
         <select id={`${id}-type`} value={kind} onChange={(e) => setType(e.target.value)}>
           {field.types.map((t) => (
             <option key={t} value={t}>
-              {TYPE_LABELS[t] ?? t}
+              {FILTER_TYPE_LABELS[t] ?? t}
             </option>
           ))}
         </select>

@@ -4,9 +4,11 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { pageParam } from "../_components/use-url-state";
 
-export type FilterRow = { field: string; type: string; value: string };
-export type SpamView = "all" | "not_spam" | "spam";
-export type SortField = "created_at" | "updated_at" | "duration";
+import type { FilterRow } from "@/server/services/submissions/filter-rows";
+import type { SpamView } from "@/server/services/submissions/query/request";
+import type { SortField } from "@/server/services/submissions/sort";
+
+export type { FilterRow, SortField, SpamView };
 
 /** Keys of the page's URL that are not filters; every `<field>__<type>` key is one (v2's syntax). */
 const OWN_KEYS = new Set(["form", "page", "view", "sort", "order"]);
