@@ -1,9 +1,10 @@
-// Lint rules of the project: TypeScript's recommended set, React hooks, Next's rules, and
-// drizzle's guard against an update or delete without `where`.
+// Lint rules of the project: TypeScript's recommended set, React hooks, Next's rules,
+// drizzle's guard against an update or delete without `where`, and the client boundary.
 import nextPlugin from "@next/eslint-plugin-next";
 import drizzle from "eslint-plugin-drizzle";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import clientBoundary from "./scripts/lint/client-boundary.mjs";
 
 export default tseslint.config(
   { ignores: ["node_modules/**", ".next/**", ".next-*/**", ".data/**", "next-env.d.ts", "test-results/**", "db/migrations/**"] },
@@ -11,8 +12,10 @@ export default tseslint.config(
   reactHooks.configs.flat["recommended-latest"] ?? reactHooks.configs.flat.recommended,
   nextPlugin.configs["core-web-vitals"],
   {
-    plugins: { drizzle },
+    plugins: { drizzle, formhouse: clientBoundary },
     rules: {
+      // Client components take only types from server/ and db/ (scripts/lint/client-boundary.mjs).
+      "formhouse/no-server-values-in-client": "error",
       // Only our db handles: `db`, `tx` and `ctx.db` (drizzle's rule would also flag Map#delete).
       "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],

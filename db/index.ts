@@ -1,3 +1,4 @@
+import "server-only";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 // Query errors never carry parameters (see the module).

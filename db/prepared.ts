@@ -1,3 +1,4 @@
+import "server-only";
 import type { Query, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { CASING, type Db } from "./index";

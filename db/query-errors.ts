@@ -1,3 +1,4 @@
+import "server-only";
 import { DrizzleQueryError } from "drizzle-orm";
 import { PgPreparedQuery } from "drizzle-orm/pg-core";
 import postgres from "postgres";

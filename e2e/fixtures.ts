@@ -1,7 +1,7 @@
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createDb, type Db } from "../db";
-import { V2_SCOPES } from "../server/services/tokens/scopes";
+import { V2_SCOPES } from "../lib/scopes/token-scopes";
 import { importForm } from "../server/services/forms/import-form";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUserWithOrganization } from "../server/services/users/create-user";

@@ -8,11 +8,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db";
-import { V1_SCOPES, V2_SCOPES } from "../server/services/tokens/scopes";
+import { V1_SCOPES, V2_SCOPES } from "../lib/scopes/token-scopes";
 import { parseTokenKind } from "../server/services/tokens/token-format";
-import { isAppError } from "../server/errors";
+import { isAppError } from "../lib/errors";
 import { getFormOwnerOrThrow, getOrganizationOrThrow } from "../server/services/admin/lookups";
-import { parseFormDefinition } from "../server/services/forms/definition";
+import { parseFormDefinition } from "../lib/forms/definition";
 import { importForm } from "../server/services/forms/import-form";
 import { createApiToken, revokeApiTokenByValue } from "../server/services/tokens/create-token";
 import { createOAuthClient, deleteOAuthClient, listOAuthClients, redirectUriProblem } from "../server/oauth/clients";

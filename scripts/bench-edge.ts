@@ -21,7 +21,7 @@ import { authenticateApiToken } from "../server/auth/api-token-auth";
 import { accessForOrganization } from "../server/services/forms/access";
 import { querySubmissions } from "../server/services/submissions/query/entry";
 import { resolveSort } from "../server/services/submissions/sort";
-import { V2_SCOPES } from "../server/services/tokens/scopes";
+import { V2_SCOPES } from "../lib/scopes/token-scopes";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { interleaved, medianOf } from "./lib/interleaved";

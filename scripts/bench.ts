@@ -39,7 +39,7 @@ import { runMigrations } from "../db/migrate";
 import * as schema from "../db/schema";
 import { forms, organizations } from "../db/schema";
 import { authenticateApiToken } from "../server/auth/api-token-auth";
-import { V2_SCOPES } from "../server/services/tokens/scopes";
+import { V2_SCOPES } from "../lib/scopes/token-scopes";
 import { accessForOrganization, getAccessibleFormOrThrow, type FormAccess } from "../server/services/forms/access";
 import { querySubmissions } from "../server/services/submissions/query/entry";
 import { jsonEnginePage } from "../server/services/submissions/query/page";

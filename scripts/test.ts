@@ -21,6 +21,7 @@ import { buildNext, startNextServer } from "./lib/next-server";
 import { freePort } from "./lib/ports";
 import { StageReport } from "./lib/stage-report";
 import { planTargets, startTarget, type TestTarget } from "./lib/test-targets";
+import { SERVER_CONDITION, TSX_NODE_ARGS } from "./lib/server-node";
 
 const root = process.cwd();
 const pwArgs = process.argv.slice(2);
@@ -65,7 +66,7 @@ async function main() {
     if (everything) {
       for (const t of targets) {
         await report.stage(`unit tests on ${t.name}`, () =>
-          run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...unitTestFiles()], { ...env, DATABASE_URL: t.url }),
+          run(process.execPath, [...TSX_NODE_ARGS, "--test", "--test-reporter=spec", ...unitTestFiles()], { ...env, DATABASE_URL: t.url }),
         );
       }
       if (process.env.SKIP_TYPECHECK !== "1") {
@@ -93,7 +94,9 @@ async function main() {
           port: i === 0 ? undefined : await freePort(),
         });
         try {
-          return node(["@playwright", "test", "cli.js"], ["test", ...args], server.env);
+          // Playwright's workers load server modules for fixtures (e2e/fixtures.ts): the server condition.
+          const nodeOptions = [server.env.NODE_OPTIONS, SERVER_CONDITION].filter(Boolean).join(" ");
+          return node(["@playwright", "test", "cli.js"], ["test", ...args], { ...server.env, NODE_OPTIONS: nodeOptions });
         } finally {
           server.stop();
         }

@@ -1,3 +1,4 @@
+import "server-only";
 import { DatabaseQueryError, pgErrorFields } from "@/db/query-errors";
 import { env } from "@/server/env";
 

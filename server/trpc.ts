@@ -1,3 +1,4 @@
+import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError } from "zod";
@@ -11,7 +12,7 @@ import {
   type ApiPrincipal,
   type TokenCheck,
 } from "./auth/api-token-auth";
-import { AppError, ERROR_CODES, MESSAGES } from "./errors";
+import { AppError, ERROR_CODES, MESSAGES } from "@/lib/errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
 import { accessForOrganization } from "./services/forms/access";

@@ -1,5 +1,6 @@
+import "server-only";
 import { env } from "@/server/env";
-import { CONNECTOR_PREFIX, DOCS_PATH, OAUTH_PATHS, previewImagePath, surveyPath, uniqueLinkPath } from "@/server/paths";
+import { CONNECTOR_PREFIX, DOCS_PATH, OAUTH_PATHS, previewImagePath, surveyPath, uniqueLinkPath } from "@/lib/app-paths";
 
 /** Every absolute URL the app hands out, built on APP_URL in one place. */
 

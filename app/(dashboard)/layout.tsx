@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import { TRPCError } from "@trpc/server";
 import Link from "next/link";
 import { redirect } from "next/navigation";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SurveyElement } from "@/server/services/survey/survey-elements";
+import type { SurveyElement } from "@/lib/survey/survey-elements";
 import type { Field } from "./conform";
 
 /** Pieces every field shares: the required mark, the hint, the error line. */

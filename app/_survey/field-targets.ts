@@ -1,4 +1,4 @@
-import type { SurveyElement } from "@/server/services/survey/survey-elements";
+import type { SurveyElement } from "@/lib/survey/survey-elements";
 
 /**
  * For the error summary: what an error's field name (`colleagues[1].colleague_email`) is

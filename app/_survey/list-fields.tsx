@@ -1,9 +1,9 @@
 "use client";
 
-import { MAX_REPEAT_ROWS } from "@/server/services/survey/answers/validate-answers";
+import { MAX_REPEAT_ROWS } from "@/lib/answers/validate-answers";
 import { getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import type { SurveyElement } from "@/server/services/survey/survey-elements";
+import type { SurveyElement } from "@/lib/survey/survey-elements";
 import { fieldsetOf, listOf } from "./conform";
 import { Block, Group } from "./field-parts";
 import type { FieldProps } from "./field-props";

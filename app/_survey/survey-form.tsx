@@ -3,8 +3,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { surveyFormSchema } from "@/server/services/survey/answers/form-schema";
-import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/server/services/survey/spam";
+import { surveyFormSchema } from "@/lib/answers/form-schema";
+import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/survey/spam";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
@@ -157,7 +157,7 @@ function ErrorSummary({
 
 /**
  * A field people never see and bots fill in: off-screen, hidden from assistive tech and
- * out of the tab order. Anything in it marks the submission as spam (server/services/survey/spam.ts).
+ * out of the tab order. Anything in it marks the submission as spam (lib/survey/spam.ts).
  */
 function Honeypot() {
   return (

@@ -2,10 +2,10 @@ import { logError } from "@/server/log";
 import { appErrorOf } from "@/server/routers/survey/app-error";
 import { surveyCaller } from "@/server/routers/survey/router";
 import { readSubmitRequest, submitJson, submitJsonError, type SubmitRequestBody } from "@/server/rest/survey/submit-request";
-import { START_TOKEN_FIELD } from "@/server/services/survey/spam";
+import { START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/server/services/survey/submit-response";
 import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
-import type { AppError } from "@/server/errors";
+import type { AppError } from "@/lib/errors";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { Session } from "next-auth";

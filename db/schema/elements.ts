@@ -1,7 +1,7 @@
 /**
  * The element tree of a form, stored as jsonb on `forms.elements` in exactly the shape
- * `GET /api/v2/forms/{id}` returns it. Validation of this shape lives in server/services/forms/definition.ts; the
- * list of types and their categories in server/services/forms/element-types.ts.
+ * `GET /api/v2/forms/{id}` returns it. Validation of this shape lives in lib/forms/definition.ts; the
+ * list of types and their categories in lib/forms/element-types.ts.
  */
 export type ChoiceOption = { id: string; label: string; value: string };
 export type MatrixAxisItem = { id: string; label: string; value?: string };
@@ -17,7 +17,7 @@ export type FormElement = {
   columns?: MatrixAxisItem[];
   components?: FormElement[];
   children?: CompositeChild[];
-  /** phone: whether the respondent picks a country (server/services/prefills/phone.ts). */
+  /** phone: whether the respondent picks a country (lib/phone/phone.ts). */
   countrySelector?: boolean;
   [extra: string]: unknown;
 };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Seed } from "../fixtures";
 
-/** The element tree of e2e/fixtures/forms/contact.json: every element type of server/services/forms/element-types.ts. */
+/** The element tree of e2e/fixtures/forms/contact.json: every element type of lib/forms/element-types.ts. */
 export const CONTACT_ELEMENTS: unknown[] = JSON.parse(readFileSync(join(process.cwd(), "e2e/fixtures/forms/contact.json"), "utf8")).elements;
 
 /** A fresh organization with the contact form (no submissions). */

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { freePort } from "../../scripts/lib/ports";
 import { expect, test } from "../fixtures";
+import { TSX_NODE_ARGS } from "../../scripts/lib/server-node";
 
 const PERMISSIONS =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
@@ -85,7 +86,7 @@ test.describe("security headers", () => {
   test("with an https APP_URL, HSTS and upgrade-insecure-requests", async () => {
     test.setTimeout(60_000);
     const port = await freePort();
-    const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    const server = spawn(process.execPath, [...TSX_NODE_ARGS, "scripts/serve.ts"], {
       env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), APP_URL: "https://forms.example.test", NEXTAUTH_URL: "https://forms.example.test" },
       stdio: ["ignore", "ignore", "ignore", "ipc"],
     });

@@ -2,13 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { freePort } from "./ports";
+import { TSX_NODE_ARGS } from "./server-node";
 
 export const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
 /** scripts/serve.ts: the server of `npm start`, run by Node with tsx. */
 export const serveCommand = (dev = false): [string, string[]] => [
   process.execPath,
-  ["--import", "tsx", path.join(process.cwd(), "scripts", "serve.ts"), ...(dev ? ["--dev"] : [])],
+  [...TSX_NODE_ARGS, path.join(process.cwd(), "scripts", "serve.ts"), ...(dev ? ["--dev"] : [])],
 ];
 
 /** The environment of `next build`: production, and no telemetry (nor its notice). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createDb, type Db } from "@/db";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { createApiToken } from "@/server/services/tokens/create-token";
 import { createUserWithOrganization } from "@/server/services/users/create-user";
 import { authenticateApiToken } from "./api-token-auth";

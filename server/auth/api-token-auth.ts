@@ -1,10 +1,11 @@
+import "server-only";
 import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { env } from "@/server/env";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { RidingCheck } from "@/server/services/submissions/query/first-page";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { asyncCommitSql, countHitSql } from "@/server/services/lib/rate-limit";
 import { hashToken, parseTokenKind, type TokenKind } from "@/server/services/tokens/token-format";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextAuthOptions, Session } from "next-auth";
 import { getServerSession } from "next-auth";
 import { getToken, type JWT } from "next-auth/jwt";
@@ -8,7 +9,7 @@ import { db } from "@/db";
 import { env } from "@/server/env";
 import { clientAddress } from "@/server/http/client-address";
 import { log, logError } from "@/server/log";
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import type { SessionUser } from "@/server/services/users/session-user";
 import { endSession, isSessionActive, SESSION_DAYS, startSession } from "./sessions";
 import { signInWithPassword } from "./sign-in";

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import { db as getDb, type Db } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
 import { querySubmissionsCheckingToken, type PendingTokenCheck } from "@/server/services/submissions/query/checking-token";
 import { querySubmissions } from "@/server/services/submissions/query/entry";

@@ -1,7 +1,8 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { userSessions } from "@/db/schema";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 
 /**
  * Server-side sessions behind the session cookie. The cookie (next-auth's JWT) names a

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type { DbOrTx } from "@/db";
 import { hitRateLimits, releaseHits } from "@/server/services/lib/rate-limit";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { log } from "@/server/log";
 import { authenticateUser } from "@/server/services/users/authenticate";

@@ -1,5 +1,6 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { hitRateLimit } from "@/server/services/lib/rate-limit";
 
 /** Accounts one client (server/http/client-address.ts) may create per hour. */

@@ -1,3 +1,4 @@
+import "server-only";
 /** What a request body is by its Content-Type: the survey submit endpoints take these three. */
 export type BodyKind = "json" | "urlencoded" | "multipart";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * GETs this server answers itself, in this process: no socket, no HTTP. The server script
  * (scripts/serve.ts) lends the app Next's request handler once it is ready; `getInProcess`

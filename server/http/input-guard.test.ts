@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { inputProblem, MAX_INPUT_DEPTH, pathParamProblem, queryProblem } from "./input-guard";
 
 const message = (e: AppError | null) => e?.message ?? null;

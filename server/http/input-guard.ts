@@ -1,6 +1,7 @@
-import { AppError } from "@/server/errors";
-import { formatPath } from "@/server/services/lib/paths";
-import { textProblem } from "@/server/services/lib/text";
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { formatPath } from "@/lib/values/input-paths";
+import { textProblem } from "@/lib/values/text";
 
 /**
  * The rules every input obeys before any schema sees it, on every surface (REST edge, tRPC,
@@ -8,7 +9,7 @@ import { textProblem } from "@/server/services/lib/text";
  * - nesting at most MAX_INPUT_DEPTH levels: recursive code (JSON.stringify, zod) overflows
  *   the stack on a body nested a few thousand levels deep;
  * - no NUL character (U+0000) and no unpaired UTF-16 surrogate in any string or key
- *   (services/lib/text.ts: PostgreSQL cannot store them).
+ *   (lib/values/text.ts: PostgreSQL cannot store them).
  * A problem is a 400 naming where it is (`prefills[0].name must not contain NUL characters`).
  * Query parameters an operation does not read are not checked (they are ignored, as any other
  * bad value in them); free-form ones (filters) are checked where they are read.

@@ -1,5 +1,6 @@
+import "server-only";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { SURVEY_ROOTS } from "@/server/paths";
+import { SURVEY_ROOTS } from "@/lib/app-paths";
 import { REST_MOUNTS } from "@/server/rest/mounts";
 
 /**

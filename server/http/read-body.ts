@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A request body as text, read to at most `maxBytes`: a larger one (declared or streamed) is
  * refused with the caller's own error before anything is parsed. One reader for the REST edge,

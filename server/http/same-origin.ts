@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Cross-site request forgery guard for state-changing requests that a session cookie
  * authorizes (tRPC mutations). SameSite cookies and a JSON content type already stop most;

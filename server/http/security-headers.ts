@@ -5,6 +5,7 @@
  * everything else (the dashboard above all) may be framed by no one. Change who may embed
  * survey pages here, and only here.
  */
+import "server-only";
 import { env } from "@/server/env";
 import { REST_MOUNTS } from "@/server/rest/mounts";
 import { bodyKind } from "./body-kind";

@@ -1,11 +1,12 @@
+import "server-only";
 import type { Db } from "@/db";
-import type { ConnectorScope } from "@/server/services/tokens/scopes";
+import type { ConnectorScope } from "@/lib/scopes/token-scopes";
 import { oauthIssuer } from "@/server/urls";
 import { findOAuthClient, isPublicClient } from "./clients";
 import type { ErrorPageReason } from "./error-pages";
 import type { OAuthErrorCode } from "./errors";
 import { S256_CHALLENGE_RE } from "./pkce";
-import { parseScopeParam } from "./scopes";
+import { parseScopeParam } from "@/lib/scopes/connector-scopes";
 
 /**
  * `GET /oauth/authorize`'s parameters (RFC 6749 §4.1.1, RFC 7636, RFC 9700 §2.1). A request

@@ -1,10 +1,11 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { preparedStatement } from "@/db/prepared";
 import { admitHit, type RateLimitState } from "@/server/auth/api-token-auth";
 import { asyncCommitSql, countHitSql } from "@/server/services/lib/rate-limit";
 import { env } from "@/server/env";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { hashSecret } from "./secrets";
 
 /** Who a connector request acts for: the grant behind its access token. */

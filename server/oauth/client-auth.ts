@@ -1,3 +1,4 @@
+import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "@/db";
 import type { OauthClient } from "@/db/schema";

@@ -1,8 +1,9 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { oauthClients, type OauthClient } from "@/db/schema";
-import { AppError } from "@/server/errors";
-import { textProblem } from "@/server/services/lib/text";
+import { AppError } from "@/lib/errors";
+import { textProblem } from "@/lib/values/text";
 import { hashSecret, newClientId, newSecret } from "./secrets";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

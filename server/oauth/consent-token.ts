@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { hmac, hmacMatches } from "@/server/services/lib/hmac";
 import { cachedSecret } from "@/server/services/settings";

@@ -1,14 +1,15 @@
+import "server-only";
 import type { Db } from "@/db";
-import { OAUTH_PATHS, SIGN_IN_PATH } from "@/server/paths";
+import { OAUTH_PATHS, SIGN_IN_PATH } from "@/lib/app-paths";
 import { findAccount } from "@/server/services/users/get-account";
 import type { SessionUser } from "@/server/services/users/session-user";
-import type { ConnectorScope } from "@/server/services/tokens/scopes";
+import type { ConnectorScope } from "@/lib/scopes/token-scopes";
 import { checkAuthorizationRequest, clientRedirect, type RawParams } from "./authorization-request";
 import { findOAuthClientById } from "./clients";
 import { issueAuthorizationCode } from "./codes";
 import { signConsent, verifyConsent, type ConsentClaims } from "./consent-token";
 import type { ErrorPageReason } from "./error-pages";
-import { SCOPE_DESCRIPTIONS } from "./scopes";
+import { SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
 
 /**
  * The user's side of `/oauth/authorize`: sign in, the consent page, and its Allow / Deny post,

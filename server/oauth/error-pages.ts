@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The authorization server's own error page, by reason: a request whose client or redirect URI
  * cannot be trusted (never redirected, RFC 6749 §4.1.2.1), or a refused consent post.

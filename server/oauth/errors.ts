@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * OAuth 2.0 protocol errors. They are not AppErrors: RFC 6749 fixes their codes, their body
  * (`{error, error_description}`) and how they travel — JSON from the token and revocation

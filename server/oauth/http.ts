@@ -1,5 +1,6 @@
+import "server-only";
 import { readBodyText } from "@/server/http/read-body";
-import { textProblem } from "@/server/services/lib/text";
+import { textProblem } from "@/lib/values/text";
 import { logError } from "@/server/log";
 import { OAuthError } from "./errors";
 

@@ -1,4 +1,5 @@
-import { CONNECTOR_SCOPES } from "@/server/services/tokens/scopes";
+import "server-only";
+import { CONNECTOR_SCOPES } from "@/lib/scopes/token-scopes";
 import { docsUrl, oauthIssuer, oauthUrl } from "@/server/urls";
 
 const CLIENT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"];

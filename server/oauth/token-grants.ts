@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { oauthAuthorizationCodes, oauthGrants, type OauthClient } from "@/db/schema";
@@ -5,7 +6,7 @@ import { env } from "@/server/env";
 import { OAuthError } from "./errors";
 import { createGrant, issueTokenPair, revokeGrant, type TokenPair } from "./grants";
 import { CODE_VERIFIER_RE, verifyCodeVerifier } from "./pkce";
-import { formatScopes, parseScopeParam } from "./scopes";
+import { formatScopes, parseScopeParam } from "@/lib/scopes/connector-scopes";
 import { hashSecret } from "./secrets";
 
 /** The successful token response (RFC 6749 §5.1). */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { initTRPC } from "@trpc/server";
 import { z } from "zod";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { ZBooleanParam, ZPathParam, ZQueryValue } from "@/server/routers/rest-params";
 import { apiTokenProcedure, publicProcedure, router, type Context, type Meta } from "@/server/trpc";
 import { createRestHandler, MAX_BODY_BYTES } from "./adapter";

@@ -1,7 +1,8 @@
+import "server-only";
 import type { AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { z } from "zod";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { createContext, type Context, type Meta, type Surface } from "@/server/trpc";
 import type { SessionUser } from "@/server/services/users/session-user";
 import { inputProblem, pathParamProblem, queryProblem } from "@/server/http/input-guard";

@@ -1,3 +1,4 @@
+import "server-only";
 import { tooDeep } from "@/server/http/input-guard";
 import { malformedPathMessage } from "@/server/http/malformed-url";
 import { BODY_MESSAGES } from "./adapter";

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/server/env";
 import { CONNECTOR_DESCRIPTION, V1_DESCRIPTION, V2_DESCRIPTION } from "./descriptions";
 import { REST_MOUNTS } from "./mounts";

@@ -1,7 +1,8 @@
+import "server-only";
 import { TRPCError } from "@trpc/server";
 import { ZodError, type core } from "zod";
-import { AppError, MESSAGES, TRPC_STATUS } from "@/server/errors";
-import { formatPath } from "@/server/services/lib/paths";
+import { AppError, MESSAGES, TRPC_STATUS } from "@/lib/errors";
+import { formatPath } from "@/lib/values/input-paths";
 
 /** How a surface spells its error body: v1/v2 `{message}`, connector `{error}`. */
 export type ErrorKey = "message" | "error";
@@ -24,7 +25,7 @@ export function validationMessage(issues: core.$ZodIssue[]): string {
 
 /**
  * The key of an error body: the surface's, except for a code that has one key on every
- * surface (a bulk delete's 422 is `{error, notFoundIds}`, server/services/lib/bulk.ts).
+ * surface (a bulk delete's 422 is `{error, notFoundIds}`, lib/values/bulk.ts).
  */
 const keyFor = (error: AppError, surfaceKey: ErrorKey): ErrorKey => (error.code === "IDS_NOT_FOUND" ? "error" : surfaceKey);
 

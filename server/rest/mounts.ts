@@ -1,4 +1,5 @@
-import { CONNECTOR_PREFIX } from "@/server/paths";
+import "server-only";
+import { CONNECTOR_PREFIX } from "@/lib/app-paths";
 import type { ErrorKey } from "./errors";
 
 /**

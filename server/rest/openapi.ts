@@ -1,9 +1,10 @@
+import "server-only";
 import type { AnyRouter } from "@trpc/server";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import type { Meta } from "@/server/trpc";
-import { MESSAGES } from "@/server/errors";
-import { OAUTH_PATHS } from "@/server/paths";
-import { SCOPE_DESCRIPTIONS } from "@/server/oauth/scopes";
+import { MESSAGES } from "@/lib/errors";
+import { OAUTH_PATHS } from "@/lib/app-paths";
+import { SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
 import { BODY_MESSAGES } from "./adapter";
 
 /**

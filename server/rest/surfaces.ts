@@ -1,3 +1,4 @@
+import "server-only";
 import type { AnyRouter } from "@trpc/server";
 import { connectorRouter } from "@/server/routers/connector/router";
 import { v1Router } from "@/server/routers/v1/router";

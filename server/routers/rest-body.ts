@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
-import { at } from "@/server/services/lib/paths";
+import { MAX_BATCH } from "@/lib/values/bulk";
+import { at } from "@/lib/values/input-paths";
 
 /**
  * JSON bodies of the REST surfaces. Messages are written by the schemas (zod 4 `error`

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { FilterParam } from "@/server/services/submissions/filters";
 

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { TokenKind } from "@/server/services/tokens/token-format";
 import { apiTokenProcedure, type Meta } from "@/server/trpc";

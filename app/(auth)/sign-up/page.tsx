@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SignUpForm } from "./sign-up-form";

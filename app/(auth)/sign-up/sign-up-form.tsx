@@ -1,6 +1,6 @@
 "use client";
 
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
@@ -8,7 +8,7 @@ import { AlertError } from "@/app/_components/alert-error";
 import { TextField } from "@/app/_components/text-field";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/account-rules";
 
 export function SignUpForm() {
   const trpc = useTRPC();

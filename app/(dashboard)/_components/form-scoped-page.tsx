@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { FORMS_PATH } from "@/server/paths";
+import { FORMS_PATH } from "@/lib/app-paths";
 import { FormPicker } from "./form-picker";
 import { EmptyState, ErrorState, FormIcon, TableSkeleton } from "./list-states";
 import { PageHeader } from "./page-header";

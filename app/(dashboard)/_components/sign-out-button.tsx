@@ -1,6 +1,6 @@
 "use client";
 
-import { SIGN_IN_PATH } from "@/server/paths";
+import { SIGN_IN_PATH } from "@/lib/app-paths";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent, type ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import type { AppRouter } from "@/server/routers/app/router";
-import { MIN_PASSWORD_LENGTH } from "@/server/services/users/rules";
+import { MIN_PASSWORD_LENGTH } from "@/lib/account-rules";
 import { fieldErrors } from "../_components/field-errors";
 import { FormFailure } from "../_components/form-failure";
 import { QueryState } from "../_components/list-states";

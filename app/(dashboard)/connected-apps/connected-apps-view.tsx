@@ -6,7 +6,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
-import { isConnectorScope, SCOPE_DESCRIPTIONS } from "@/server/oauth/scopes";
+import { isConnectorScope, SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
 import type { AppRouter } from "@/server/routers/app/router";
 import { ConfirmDialog } from "../_components/confirm-dialog";
 import { dataColumns } from "../_components/data-table/columns";

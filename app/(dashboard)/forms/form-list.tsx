@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useTRPC } from "@/app/_trpc/client";
-import { FORMS_PATH } from "@/server/paths";
+import { FORMS_PATH } from "@/lib/app-paths";
 import type { AppRouter } from "@/server/routers/app/router";
 import { DataTable, listPage } from "../_components/data-table/data-table";
 import { dataColumns, type DataColumn } from "../_components/data-table/columns";

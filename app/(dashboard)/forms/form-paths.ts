@@ -1,4 +1,4 @@
-import { FORMS_PATH } from "@/server/paths";
+import { FORMS_PATH } from "@/lib/app-paths";
 
 /** The dashboard's pages about one form; the builder lives at `/edit`. */
 export const formPath = (uuid: string) => `${FORMS_PATH}/${uuid}`;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormElement } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
+import { elementCategory } from "@/lib/forms/element-types";
 
 /*
  * Inputs for editing one stored answer, in v2's shape. They check nothing themselves: the

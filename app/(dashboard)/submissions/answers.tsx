@@ -1,5 +1,5 @@
 import type { FormElement } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
+import { elementCategory } from "@/lib/forms/element-types";
 
 /*
  * How the dashboard shows a stored answer (v2's shape: ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts): options by their labels,

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
-import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
+import { V1_SCOPES, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { fieldErrors } from "../_components/field-errors";
 import { FormFailure } from "../_components/form-failure";
 import { PanelForm } from "../_components/panel-form";

@@ -1,6 +1,6 @@
 "use client";
 
-import { API_SCOPE_DESCRIPTIONS, type V2Scope } from "@/server/services/tokens/scopes";
+import { API_SCOPE_DESCRIPTIONS, type V2Scope } from "@/lib/scopes/token-scopes";
 
 /** Scopes as checkboxes, each with what it lets an integration do; `error` shown under the group. */
 export function ScopeChoices({

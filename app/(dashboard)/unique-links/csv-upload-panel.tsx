@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorAt, errorIssues, errorMessage } from "@/app/_trpc/errors";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_BATCH } from "@/lib/values/bulk";
 import { countOf } from "../_components/format";
 import { usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import type { FormOption } from "../_components/use-form-scope";

@@ -1,4 +1,4 @@
-import type { SubmissionEvent } from "@/server/webhooks/events";
+import type { SubmissionEvent } from "@/lib/webhook-events";
 
 /** What each webhook event means, in the words the form shows beside its checkbox. */
 export const EVENT_DESCRIPTIONS: Record<SubmissionEvent, string> = {

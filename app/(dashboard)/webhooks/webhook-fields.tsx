@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/lib/webhook-events";
 import { FormFailure } from "../_components/form-failure";
 import { PanelForm } from "../_components/panel-form";
 import { TextField } from "@/app/_components/text-field";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { db } from "@/db";
 import { getSessionUser } from "@/server/auth/next-auth";
 import { authorizePage, type ConsentView } from "@/server/oauth/consent";
-import { OAUTH_PATHS } from "@/server/paths";
+import { OAUTH_PATHS } from "@/lib/app-paths";
 import { OAuthErrorCard } from "../_components/oauth-error";
 
 export const dynamic = "force-dynamic";

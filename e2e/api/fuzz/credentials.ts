@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { oauthClients } from "../../../db/schema";
 import { createOAuthClient } from "../../../server/oauth/clients";
 import { createGrant, issueTokenPair, revokeGrant } from "../../../server/oauth/grants";
-import { V1_SCOPES, V2_SCOPES } from "../../../server/services/tokens/scopes";
+import { V1_SCOPES, V2_SCOPES } from "../../../lib/scopes/token-scopes";
 import { revokeApiTokenByValue } from "../../../server/services/tokens/create-token";
 import type { Seed } from "../../fixtures";
 import type { TokenMode } from "./arbitraries";

@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../../server/errors";
+import { MESSAGES } from "../../../lib/errors";
 import { malformedPathMessage, malformedSegment } from "../../../server/http/malformed-url";
 import type { FuzzRequest } from "./arbitraries";
 import type { Schema } from "./operations";

@@ -7,6 +7,7 @@ import { checkoutSystemDir } from "../../../scripts/lib/pg-binaries";
 import { freePort } from "../../../scripts/lib/ports";
 import { expect, test } from "../../fixtures";
 import { freshDatabase } from "../fresh-database";
+import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
 
 /**
  * `npm start` as an operator runs it: scripts/start.ts in its own process, printing to a
@@ -15,7 +16,7 @@ import { freshDatabase } from "../fresh-database";
 type Run = { child: ChildProcess; exited: Promise<number | null>; output: () => string; waitFor: (text: string, ms?: number) => Promise<void> };
 
 function start(env: Record<string, string | undefined>, opts: { cwd?: string; script?: string } = {}): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", opts.script ?? "scripts/start.ts"], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, opts.script ?? "scripts/start.ts"], {
     cwd: opts.cwd,
     env: { ...process.env, APP_URL: "", NEXTAUTH_SECRET: "", HOST: "", TRUST_PROXY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -207,7 +208,7 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
   });
 
   test("an admin command uses the running server's database", async () => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "create-user", "--email", "clone@example.test", "--password", "a long password"], {
+    const r = spawnSync(process.execPath, [...TSX_NODE_ARGS, "scripts/admin.ts", "create-user", "--email", "clone@example.test", "--password", "a long password"], {
       cwd: checkout,
       env: { ...process.env, ...embedded },
       encoding: "utf8",

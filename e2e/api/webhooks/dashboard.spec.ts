@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { AppError } from "../../../server/errors";
+import { AppError } from "../../../lib/errors";
 import { appRouter } from "../../../server/routers/app/router";
 import { createCallerFactory, createContext } from "../../../server/trpc";
 import { expect, test, type Seed } from "../../fixtures";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
 import { forms, submissions, webhookDeliveries, webhooks, type Submission } from "../../../db/schema";
 import { enqueueSubmissionEvent } from "../../../server/webhooks/delivery/enqueue";
-import type { SubmissionEvent } from "../../../server/webhooks/events";
+import type { SubmissionEvent } from "../../../lib/webhook-events";
 import { generateSecret } from "../../../server/webhooks/delivery/signature";
 
 /**

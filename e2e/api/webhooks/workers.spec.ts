@@ -8,6 +8,7 @@ import { expect, test } from "../../fixtures";
 import { freshDatabase } from "../fresh-database";
 import { deliveriesOf, insertWebhook, storeSubmission } from "./helpers";
 import { sleep, startReceiver, waitFor, type Receiver } from "./receiver";
+import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
 
 /**
  * `npm run worker` processes on a database of their own (so the server under test, whose
@@ -35,7 +36,7 @@ async function newContext(): Promise<Ctx> {
 
 /** `npm run worker` (scripts/worker.ts) on the context's database; resolves once it has started. */
 async function startWorker(ctx: Ctx, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, "scripts/worker.ts"], {
     env: { ...process.env, DATABASE_URL: ctx.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_RETRY_SCHEDULE: "0.5,0.5,1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,7 +4,7 @@ import { publishedForm, readSubmission, storedRows } from "../../api/survey/surv
 
 /** Survey UI tests: open a form as a respondent, submit like a person, read the result as an integrator. */
 
-/** Submits sooner than this after the page rendered are spam (server/services/survey/spam.ts). */
+/** Submits sooner than this after the page rendered are spam (lib/survey/spam.ts). */
 const HUMAN_MS = 2_100;
 const openedAt = new WeakMap<Page, number>();
 

@@ -1,4 +1,5 @@
-import { AppError } from "@/server/errors";
+import "server-only";
+import { AppError } from "@/lib/errors";
 import { bodyKind } from "@/server/http/body-kind";
 import { responseSecurityHeaders } from "@/server/http/security-headers";
 import { readBody } from "@/server/rest/adapter";

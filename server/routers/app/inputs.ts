@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
-import { MAX_INT4 } from "@/server/services/lib/ids";
+import { MAX_BATCH } from "@/lib/values/bulk";
+import { MAX_INT4 } from "@/lib/values/ids";
 import { PAGE_SIZE, pageCount } from "@/server/services/lib/pagination";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { router } from "@/server/trpc";
 import { changePasswordRoute } from "./account/change-password";
 import { getAccountRoute } from "./account/get-account";

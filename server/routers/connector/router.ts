@@ -1,3 +1,4 @@
+import "server-only";
 import { router } from "@/server/trpc";
 import { connectorListFormsRoute } from "./forms/list-forms";
 import { connectorGetUserRoute } from "./user/get-user";

@@ -1,5 +1,6 @@
+import "server-only";
 import { TRPCError } from "@trpc/server";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 
 /** The AppError behind a failed survey procedure call (tRPC wraps it as the cause), or null. */
 export function appErrorOf(error: unknown): AppError | null {

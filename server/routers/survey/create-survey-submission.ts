@@ -1,11 +1,12 @@
+import "server-only";
 import { z } from "zod";
-import { HONEYPOT_FIELD } from "@/server/services/survey/spam";
+import { HONEYPOT_FIELD } from "@/lib/survey/spam";
 import { resolveSubmitTarget, submitResponse, type SubmitBody } from "@/server/services/survey/submit-response";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { surveyProcedure } from "@/server/trpc";
 import { submitAttemptLimit } from "./submit-rate-limit";
 import { ZSurveyId } from "./shared";
-import { isJsonObject } from "@/server/services/lib/json";
+import { isJsonObject } from "@/lib/values/json";
 
 const ENVELOPE = `Request body must be a JSON object: {"data": {"<element id>": <value>, …}, "duration": <seconds, optional>}`;
 

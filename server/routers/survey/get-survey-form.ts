@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { surveySubmitPath } from "@/server/paths";
+import { surveySubmitPath } from "@/lib/app-paths";
 import { findSurveyPrefill, getSurveyFormOrThrow } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { findSurveyForm } from "@/server/services/survey/survey-target";
 import { surveyProcedure } from "@/server/trpc";

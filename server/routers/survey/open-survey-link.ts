@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { isLinkPreview } from "@/server/services/survey/link-preview";
-import { uniqueLinkSubmitPath } from "@/server/paths";
+import { uniqueLinkSubmitPath } from "@/lib/app-paths";
 import { closedLinkReason, findSurveyLink, linkClosed, markLinkOpened, surveyNotFound } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createCallerFactory, createContext, router } from "@/server/trpc";
 import { createSurveySubmissionRoute } from "./create-survey-submission";
 import { getSurveyFormRoute } from "./get-survey-form";

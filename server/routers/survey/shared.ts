@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 /** The survey URL's own query (`?<element id>=<value>`), first value of each name. */

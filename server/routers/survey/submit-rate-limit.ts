@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/server/env";
 import type { Context } from "@/server/trpc";
 import { clientAddress } from "@/server/http/client-address";

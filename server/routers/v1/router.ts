@@ -1,3 +1,4 @@
+import "server-only";
 import { router } from "@/server/trpc";
 import { v1ListFormsRoute } from "./forms/list-forms";
 import { v1DeleteSubmissionRoute } from "./submissions/delete-submission";

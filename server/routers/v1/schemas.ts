@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { router } from "@/server/trpc";
 import { v2GetFormRoute } from "./forms/get-form";
 import { v2ListFormsRoute } from "./forms/list-forms";

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, organizations } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 
 /**
  * Operator-level lookups for the admin CLI. Unlike every other service these take no tenant:

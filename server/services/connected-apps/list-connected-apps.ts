@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { oauthClients, oauthGrants, users } from "@/db/schema";

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { oauthGrants } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { revokeGrant } from "@/server/oauth/grants";
 import type { FormAccess } from "@/server/services/forms/access";
 

@@ -1,8 +1,9 @@
+import "server-only";
 import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
-import { parseIntId, UUID_RE } from "@/server/services/lib/ids";
+import { AppError, MESSAGES } from "@/lib/errors";
+import { parseIntId, UUID_RE } from "@/lib/values/ids";
 import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 
 /**

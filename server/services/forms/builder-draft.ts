@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { forms, submissions, type Form, type FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
-import { publishProblems, type ElementProblem } from "./definition";
+import { publishProblems, type ElementProblem } from "@/lib/forms/definition";
 import { placeCount } from "@/server/services/submissions/value-index";
 
 /**

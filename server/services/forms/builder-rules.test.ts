@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseFormDefinition, publishProblems } from "./definition";
+import { parseFormDefinition, publishProblems } from "@/lib/forms/definition";
 import { ZDraftElements } from "./draft-shape";
 
 const radio = (id: string, options: { id: string; label: string; value: string }[], label = "Pick one") => ({ id, label, type: "radio", options });

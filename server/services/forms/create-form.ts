@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";
 import type { FormAccess } from "./access";

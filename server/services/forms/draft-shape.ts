@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import type { FormElement } from "@/db/schema";
-import { ELEMENT_TYPES } from "./element-types";
+import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 
 /**
  * What the builder may store as a draft: the element tree's shape, bounded in size, and

@@ -1,7 +1,8 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "./access";
-import { copyName } from "./rules";
+import { copyName } from "@/lib/forms/form-rules";
 
 /**
  * A new draft with a live form's elements and "Copy of <name>". Only the definition is

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 import { formRefFilter, parseFormRef, tenantFormsFilter, type FormAccess } from "./access";
 

@@ -1,7 +1,8 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { forms, submissions, type NewSubmission } from "@/db/schema";
-import { parseFormDefinition } from "./definition";
+import { parseFormDefinition } from "@/lib/forms/definition";
 
 const INSERT_BATCH = 1000;
 

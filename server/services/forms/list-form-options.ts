@@ -1,3 +1,4 @@
+import "server-only";
 import { asc } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, type Form } from "@/db/schema";

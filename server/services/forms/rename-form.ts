@@ -1,7 +1,8 @@
+import "server-only";
 import { and, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { formAccessFilter, formRefFilter, parseFormRef, type FormAccess } from "./access";
 
 /** Renames a live form of `access` (the name already checked by ZFormName); 404 otherwise. */

@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import type { Form } from "@/db/schema";
-import { ELEMENT_TYPES } from "./element-types";
+import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { previewImageUrl, surveyUrl } from "@/server/urls";
 import { formSlug } from "./slug";
 

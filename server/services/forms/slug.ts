@@ -1,3 +1,4 @@
+import "server-only";
 import type { Form } from "@/db/schema";
 
 const SLUG_MAX = 60;

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 
 /** Field labels shown on a preview image; the rest are counted. */
 const PREVIEW_FIELDS = 5;

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Whether `error` is Postgres' unique violation (23505) on `constraint`. drizzle wraps driver
  * errors, so the cause chain is searched.

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** HMAC-SHA256 of `payload`, base64url: the signature of every signed token the app hands out. */

@@ -1,3 +1,4 @@
+import "server-only";
 /** Every list of the service (v1, v2, dashboard) has 20 items a page, `page` 1-based. */
 export const PAGE_SIZE = 20;
 

@@ -1,8 +1,9 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/db";
 import { prefills, type Form, type NewPrefill } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { checkBulkItem } from "@/server/services/lib/bulk";
+import { checkBulkItem } from "@/lib/values/bulk";
 import { createPrefillDataValidator } from "./prefill-data";
 
 export type NewPrefillItem = { name: string; prefillData: readonly unknown[] };

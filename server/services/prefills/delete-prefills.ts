@@ -1,8 +1,10 @@
+import "server-only";
 import { and } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills } from "@/db/schema";
-import { MESSAGES } from "@/server/errors";
-import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
+import { MESSAGES } from "@/lib/errors";
+import { assertAllFound, distinctIds } from "@/lib/values/bulk";
+import { idIn, inForm } from "@/server/services/lib/bulk-sql";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 
 /**

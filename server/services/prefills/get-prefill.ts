@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, type Form, type Prefill } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 
 /** One prefill of a form visible to `access`; 404 `Prefill not found` otherwise (also for a malformed id). */
 export async function getPrefillOrThrow(db: DbOrTx, access: FormAccess, formRef: string, id: string): Promise<{ form: Form; prefill: Prefill }> {

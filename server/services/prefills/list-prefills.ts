@@ -1,7 +1,8 @@
+import "server-only";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, type Form, type Prefill } from "@/db/schema";
-import { inForm } from "@/server/services/lib/bulk";
+import { inForm } from "@/server/services/lib/bulk-sql";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { containsText } from "@/server/services/lib/search";

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
-import { ELEMENT_TYPES } from "@/server/services/forms/element-types";
+import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { createPrefillDataValidator, PREFILL_DATA_ERRORS } from "./prefill-data";
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id: `opt_${id}`, label: id, value: id }));

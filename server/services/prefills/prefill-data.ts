@@ -1,11 +1,12 @@
+import "server-only";
 import type { FormElement, PrefillValue } from "@/db/schema";
-import { AppError } from "@/server/errors";
-import { elementCategory } from "@/server/services/forms/element-types";
-import { formatPath } from "@/server/services/lib/paths";
-import { parseDate, parseNumber } from "@/server/services/lib/values";
-import { parsePhoneValue, type PhoneProblem } from "./phone";
-import { isJsonObject } from "@/server/services/lib/json";
-import { DEFAULT_MAX_LENGTH, maxLengthOf } from "@/server/services/survey/answers/validate-answers";
+import { AppError } from "@/lib/errors";
+import { elementCategory } from "@/lib/forms/element-types";
+import { formatPath } from "@/lib/values/input-paths";
+import { parseDate, parseNumber } from "@/lib/values/values";
+import { parsePhoneValue, type PhoneProblem } from "@/lib/phone/phone";
+import { isJsonObject } from "@/lib/values/json";
+import { DEFAULT_MAX_LENGTH, maxLengthOf } from "@/lib/answers/validate-answers";
 
 /**
  * Validation of `prefill_data` arrays (v2 prefill and unique-link bodies; prefill-data.test.ts)
@@ -20,7 +21,7 @@ import { DEFAULT_MAX_LENGTH, maxLengthOf } from "@/server/services/survey/answer
  * - short-text, long-text, email, hidden: a string or a number.
  * - number: a number, or a string holding a decimal number (`-12.5`).
  * - date: a string, `YYYY-MM-DD` (a real calendar date) or an ISO 8601 date-time.
- * - phone: a string (or a number of local digits); see server/services/prefills/phone.ts.
+ * - phone: a string (or a number of local digits); see lib/phone/phone.ts.
  * - radio, dropdown, picture-checkbox: one option id string (`options[].id`).
  * - multiple-checkbox, ranking: an array of option id strings, each at most once (may be empty).
  * - matrix: `{rowId: {columnId: string | number | boolean}}`; rows and cells may be left out.

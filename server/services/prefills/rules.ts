@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 
 /** Input rules of prefills that the REST API and the dashboard share. */
 

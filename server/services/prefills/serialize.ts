@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Prefill } from "@/db/schema";
 import { prefillUrl } from "@/server/urls";

@@ -1,5 +1,6 @@
+import "server-only";
 import type { FormElement } from "@/db/schema";
-import { isComposite } from "@/server/services/forms/element-types";
+import { isComposite } from "@/lib/forms/element-types";
 
 /**
  * Submission data keyed by field label — the v1 `data` (`GET /api/v1/submissions`) and the connector's

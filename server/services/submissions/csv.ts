@@ -1,5 +1,6 @@
+import "server-only";
 import type { FormElement, MatrixAxisItem } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
+import { elementCategory } from "@/lib/forms/element-types";
 
 /*
  * The rules of the CSV export, pure (export-csv.ts streams the rows through them):

@@ -1,9 +1,10 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type FormElement } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 import { enqueueSubmissionEvent } from "@/server/webhooks/delivery/enqueue";
 
 type DeletedRow = {

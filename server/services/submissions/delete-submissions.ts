@@ -1,9 +1,11 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import type { FormAccess } from "@/server/services/forms/access";
-import { assertAllFound, distinctIds, idIn, inForm } from "@/server/services/lib/bulk";
+import { assertAllFound, distinctIds } from "@/lib/values/bulk";
+import { idIn, inForm } from "@/server/services/lib/bulk-sql";
 import { enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
 
 type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; created_at: Date; updated_at: Date };

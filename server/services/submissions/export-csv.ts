@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import type { FormAccess } from "@/server/services/forms/access";
 import { attachmentHeader, csvColumns, csvLine, UTF8_BOM, type ExportRow } from "./csv";

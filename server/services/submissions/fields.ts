@@ -1,5 +1,6 @@
+import "server-only";
 import type { ChoiceOption, FormElement } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
+import { elementCategory } from "@/lib/forms/element-types";
 
 /**
  * What a field's stored value looks like (the v2 shape: ZV2Submission's `data`), which decides how filters read it:

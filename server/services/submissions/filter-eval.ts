@@ -1,4 +1,5 @@
-import { compareDecimals, type Operand } from "@/server/services/lib/values";
+import "server-only";
+import { compareDecimals, type Operand } from "@/lib/values/values";
 import type { FilterField } from "./fields";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
 import { MAX_NUMBER_TEXT } from "./filter-sql";

@@ -5,7 +5,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { createDb, type Db } from "@/db";
 import { forms, organizations, submissions, type FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { accessForOrganization, type FormAccess } from "@/server/services/forms/access";
 import { FieldResolver } from "./fields";
 import { matchesFilters } from "./filter-eval";

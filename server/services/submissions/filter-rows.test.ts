@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { filterableFields } from "./filter-fields";
 import { parseFilterRows } from "./filter-rows";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import type { FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { FieldResolver } from "./fields";
 import { MAX_FILTERS, parseFilters, type Filter } from "./filters";
 

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, sql, type SQL } from "drizzle-orm";
 import { submissions } from "@/db/schema";
 import type { FilterField } from "./fields";
-import type { Operand } from "@/server/services/lib/values";
+import type { Operand } from "@/lib/values/values";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
 import { CANONICAL_NUMBER, containsPattern, indexedFilterSql } from "./value-index";
 

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { FieldResolver } from "./fields";
 import { containmentDocs } from "./filter-sql";
-import { parseDate, parseNumber } from "@/server/services/lib/values";
+import { parseDate, parseNumber } from "@/lib/values/values";
 import { FILTER_TYPES, parseFilters, type Filter } from "./filters";
 
 const elements: FormElement[] = [

@@ -1,6 +1,7 @@
-import { AppError } from "@/server/errors";
-import { textProblem } from "@/server/services/lib/text";
-import { compareDecimals, parseDate, parseNumber, type Operand } from "@/server/services/lib/values";
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { textProblem } from "@/lib/values/text";
+import { compareDecimals, parseDate, parseNumber, type Operand } from "@/lib/values/values";
 import type { FieldResolver, FilterField } from "./fields";
 
 /** The 17 filter types of `GET /api/v2/submissions`, in the order its OpenAPI description and errors list them. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Form, Submission } from "@/db/schema";
 import { dataByLabel } from "./by-label";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { FieldResolver, FilterField } from "./fields";
 
 export const SORT_FIELDS = ["created_at", "updated_at", "duration"] as const;

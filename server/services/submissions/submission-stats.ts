@@ -1,7 +1,8 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
-import { isChoiceType } from "@/server/services/forms/element-types";
+import { isChoiceType } from "@/lib/forms/element-types";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { SpamView } from "./query/request";
 import { submissionSetWhere } from "./query/where";

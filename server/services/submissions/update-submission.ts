@@ -1,12 +1,14 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
-import { idIn, queryableIds } from "@/server/services/lib/bulk";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { queryableIds } from "@/lib/values/bulk";
+import { idIn } from "@/server/services/lib/bulk-sql";
+import { UUID_RE } from "@/lib/values/ids";
 import { answersValidatorFor } from "@/server/services/survey/answers/validator-cache";
-import type { AnswerIssue } from "@/server/services/survey/answers/validate-answers";
+import type { AnswerIssue } from "@/lib/answers/validate-answers";
 import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
 
 /*

@@ -1,3 +1,4 @@
+import "server-only";
 import type { FieldResolver, FilterField } from "./fields";
 import type { FilterParam, FilterType } from "./filters";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
 import { deleteSubmission } from "./delete-submission";
 import { findSubmission } from "./get-submission";

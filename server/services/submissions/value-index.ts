@@ -1,6 +1,7 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { submissions, submissionValueCounts, submissionValues } from "@/db/schema";
-import type { Operand } from "@/server/services/lib/values";
+import type { Operand } from "@/lib/values/values";
 import type { FilterField } from "./fields";
 import type { CompareOp, FilterCondition } from "./filters";
 

@@ -1,8 +1,9 @@
+import "server-only";
 import type { FormElement, PrefillValue } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
-import type { ResolvedPhone } from "@/server/services/prefills/phone";
+import { elementCategory } from "@/lib/forms/element-types";
+import type { ResolvedPhone } from "@/lib/phone/phone";
 import { createPrefillDataValidator } from "@/server/services/prefills/prefill-data";
-import { isJsonObject } from "@/server/services/lib/json";
+import { isJsonObject } from "@/lib/values/json";
 
 /**
  * What a survey page starts with, as form values (the field names of answers/form-values.ts):

@@ -2,6 +2,7 @@
  * Requests that only look at a unique link — chat apps unfurling a URL, browser prefetch,
  * HEAD — must not mark it opened (`pending` → `in_progress`); a person's first real visit does.
  */
+import "server-only";
 const PREVIEW_AGENTS =
   /Slackbot|Slack-ImgProxy|facebookexternalhit|Facebot|Twitterbot|Discordbot|WhatsApp|TelegramBot|LinkedInBot|SkypeUriPreview|MicrosoftPreview|Applebot|Iframely|Embedly|redditbot|Pinterestbot|vkShare|Mastodon|Bluesky|Google-PageRenderer|Googlebot|bingbot|DuckDuckBot|YandexBot|Baiduspider|bot\b|crawler|spider/i;
 

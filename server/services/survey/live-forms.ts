@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
 import { findSurveyForm, type PublishedForm } from "./survey-target";
 

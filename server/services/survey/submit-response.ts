@@ -1,15 +1,16 @@
+import "server-only";
 import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Db } from "@/db";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { createSubmission, type AttemptLimit } from "@/server/services/submissions/create-submission";
 import { inputProblem } from "@/server/http/input-guard";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
 import { fieldProblems, readFormFields, type FieldElement } from "./answers/form-fields";
 import { answersValidatorFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
-import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "./spam";
+import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { readStartToken } from "./start-token";
-import { surveyThanksPath } from "@/server/paths";
+import { surveyThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import {

@@ -1,13 +1,14 @@
+import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, prefills, uniqueLinks, type Form, type UniqueLink } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { formVersionSql } from "@/server/services/forms/form-version";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 import type { PrefillSource } from "./initial-values";
 
 /**
- * What a survey URL (server/paths.ts) points at: a published, non-trashed form by UUID, or a
+ * What a survey URL (lib/app-paths.ts) points at: a published, non-trashed form by UUID, or a
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */

@@ -1,7 +1,8 @@
+import "server-only";
 import type { Db } from "@/db";
 import { initialFormValues, type FormValues, type PrefillSource } from "./initial-values";
-import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "./phone-countries";
-import { hasCountrySelector, surveyElements, type SurveyElement } from "./survey-elements";
+import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "@/lib/phone/phone-countries";
+import { hasCountrySelector, surveyElements, type SurveyElement } from "@/lib/survey/survey-elements";
 import type { PublishedForm } from "./survey-target";
 import { issueStartToken, readStartToken } from "./start-token";
 

@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
-import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
+import { V1_SCOPES, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { displayPrefix, generateToken, hashToken, type TokenKind } from "@/server/services/tokens/token-format";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 
 export type CreateTokenInput = {
   organizationId: number;

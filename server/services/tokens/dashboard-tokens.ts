@@ -1,7 +1,8 @@
+import "server-only";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { createApiToken } from "@/server/services/tokens/create-token";
 import type { TokenKind } from "@/server/services/tokens/token-format";

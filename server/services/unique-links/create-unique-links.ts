@@ -1,9 +1,11 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type Form, type NewPrefill, type UniqueLink } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { checkBulkItem, inForm } from "@/server/services/lib/bulk";
+import { checkBulkItem } from "@/lib/values/bulk";
+import { inForm } from "@/server/services/lib/bulk-sql";
 import { createPrefillDataValidator } from "@/server/services/prefills/prefill-data";
 import { duplicateEntryName, withEntryNameCheck } from "./entry-name";
 

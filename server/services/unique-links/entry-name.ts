@@ -1,4 +1,5 @@
-import { AppError, MESSAGES } from "@/server/errors";
+import "server-only";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { isUniqueViolation } from "@/server/services/lib/db-errors";
 
 /** The unique index that keeps `entry_name` unique per form, also between concurrent requests. */

@@ -1,4 +1,5 @@
-import { parseDate } from "@/server/services/lib/values";
+import "server-only";
+import { parseDate } from "@/lib/values/values";
 
 /**
  * `expires_at` as an instant: an ISO 8601 date-time (no offset = UTC) or a date

@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 import { linkStateColumn, type UniqueLinkState } from "./state";
 
 export const uniqueLinkNotFound = () => new AppError("NOT_FOUND", MESSAGES.uniqueLinkNotFound);

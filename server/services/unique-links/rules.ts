@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 import { parseExpiresAt } from "@/server/services/unique-links/expires-at";
 
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { PrefillValue, UniqueLink } from "@/db/schema";
 import { uniqueLinkUrl } from "@/server/urls";

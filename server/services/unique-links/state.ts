@@ -1,3 +1,4 @@
+import "server-only";
 import { and, lte, sql, type SQL } from "drizzle-orm";
 import { uniqueLinks } from "@/db/schema";
 

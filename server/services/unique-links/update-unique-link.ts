@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/db";

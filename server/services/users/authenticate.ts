@@ -1,11 +1,12 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { memberships, users } from "@/db/schema";
-import { textProblem } from "@/server/services/lib/text";
+import { textProblem } from "@/lib/values/text";
 import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 import type { SessionUser } from "@/server/services/users/session-user";
-import { MAX_EMAIL_LENGTH } from "./rules";
+import { MAX_EMAIL_LENGTH } from "@/lib/account-rules";
 
 
 /** A hash no password matches, verified when there is no account, so both cases take as long. */

@@ -1,9 +1,10 @@
+import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
 import { hashPassword } from "@/server/services/users/passwords";
-import { AppError } from "@/server/errors";
-import { ZEmail, ZOrganizationName, ZPassword, ZPersonName } from "./rules";
+import { AppError } from "@/lib/errors";
+import { ZEmail, ZOrganizationName, ZPassword, ZPersonName } from "@/lib/account-rules";
 
 export const ZNewUser = z.object({
   email: ZEmail,

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 
 export type Account = {
   userId: number;

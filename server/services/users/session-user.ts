@@ -1,3 +1,4 @@
+import "server-only";
 /** The signed-in dashboard user, as the session cookie carries it. */
 export type SessionUser = {
   userId: number;

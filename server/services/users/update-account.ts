@@ -1,7 +1,8 @@
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db";
 import { memberships, organizations, userSessions, users } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/server/services/lib/db-errors";
 import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 

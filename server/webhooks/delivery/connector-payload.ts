@@ -1,3 +1,4 @@
+import "server-only";
 import { dataByLabel } from "@/server/services/submissions/by-label";
 import type { EventContext } from "./form-payload";
 

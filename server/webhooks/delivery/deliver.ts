@@ -1,3 +1,4 @@
+import "server-only";
 import type { Dispatcher } from "undici";
 import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";

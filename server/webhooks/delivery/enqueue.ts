@@ -1,8 +1,9 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
-import { DELIVERIES_CHANNEL, type SubmissionEvent } from "../events";
+import { DELIVERIES_CHANNEL, type SubmissionEvent } from "@/lib/webhook-events";
 import type { EventSubject } from "./form-payload";
 import { SOURCES } from "./sources";
 

@@ -1,8 +1,9 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Form, FormElement, Submission } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
+import { elementCategory } from "@/lib/forms/element-types";
 import { dataByLabel } from "@/server/services/submissions/by-label";
-import type { SubmissionEvent } from "../events";
+import type { SubmissionEvent } from "@/lib/webhook-events";
 
 /** What a submission event is about, as the caller's transaction sees it. */
 export type EventSubject = {

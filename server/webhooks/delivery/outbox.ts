@@ -1,7 +1,8 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
-import { DELIVERIES_CHANNEL } from "../events";
+import { DELIVERIES_CHANNEL } from "@/lib/webhook-events";
 import { LEASE_CLASS } from "./lease";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { Agent, request, type Dispatcher } from "undici";
 import { parseRetryAfter } from "./schedule";
 import { guardedConnector, RefusedTargetError, type Resolve, type TargetPolicy } from "./target-guard";

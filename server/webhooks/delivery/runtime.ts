@@ -1,3 +1,4 @@
+import "server-only";
 import type { Agent } from "undici";
 import { createDb, type Db } from "@/db";
 import { env } from "@/server/env";

@@ -3,6 +3,7 @@
  * WEBHOOK_RETRY_SCHEDULE, by default DEFAULT_RETRY_SCHEDULE_S (server/env.ts: 5 s … 24 h, ten
  * attempts over about three days).
  */
+import "server-only";
 
 /** A `Retry-After` longer than this is cut to it, so one answer cannot park a delivery for weeks. */
 export const MAX_RETRY_AFTER_S = 86400;

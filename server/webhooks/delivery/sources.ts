@@ -1,5 +1,6 @@
+import "server-only";
 import type { WebhookSource } from "@/db/schema";
-import type { SubmissionEvent } from "../events";
+import type { SubmissionEvent } from "@/lib/webhook-events";
 import { connectorBody, connectorEventPayload } from "./connector-payload";
 import { formEventPayload, type EventContext } from "./form-payload";
 

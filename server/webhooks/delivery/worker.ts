@@ -1,7 +1,8 @@
+import "server-only";
 import type { Db } from "@/db";
 import { logError } from "@/server/log";
 import { attemptDelivery, type DeliveryEngine } from "./deliver";
-import { DELIVERIES_CHANNEL } from "../events";
+import { DELIVERIES_CHANNEL } from "@/lib/webhook-events";
 import type { LeaseHolder } from "./lease";
 import { claimDue, pruneFinished, rescueOrphans, secondsUntilNextDue, type ClaimedDelivery } from "./outbox";
 

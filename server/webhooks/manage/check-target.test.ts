@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { assertAllowedTarget } from "./check-target";
 
 // The default policy (WEBHOOK_ALLOW_PRIVATE_TARGETS unset): loopback and private are refused too.

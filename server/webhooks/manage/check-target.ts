@@ -1,4 +1,5 @@
-import { AppError } from "@/server/errors";
+import "server-only";
+import { AppError } from "@/lib/errors";
 import { targetPolicy } from "@/server/webhooks/delivery/runtime";
 import { checkedAddresses, RefusedTargetError } from "@/server/webhooks/delivery/target-guard";
 

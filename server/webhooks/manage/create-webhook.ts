@@ -1,8 +1,9 @@
+import "server-only";
 import type { Db } from "@/db";
 import type { Webhook } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import type { SubmissionEvent } from "@/server/webhooks/events";
+import type { SubmissionEvent } from "@/lib/webhook-events";
 import { assertAllowedTarget } from "./check-target";
 import { insertWebhookWithinLimit } from "./insert-webhook";
 import { DISABLED_BY_OWNER } from "./rules";

@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { webhooks, type Form, type Webhook } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
-import { parseIntId } from "@/server/services/lib/ids";
+import { parseIntId } from "@/lib/values/ids";
 
 /**
  * The form (visible to `access`) and one of its form-level webhooks. 404 `Form not found or

@@ -1,7 +1,8 @@
+import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { forms, webhooks, type Form, type NewWebhook, type Webhook } from "@/db/schema";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { generateSecret } from "@/server/webhooks/delivery/signature";
 import { WEBHOOK_LIMITS } from "./rules";
 

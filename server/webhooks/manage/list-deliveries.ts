@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { webhookDeliveries, type DeliveryStatus, type WebhookDelivery } from "@/db/schema";

@@ -1,9 +1,10 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import type { FormAccess } from "@/server/services/forms/access";
-import { UUID_RE } from "@/server/services/lib/ids";
+import { UUID_RE } from "@/lib/values/ids";
 import { requeueDelivery } from "@/server/webhooks/delivery/outbox";
 import { getFormWebhookOrThrow } from "./get-webhook";
 

@@ -1,8 +1,9 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_INT4 } from "@/server/services/lib/ids";
-import { at } from "@/server/services/lib/paths";
+import { MAX_INT4 } from "@/lib/values/ids";
+import { at } from "@/lib/values/input-paths";
 import { CONNECTOR_EVENT } from "@/server/webhooks/delivery/sources";
-import { SUBMISSION_EVENTS } from "@/server/webhooks/events";
+import { SUBMISSION_EVENTS } from "@/lib/webhook-events";
 
 /**
  * The input rules of form webhooks (shared by the v2 REST surface and the dashboard) and of

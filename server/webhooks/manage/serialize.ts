@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { DELIVERY_STATUSES, type Webhook, type WebhookDelivery } from "@/db/schema";
-import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/server/webhooks/events";
+import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/lib/webhook-events";
 
 /** A form webhook as every surface shows it; the secret is never part of it. */
 export const ZWebhook = z.object({

@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
-import { parseIntId } from "@/server/services/lib/ids";
+import { parseIntId } from "@/lib/values/ids";
 import { assertAllowedTarget } from "./check-target";
 import { insertWebhookWithinLimit } from "./insert-webhook";
 import type { NewSubscription } from "./rules";

@@ -1,8 +1,9 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
-import type { SubmissionEvent } from "@/server/webhooks/events";
+import type { SubmissionEvent } from "@/lib/webhook-events";
 import { disableWebhook } from "@/server/webhooks/delivery/outbox";
 import { assertAllowedTarget } from "./check-target";
 import { getFormWebhookOrThrow } from "./get-webhook";

@@ -1,5 +1,5 @@
 import type { EditorField, EditorFieldBase } from "@/server/services/prefills/editor-fields";
-import { formatPath } from "@/server/services/lib/paths";
+import { formatPath } from "@/lib/values/input-paths";
 
 export type { EditorField, EditorFieldBase };
 

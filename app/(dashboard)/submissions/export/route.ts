@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/db";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { logError } from "@/server/log";
 import { accessForOrganization } from "@/server/services/forms/access";
 import { exportQuery, exportSubmissionsCsv } from "@/server/services/submissions/export-csv";

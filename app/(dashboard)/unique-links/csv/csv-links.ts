@@ -1,4 +1,4 @@
-import { formatPath } from "@/server/services/lib/paths";
+import { formatPath } from "@/lib/values/input-paths";
 import { toPrefillValue, type EditorField, type PrefillEntry } from "../../_components/prefill-editor/prefill-values";
 import { parseCsv, toCsvLine } from "./parse-csv";
 

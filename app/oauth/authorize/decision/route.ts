@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { db } from "@/db";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
 import { decideConsent } from "@/server/oauth/consent";
-import { OAUTH_PATHS } from "@/server/paths";
+import { OAUTH_PATHS } from "@/lib/app-paths";
 
 export const dynamic = "force-dynamic";
 

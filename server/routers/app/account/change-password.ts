@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { ZPassword } from "@/server/services/users/rules";
+import { ZPassword } from "@/lib/account-rules";
 import { changePassword } from "@/server/services/users/update-account";
 import { sessionProcedure } from "@/server/trpc";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getAccountOrThrow } from "@/server/services/users/get-account";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { ZOrganizationName } from "@/server/services/users/rules";
+import { ZOrganizationName } from "@/lib/account-rules";
 import { renameOrganization } from "@/server/services/users/update-account";
 import { sessionProcedure } from "@/server/trpc";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { env } from "@/server/env";
 import { throttleSignUp } from "@/server/auth/sign-up-throttle";

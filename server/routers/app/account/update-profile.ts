@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { ZEmail, ZPersonName } from "@/server/services/users/rules";
+import { ZEmail, ZPersonName } from "@/lib/account-rules";
 import { updateProfile } from "@/server/services/users/update-account";
 import { sessionProcedure } from "@/server/trpc";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listConnectedApps } from "@/server/services/connected-apps/list-connected-apps";
 import { toConnectedApp, ZConnectedApp } from "@/server/services/connected-apps/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { revokeConnectedApp } from "@/server/services/connected-apps/revoke-connected-app";
 import { sessionProcedure } from "@/server/trpc";

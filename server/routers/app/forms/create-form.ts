@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { createForm } from "@/server/services/forms/create-form";
-import { ZFormName } from "@/server/services/forms/rules";
+import { ZFormName } from "@/lib/forms/form-rules";
 import { sessionProcedure } from "@/server/trpc";
 
 export const ZCreateFormInput = z.object({ name: ZFormName });

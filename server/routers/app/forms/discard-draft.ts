@@ -1,3 +1,4 @@
+import "server-only";
 import { discardDraft } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";
 import { ZBuilderDraft, ZBuilderFormInput, ZDraftRevision } from "./builder-draft-schemas";

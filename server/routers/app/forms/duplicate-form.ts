@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { duplicateForm } from "@/server/services/forms/duplicate-form";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getFormOverview } from "@/server/services/forms/form-overview";
 import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listFormOptions } from "@/server/services/forms/list-form-options";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listTrashedForms } from "@/server/services/forms/list-trashed-forms";
 import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { publishDraft } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";

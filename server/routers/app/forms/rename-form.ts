@@ -1,6 +1,7 @@
+import "server-only";
 import { z } from "zod";
 import { renameForm } from "@/server/services/forms/rename-form";
-import { ZFormName } from "@/server/services/forms/rules";
+import { ZFormName } from "@/lib/forms/form-rules";
 import { sessionProcedure } from "@/server/trpc";
 import { ZFormRefInput } from "./outputs";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { restoreForm } from "@/server/services/forms/trash-form";
 import { sessionProcedure } from "@/server/trpc";
 import { ZFormChangeOutput, ZFormRefInput } from "./outputs";

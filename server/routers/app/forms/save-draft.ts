@@ -1,3 +1,4 @@
+import "server-only";
 import { ZDraftElements } from "@/server/services/forms/draft-shape";
 import { saveDraft } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";

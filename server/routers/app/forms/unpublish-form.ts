@@ -1,3 +1,4 @@
+import "server-only";
 import { unpublishForm } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";
 import { ZBuilderDraft, ZBuilderFormInput } from "./builder-draft-schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { deletePrefills } from "@/server/services/prefills/delete-prefills";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { sessionProcedure } from "@/server/trpc";

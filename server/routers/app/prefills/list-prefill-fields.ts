@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { EDITOR_INPUTS, prefillEditorFields } from "@/server/services/prefills/editor-fields";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listPrefills } from "@/server/services/prefills/list-prefills";
 import { toPrefillListItem } from "@/server/services/prefills/serialize";

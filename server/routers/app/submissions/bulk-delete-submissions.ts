@@ -1,3 +1,4 @@
+import "server-only";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { deleteSubmissions } from "@/server/services/submissions/delete-submissions";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { parseFilterRows } from "@/server/services/submissions/filter-rows";

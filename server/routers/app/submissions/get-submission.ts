@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { getSubmissionOrThrow } from "@/server/services/submissions/get-submission";

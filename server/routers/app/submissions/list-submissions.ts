@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { filterableFields } from "@/server/services/submissions/filter-fields";
 import { querySubmissions } from "@/server/services/submissions/query/entry";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { setSubmissionsSpam } from "@/server/services/submissions/update-submission";

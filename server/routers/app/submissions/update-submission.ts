@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { updateSubmissionAnswers } from "@/server/services/submissions/update-submission";
 import { sessionProcedure } from "@/server/trpc";

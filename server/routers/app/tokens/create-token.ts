@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { issueToken } from "@/server/services/tokens/dashboard-tokens";
 import { ZIssuedToken } from "@/server/services/tokens/serialize";

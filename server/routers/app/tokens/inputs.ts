@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { V1_SCOPES, V2_SCOPES } from "@/server/services/tokens/scopes";
+import { V1_SCOPES, V2_SCOPES } from "@/lib/scopes/token-scopes";
 
 export const ZTokenName = z
   .string({ error: "name is required" })

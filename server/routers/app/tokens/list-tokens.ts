@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listTokens } from "@/server/services/tokens/dashboard-tokens";
 import { toTokenSummary, ZTokenSummary } from "@/server/services/tokens/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { revokeToken } from "@/server/services/tokens/dashboard-tokens";
 import { sessionProcedure } from "@/server/trpc";

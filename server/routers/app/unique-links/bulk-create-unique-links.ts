@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_BATCH } from "@/lib/values/bulk";
 import { createUniqueLinks } from "@/server/services/unique-links/create-unique-links";
 import { toCreatedUniqueLink, ZCreatedUniqueLink } from "@/server/services/unique-links/serialize";
 import { sessionProcedure } from "@/server/trpc";

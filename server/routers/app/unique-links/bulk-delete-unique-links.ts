@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { deleteUniqueLinks } from "@/server/services/unique-links/delete-unique-links";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listUniqueLinks } from "@/server/services/unique-links/list-unique-links";
 import { toDashboardUniqueLink, ZDashboardUniqueLink, ZLinkState } from "@/server/services/unique-links/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { updateUniqueLink } from "@/server/services/unique-links/update-unique-link";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";

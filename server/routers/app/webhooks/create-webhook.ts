@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";

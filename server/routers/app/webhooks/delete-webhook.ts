@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { deleteWebhook } from "@/server/webhooks/manage/delete-webhook";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ZDashboardFormRef, ZDashboardRowId } from "../inputs";
 
 /** A webhook of the form the page works on. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listWebhooks } from "@/server/webhooks/manage/list-webhooks";
 import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";

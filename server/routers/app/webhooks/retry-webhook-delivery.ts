@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
 import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { sendTestDelivery } from "@/server/webhooks/manage/test-webhook";

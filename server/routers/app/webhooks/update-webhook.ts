@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
 import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listRecentForms } from "@/server/services/forms/list-recent-forms";
 import { toConnectorForm, ZConnectorForm } from "@/server/services/forms/serialize";

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { oauthProcedure } from "@/server/trpc";
 import { WEBHOOK_LIMITS, ZNewSubscription } from "@/server/webhooks/manage/rules";
 import { toConnectorSubscription, ZConnectorSubscription } from "@/server/webhooks/manage/serialize";

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import { oauthProcedure } from "@/server/trpc";
 import { deleteSubscription } from "@/server/webhooks/manage/subscriptions";
 import { ZPathParam } from "../../rest-params";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listForms } from "@/server/services/forms/list-forms";
 import { toV1Form, ZV1Form } from "@/server/services/forms/serialize";

@@ -1,4 +1,5 @@
-import { MESSAGES } from "@/server/errors";
+import "server-only";
+import { MESSAGES } from "@/lib/errors";
 import { deleteV1Submission } from "@/server/services/submissions/v1-submissions";
 import { deleteSubmissionByIdRoute } from "../../rest-submission";
 

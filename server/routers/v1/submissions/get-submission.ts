@@ -1,4 +1,5 @@
-import { MESSAGES } from "@/server/errors";
+import "server-only";
+import { MESSAGES } from "@/lib/errors";
 import { ZV1Submission } from "@/server/services/submissions/serialize";
 import { getV1SubmissionOrThrow } from "@/server/services/submissions/v1-submissions";
 import { getSubmissionByIdProcedure } from "../../rest-submission";

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import type { FilterParam } from "@/server/services/submissions/filters";
 import { querySubmissions } from "@/server/services/submissions/query/entry";
 import { toV1Submission, ZV1Submission } from "@/server/services/submissions/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { listForms } from "@/server/services/forms/list-forms";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";

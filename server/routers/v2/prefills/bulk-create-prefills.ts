@@ -1,11 +1,12 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_BATCH } from "@/lib/values/bulk";
 import { createPrefills } from "@/server/services/prefills/create-prefills";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { toCreatedPrefill, ZCreatedPrefill } from "@/server/services/prefills/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { MAX_PREFILL_NAME_LENGTH, ZPrefillName } from "@/server/services/prefills/rules";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 import { prefillDataSchema } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_BATCH } from "@/lib/values/bulk";
 import { deletePrefills } from "@/server/services/prefills/delete-prefills";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZBulkDeleteOutput, ZBulkIds } from "../../rest-body";

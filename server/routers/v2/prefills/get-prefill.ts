@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getPrefillOrThrow } from "@/server/services/prefills/get-prefill";
 import { toPrefillDetail } from "@/server/services/prefills/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { deleteSubmission } from "@/server/services/submissions/delete-submission";
 import { deleteSubmissionByIdRoute } from "../../rest-submission";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getSubmissionOrThrow } from "@/server/services/submissions/get-submission";
 import { toV2Submission, ZV2Submission } from "@/server/services/submissions/serialize";

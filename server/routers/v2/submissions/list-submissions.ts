@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { FILTER_TYPES, type FilterParam } from "@/server/services/submissions/filters";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";

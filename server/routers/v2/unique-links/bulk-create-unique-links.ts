@@ -1,10 +1,11 @@
+import "server-only";
 import { z } from "zod";
-import { MAX_BATCH } from "@/server/services/lib/bulk";
+import { MAX_BATCH } from "@/lib/values/bulk";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { createUniqueLinks } from "@/server/services/unique-links/create-unique-links";
 import { toCreatedUniqueLink, ZCreatedUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 import { prefillDataSchema } from "../../rest-body";
 import { ZFormRef } from "../../rest-params";
 import { MAX_ENTRY_NAME_LENGTH, ZEntryName, ZExpiresAt } from "@/server/services/unique-links/rules";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getUniqueLinkOrThrow } from "@/server/services/unique-links/get-unique-link";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { listUniqueLinks } from "@/server/services/unique-links/list-unique-links";

@@ -1,9 +1,10 @@
+import "server-only";
 import { z } from "zod";
 import { PREFILL_DATA_ERRORS } from "@/server/services/prefills/prefill-data";
 import { updateUniqueLink } from "@/server/services/unique-links/update-unique-link";
 import { toUniqueLink } from "@/server/services/unique-links/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 import { jsonBoolean, prefillDataSchema } from "../../rest-body";
 import { ZFormRef, ZPathParam } from "../../rest-params";
 import { MAX_ENTRY_NAME_LENGTH, ZEntryName, ZExpiresAt } from "@/server/services/unique-links/rules";

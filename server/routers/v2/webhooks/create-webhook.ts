@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
 import { MAX_URL_LENGTH, WEBHOOK_LIMITS, ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
 import { toCreatedWebhook, ZCreatedWebhook } from "@/server/webhooks/manage/serialize";

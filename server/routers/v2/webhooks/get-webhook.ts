@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getFormWebhookOrThrow } from "@/server/webhooks/manage/get-webhook";
 import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";

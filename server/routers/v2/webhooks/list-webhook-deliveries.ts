@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/db/schema";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";

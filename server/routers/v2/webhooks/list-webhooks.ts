@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { listWebhooks } from "@/server/webhooks/manage/list-webhooks";

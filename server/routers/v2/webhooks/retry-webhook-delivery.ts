@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { MESSAGES } from "@/server/errors";
+import { MESSAGES } from "@/lib/errors";
 import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
 import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { apiTokenProcedure } from "@/server/trpc";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { rotateWebhookSecret } from "@/server/webhooks/manage/rotate-secret";
 import { ZSecret } from "@/server/webhooks/manage/serialize";

@@ -1,4 +1,5 @@
-import { SUBMISSION_EVENTS } from "@/server/webhooks/events";
+import "server-only";
+import { SUBMISSION_EVENTS } from "@/lib/webhook-events";
 import { ZFormRef, ZPathParam } from "../../rest-params";
 
 /** Path parameters of /forms/{form_uuid}/webhooks/{id}. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { updateWebhook } from "@/server/webhooks/manage/update-webhook";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";

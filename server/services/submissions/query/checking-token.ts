@@ -2,9 +2,10 @@
  * querySubmissions for a caller whose API token is being checked while the read starts
  * (`GET /api/v2/submissions`, server/trpc.ts apiTokenOverlappedProcedure).
  */
+import "server-only";
 import type { Db } from "@/db";
 import type { Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { parseFormRef, type FormAccess } from "@/server/services/forms/access";
 import { querySubmissions } from "./entry";
 import { firstPageCheckingToken, type RidingCheck } from "./first-page";

@@ -3,6 +3,7 @@
  * id sets, its per-place counters and its text key (value-index.ts); or, when it must, by
  * reading every match.
  */
+import "server-only";
 import { count, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";

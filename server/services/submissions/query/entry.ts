@@ -3,8 +3,9 @@
  * the dashboard's table and its CSV export all ask querySubmissions, and so does any caller that
  * lists submissions later (the connector, an MCP server).
  */
+import "server-only";
 import type { Db } from "@/db";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, parseFormRef, type FormAccess } from "@/server/services/forms/access";
 import { firstPage } from "./first-page";
 import type { ListedForm, SubmissionListing } from "./listed";

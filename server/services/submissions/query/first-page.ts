@@ -2,6 +2,7 @@
  * The API's usual request — page 1, no filters, sorted by a column — in one statement with its
  * form (one round trip instead of two), and with a token's check riding in it too.
  */
+import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { executePrepared } from "@/db/prepared";

@@ -1,6 +1,7 @@
 /*
  * What a listing hands back: its rows' columns, and what it says of its form.
  */
+import "server-only";
 import { submissions, type Form } from "@/db/schema";
 
 /** A listed row; `spam` and `duration` are for the shapes that show them (v1's spam, the dashboard's both). */

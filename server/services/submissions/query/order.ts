@@ -2,6 +2,7 @@
  * ORDER BY of a listing. The submission id breaks ties in the sort's direction, so the order
  * is total and pages never overlap.
  */
+import "server-only";
 import { sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { submissions } from "@/db/schema";
 import type { FilterField } from "../fields";

@@ -2,6 +2,7 @@
  * A page of a form's submissions (20 rows, with `id` breaking ties) and its exact totalCount,
  * once the form is resolved and checked against the access and its filters are parsed.
  */
+import "server-only";
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";

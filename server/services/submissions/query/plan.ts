@@ -2,6 +2,7 @@
  * How a filtered page is found: the sizes a listing is planned with (from its form's size),
  * and which statement finds the matches of several filters.
  */
+import "server-only";
 import { and, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";

@@ -2,6 +2,7 @@
  * What a caller asks the query for, as its surface spells it, and the same read against the
  * form's fields: the filters and the sort the query runs.
  */
+import "server-only";
 import type { Form } from "@/db/schema";
 import { FieldResolver } from "../fields";
 import { parseFilterRows, type FilterRow } from "../filter-rows";

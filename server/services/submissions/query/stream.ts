@@ -2,6 +2,7 @@
  * Every row of a set, in order, read through a server-side cursor a batch at a time (the CSV
  * export): the next batch is fetched only when the reader asks for it.
  */
+import "server-only";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "@/db";

@@ -2,8 +2,9 @@
  * The form a query names (FormTarget): the 400 and 404 that need no lookup, the reference
  * to look it up by, and the check of the form found.
  */
+import "server-only";
 import type { Form } from "@/db/schema";
-import { AppError, MESSAGES } from "@/server/errors";
+import { AppError, MESSAGES } from "@/lib/errors";
 import { parseFormRef } from "@/server/services/forms/access";
 
 /**

@@ -2,6 +2,7 @@
  * WHERE of a form's submissions: the tenant first, always (the form was checked against the
  * access, and the submissions themselves must belong to the same organization), then the form.
  */
+import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import { submissions, type Form } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";

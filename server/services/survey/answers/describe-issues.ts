@@ -1,6 +1,7 @@
+import "server-only";
 import type { FormElement } from "@/db/schema";
-import { formatPath } from "@/server/services/lib/paths";
-import type { AnswerIssue } from "./validate-answers";
+import { formatPath } from "@/lib/values/input-paths";
+import type { AnswerIssue } from "@/lib/answers/validate-answers";
 
 /** One entry of a 422 `errors` list: the top-level element id and a sentence. */
 export type SubmissionError = { field: string; message: string };

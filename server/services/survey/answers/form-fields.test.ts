@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { FormElement } from "@/db/schema";
 import { fieldPath, fieldProblems, readFormFields } from "./form-fields";
-import { createAnswersValidator } from "./validate-answers";
+import { createAnswersValidator } from "@/lib/answers/validate-answers";
 
 const CONTACT: FormElement[] = JSON.parse(readFileSync("e2e/fixtures/forms/contact.json", "utf8")).elements;
 const validate = createAnswersValidator(CONTACT);

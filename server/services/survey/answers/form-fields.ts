@@ -1,6 +1,7 @@
-import { elementCategory } from "@/server/services/forms/element-types";
-import { ANSWER_MESSAGES as M } from "./messages";
-import { printable, type AnswersResult } from "./validate-answers";
+import "server-only";
+import { elementCategory } from "@/lib/forms/element-types";
+import { ANSWER_MESSAGES as M } from "@/lib/answers/messages";
+import { printable, type AnswersResult } from "@/lib/answers/validate-answers";
 
 /**
  * Posted form fields, read against the form's elements before Conform sees them. Conform nests

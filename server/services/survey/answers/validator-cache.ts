@@ -1,6 +1,7 @@
+import "server-only";
 import type { FormElement } from "@/db/schema";
-import { surveyFormSchema } from "./form-schema";
-import { createAnswersValidator } from "./validate-answers";
+import { surveyFormSchema } from "@/lib/answers/form-schema";
+import { createAnswersValidator } from "@/lib/answers/validate-answers";
 
 /**
  * Compiled answer checks per form version. Building them costs ~1 ms for a small form (zod

@@ -3,8 +3,8 @@
 import { Component, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { SurveyForm } from "@/app/_survey/survey-form";
 import type { FormElement } from "@/db/schema";
-import type { PhoneCountry } from "@/server/services/survey/phone-countries";
-import { hasCountrySelector, surveyElements } from "@/server/services/survey/survey-elements";
+import type { PhoneCountry } from "@/lib/phone/phone-countries";
+import { hasCountrySelector, surveyElements } from "@/lib/survey/survey-elements";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { keptPreviewValues } from "./preview-values";
 import "@/app/_survey/survey.css";

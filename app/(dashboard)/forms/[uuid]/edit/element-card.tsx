@@ -3,7 +3,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { FormElement } from "@/db/schema";
-import type { ElementType } from "@/server/services/forms/element-types";
+import type { ElementType } from "@/lib/forms/element-types";
 import { ElementFields } from "./element-fields";
 import { TYPE_LABELS } from "./element-model";
 import type { CardProblems } from "./problems";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { FormElement } from "@/db/schema";
-import { ELEMENT_TYPES, elementCategory, type ElementType } from "@/server/services/forms/element-types";
+import { ELEMENT_TYPES, elementCategory, type ElementType } from "@/lib/forms/element-types";
 import { ItemListEditor } from "./list-editors";
 import {
   changeType,

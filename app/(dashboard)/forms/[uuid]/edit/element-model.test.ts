@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ELEMENT_TYPES } from "@/server/services/forms/element-types";
+import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { changeType, duplicateElement, move, newElement, pasteOptions, renameOption, setCompositePart } from "./element-model";
 
 describe("builder element edits keep ids stable", () => {

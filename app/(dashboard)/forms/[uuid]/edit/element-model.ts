@@ -1,5 +1,5 @@
 import type { ChoiceOption, CompositeChild, FormElement, MatrixAxisItem } from "@/db/schema";
-import { elementCategory, isChoiceType, type ElementType } from "@/server/services/forms/element-types";
+import { elementCategory, isChoiceType, type ElementType } from "@/lib/forms/element-types";
 
 /**
  * The builder's edits of an element tree, as pure functions. Ids (element, option, row,

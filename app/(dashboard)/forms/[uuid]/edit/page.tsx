@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { serverCaller } from "@/app/_trpc/server";
-import { phoneCountries } from "@/server/services/survey/phone-countries";
+import { phoneCountries } from "@/lib/phone/phone-countries";
 import { EmptyState } from "../../../_components/list-states";
 import { FormBuilder } from "./form-builder";
 

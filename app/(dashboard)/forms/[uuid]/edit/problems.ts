@@ -1,4 +1,4 @@
-import type { ElementProblem } from "@/server/services/forms/definition";
+import type { ElementProblem } from "@/lib/forms/definition";
 
 /**
  * Publish problems of one card, by their path below the element (`["options", 0, "value"]`).

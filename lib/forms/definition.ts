@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { FormElement } from "@/db/schema";
-import { AppError } from "@/server/errors";
-import { formatPath } from "@/server/services/lib/paths";
-import { MAX_FORM_NAME_LENGTH } from "./rules";
+import { AppError } from "@/lib/errors";
+import { formatPath } from "@/lib/values/input-paths";
+import { MAX_FORM_NAME_LENGTH } from "./form-rules";
 import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,

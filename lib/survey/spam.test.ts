@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isLinkPreview } from "./link-preview";
+import { isLinkPreview } from "@/server/services/survey/link-preview";
 import { durationSeconds, judgeSpam } from "./spam";
 
 test("spam: a filled honeypot, or under 2 s from render to submit", () => {

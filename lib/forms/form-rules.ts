@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { at } from "@/server/services/lib/paths";
+import { at } from "@/lib/values/input-paths";
 
 /** Input rules of forms that the dashboard and the import share. */
 

@@ -1,7 +1,7 @@
 import type { FormElement } from "@/db/schema";
-import { elementCategory } from "@/server/services/forms/element-types";
-import { dialCodeOfCountry } from "@/server/services/survey/phone-countries";
-import { isJsonObject } from "@/server/services/lib/json";
+import { elementCategory } from "@/lib/forms/element-types";
+import { dialCodeOfCountry } from "@/lib/phone/phone-countries";
+import { isJsonObject } from "@/lib/values/json";
 
 /**
  * Form posts (the survey page, or an HTML form on the owner's site) → `data` in the v2 shape

@@ -1,6 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { AppError } from "@/server/errors";
-import type { FormAccess } from "@/server/services/forms/access";
+import { AppError } from "@/lib/errors";
 import { UUID_RE } from "./ids";
 
 /** Items in one bulk request: `prefills`, `unique_links`, `ids`. */
@@ -56,12 +54,3 @@ export function assertAllFound(
   const notFoundIds = requested.filter((id) => !found.has(id.trim().toLowerCase()));
   if (notFoundIds.length) throw new AppError("IDS_NOT_FOUND", error, { details: { notFoundIds }, path });
 }
-
-type FormOwnedTable = { organizationId: AnyColumn; formId: AnyColumn };
-
-/** The tenant and form filter of a table whose rows belong to one form (prefills, links, …). */
-export const inForm = (table: FormOwnedTable, access: FormAccess, formId: number): SQL =>
-  and(eq(table.organizationId, access.organizationId), eq(table.formId, formId))!;
-
-/** `id` is one of `ids`; text that is not a UUID never reaches the uuid column. */
-export const idIn = (id: AnyColumn, ids: readonly string[]): SQL => sql`${id} = any(${sql.param(queryableIds(ids))}::uuid[])`;

@@ -1,4 +1,4 @@
-import { CONNECTOR_SCOPES, type ConnectorScope } from "@/server/services/tokens/scopes";
+import { CONNECTOR_SCOPES, type ConnectorScope } from "@/lib/scopes/token-scopes";
 
 /** What each connector scope lets a client do, in the words the consent page uses. */
 export const SCOPE_DESCRIPTIONS: Record<ConnectorScope, string> = {

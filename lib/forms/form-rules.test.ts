@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { copyName, MAX_FORM_NAME_LENGTH, ZFormName } from "./rules";
+import { copyName, MAX_FORM_NAME_LENGTH, ZFormName } from "./form-rules";
 
 test("a duplicate is named 'Copy of <name>'", () => {
   assert.equal(copyName("Customer survey"), "Copy of Customer survey");

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import type { FormElement } from "@/db/schema";
-import { dataSchema } from "@/server/services/forms/definition";
-import { formatPath } from "@/server/services/lib/paths";
-import { elementCategory } from "@/server/services/forms/element-types";
-import { parsePhoneValue } from "@/server/services/prefills/phone";
-import { parseDate, parseNumber } from "@/server/services/lib/values";
+import { dataSchema } from "@/lib/forms/definition";
+import { formatPath } from "@/lib/values/input-paths";
+import { elementCategory } from "@/lib/forms/element-types";
+import { parsePhoneValue } from "@/lib/phone/phone";
+import { parseDate, parseNumber } from "@/lib/values/values";
 import { ANSWER_MESSAGES as M } from "./messages";
-import { isJsonObject } from "@/server/services/lib/json";
-import { textProblem } from "@/server/services/lib/text";
+import { isJsonObject } from "@/lib/values/json";
+import { textProblem } from "@/lib/values/text";
 
 /**
  * The answers of one survey submission, checked against the form's elements. One rule for

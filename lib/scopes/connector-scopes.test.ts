@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatScopes, parseScopeParam } from "./scopes";
+import { formatScopes, parseScopeParam } from "./connector-scopes";
 
 test("scopes are separated by spaces, commas tolerated; canonical order, no duplicates", () => {
   assert.deepEqual(parseScopeParam("forms:read profile:read"), { ok: true, scopes: ["profile:read", "forms:read"] });

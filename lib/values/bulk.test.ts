@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { AppError } from "@/server/errors";
+import { AppError } from "@/lib/errors";
 import { assertAllFound, distinctIds, queryableIds } from "./bulk";
 
 const A = "6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11";
