@@ -123,7 +123,10 @@ test(TITLE, { skip }, async (t) => {
   const sort = DEFAULT_SORT;
   const target = { formId: form!.id };
   await querySubmissions(db, access, { form: target, page: 1, sort });
-  const twoFilters: [string, string][] = [["Count__is_greater_than", "10"], ["Email__contains", "ada1"]];
+  const twoFilters: [string, string][] = [
+    ["Count__is_greater_than", "10"],
+    ["Email__contains", "ada1"],
+  ];
   await querySubmissions(db, access, { form: target, page: 2, sort, filters: { v2: twoFilters } });
   await querySubmissions(db, access, { form: target, page: 1, sort, filters: { v2: [["When__before", "2026-05-01"]] } });
   const claimed = await claimDue(db, 4242, { max: 10, perEndpoint: 5, busy: new Map() });

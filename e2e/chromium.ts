@@ -12,7 +12,10 @@ export function chromiumExecutable(): string | undefined {
   for (const p of ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) if (existsSync(p)) return p;
   const cache = path.join(os.homedir(), ".cache", "ms-playwright");
   if (existsSync(cache)) {
-    const dirs = readdirSync(cache).filter((d) => d.startsWith("chromium")).sort().reverse();
+    const dirs = readdirSync(cache)
+      .filter((d) => d.startsWith("chromium"))
+      .sort()
+      .reverse();
     for (const d of dirs) {
       const p = path.join(cache, d, "chrome-linux", "chrome");
       if (existsSync(p)) return p;

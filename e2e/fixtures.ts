@@ -45,7 +45,12 @@ export const test = base.extend<{ seed: Seed; api: ApiClient; clientAddress: str
       async org(opts = {}) {
         const email = `user-${randomUUID()}@example.test`;
         const password = "correct horse battery staple";
-        const ids = await createUserWithOrganization(db, { email, password, name: opts.name ?? "Test User", organizationName: opts.orgName });
+        const ids = await createUserWithOrganization(db, {
+          email,
+          password,
+          name: opts.name ?? "Test User",
+          organizationName: opts.orgName,
+        });
         return { ...ids, email, password };
       },
       form(organizationId, def = {}, opts = {}) {
@@ -87,7 +92,12 @@ export class ApiClient {
       method,
       headers,
       // A Buffer is sent byte for byte (a string with a JSON content type would be re-encoded).
-      data: opts.rawBody !== undefined ? Buffer.from(opts.rawBody) : opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body)),
+      data:
+        opts.rawBody !== undefined
+          ? Buffer.from(opts.rawBody)
+          : opts.body === undefined
+            ? undefined
+            : Buffer.from(JSON.stringify(opts.body)),
     });
     const text = await res.text();
     let body: any = undefined;

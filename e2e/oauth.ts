@@ -16,10 +16,7 @@ export const CALLBACK_ORIGIN = "http://127.0.0.1:65530";
 
 export type TestClient = { id: string; secret?: string; redirectUri: string; name: string };
 
-export async function registerClient(
-  db: Db,
-  opts: { public?: boolean; redirectUris?: string[]; name?: string } = {},
-): Promise<TestClient> {
+export async function registerClient(db: Db, opts: { public?: boolean; redirectUris?: string[]; name?: string } = {}): Promise<TestClient> {
   const redirectUris = opts.redirectUris ?? [`${CALLBACK_ORIGIN}/callback/${randomUUID()}`];
   const name = opts.name ?? "Test Platform";
   const { clientId, clientSecret } = await createOAuthClient(db, { name, redirectUris, isPublic: Boolean(opts.public) });
@@ -168,5 +165,7 @@ export async function connectorGet(
   token?: string | null,
   headers: Record<string, string> = {},
 ): Promise<HttpAnswer> {
-  return answer(await request.get(`/connector${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }));
+  return answer(
+    await request.get(`/connector${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }),
+  );
 }

@@ -23,7 +23,10 @@ export const ZPassword = z
   .min(MIN_PASSWORD_LENGTH, { error: `password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` });
 
-export const ZPersonName = z.string().trim().max(MAX_NAME_LENGTH, { error: `name must be at most ${MAX_NAME_LENGTH} characters` });
+export const ZPersonName = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, { error: `name must be at most ${MAX_NAME_LENGTH} characters` });
 
 export const ZOrganizationName = z
   .string()

@@ -37,7 +37,12 @@ const command = <S extends OptionSpecs>(c: Command<S>) => c as unknown as Comman
 
 const COMMANDS: Record<string, Command<OptionSpecs>> = {
   "create-user": command({
-    usage: [['create-user --email E --password P [--name N] [--org "Org name"]', '→ {"userId", "organizationId"}: a user who owns a new organization']],
+    usage: [
+      [
+        'create-user --email E --password P [--name N] [--org "Org name"]',
+        '→ {"userId", "organizationId"}: a user who owns a new organization',
+      ],
+    ],
     options: { email: { required: true }, password: { required: true }, name: {}, org: {} },
     async run(o, connect) {
       return createUserWithOrganization(await connect(), { email: o.email, password: o.password, name: o.name, organizationName: o.org });
@@ -58,7 +63,10 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
 
   "create-token": command({
     usage: [
-      ["create-token --org ORG_ID --scopes a,b [--forms ID,ID] [--name N]", '→ {"token"}: a v2 organization token; with --forms, for those forms only'],
+      [
+        "create-token --org ORG_ID --scopes a,b [--forms ID,ID] [--name N]",
+        '→ {"token"}: a v2 organization token; with --forms, for those forms only',
+      ],
       ["create-token --form FORM_ID --v1 --scopes a,b [--name N]", '→ {"token"}: a v1 token for one form, in the form\'s organization'],
     ],
     notes: [`v2 scopes: ${V2_SCOPES.join(", ")}`, `v1 scopes: ${V1_SCOPES.join(", ")}`],
@@ -92,7 +100,8 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
     options: { token: { required: true } },
     async run(o, connect) {
       if (!parseTokenKind(o.token.trim())) throw new CliError("--token is not a Formhouse API token (fh_v1_… or fh_v2_…)");
-      if (!(await revokeApiTokenByValue(await connect(), o.token))) throw new CliError("no active token matches --token (unknown or already revoked)");
+      if (!(await revokeApiTokenByValue(await connect(), o.token)))
+        throw new CliError("no active token matches --token (unknown or already revoked)");
       return { revoked: true };
     },
   }),
@@ -157,7 +166,9 @@ async function readJson(file: string): Promise<unknown> {
     text = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (err as Error).message}`);
+    throw new CliError(
+      `cannot read ${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : (err as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);

@@ -96,15 +96,20 @@ async function main() {
     };
 
     const cases: [string, () => Promise<unknown>][] = [
-      ["in-process: page 1 service (querySubmissions)", () =>
-        querySubmissions(db, access, { form: { formUuid: form!.uuid }, page: 1, sort: resolveSort(undefined, undefined) })],
+      [
+        "in-process: page 1 service (querySubmissions)",
+        () => querySubmissions(db, access, { form: { formUuid: form!.uuid }, page: 1, sort: resolveSort(undefined, undefined) }),
+      ],
       ["in-process: token check + rate limit", () => authenticateApiToken(db, token, "v2")],
       ["in-process: v2 procedure via tRPC caller", () => caller().submissions.list({ form_uuid: form!.uuid } as never)],
-      ["in-process: REST handler (adapter + trpc-to-openapi)", async () => {
-        const res = await rest(new Request(`http://localhost${page1}`, { headers }));
-        if (res.status !== 200) throw new Error(`REST handler: ${res.status} ${await res.text()}`);
-        return res.text();
-      }],
+      [
+        "in-process: REST handler (adapter + trpc-to-openapi)",
+        async () => {
+          const res = await rest(new Request(`http://localhost${page1}`, { headers }));
+          if (res.status !== 200) throw new Error(`REST handler: ${res.status} ${await res.text()}`);
+          return res.text();
+        },
+      ],
       ["HTTP: GET /api/health", () => fetch(`${base}/api/health`).then((r) => r.text())],
       ["HTTP: page 1, created_at desc", getPage1(base)],
       ...baselineCases(baseline?.baseUrl),
@@ -130,7 +135,10 @@ async function main() {
     const health = get("HTTP: GET /api/health");
     const http = get("HTTP: page 1");
     const width = Math.max(...rows.map(([n]) => n.length));
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
     console.log(`\nREST edge (${RUNS} runs after ${WARMUP} warm-up, ${ROWS} submissions, load ${load})`);
     for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(7)} ms`);
     console.log(
@@ -152,7 +160,11 @@ async function main() {
     server?.stop();
     baseline?.stop();
     if (server && process.env.BENCH_EDGE_PROFILE) await new Promise((r) => server!.process.once("exit", r));
-    if (orgId !== undefined) await db.delete(organizations).where(eq(organizations.id, orgId)).catch(() => {});
+    if (orgId !== undefined)
+      await db
+        .delete(organizations)
+        .where(eq(organizations.id, orgId))
+        .catch(() => {});
     await db.$client.end();
     await stopDb();
   }

@@ -144,7 +144,10 @@ async function main() {
     console.log(`rows read: ${read} in ${(slow.ms / 1000).toFixed(1)} s; RSS peak +${mb(slow.peak - slow.base)}`);
   } finally {
     if ((fresh || process.env.BENCH_KEEP !== "1") && orgId !== undefined) {
-      await db.delete(organizations).where(eq(organizations.id, orgId)).catch(() => {});
+      await db
+        .delete(organizations)
+        .where(eq(organizations.id, orgId))
+        .catch(() => {});
     }
     await db.$client.end();
     await stopDb();

@@ -26,7 +26,10 @@ import { createSubmission } from "../server/services/submissions/create-submissi
 import { submissionsCountSql } from "../server/services/submissions/submission-count";
 
 const SECONDS = Number(process.env.INGEST_SECONDS) || 8;
-const CONCURRENCIES = (process.env.INGEST_CLIENTS ?? "16,64").split(",").map(Number).filter((n) => n > 0);
+const CONCURRENCIES = (process.env.INGEST_CLIENTS ?? "16,64")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 /** The in-process store comparison's writers. */
 const CLIENTS = 32;
 const FORMS = Number(process.env.INGEST_FORMS) || 100;
@@ -219,7 +222,10 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
 
     // Bursts: BURST submits released at one moment, from BURST addresses, then from one.
     console.log(`\nBurst: ${BURST} clients submit to one form at the same moment, ${BURSTS} times each way`);
-    for (const [name, address] of [[`from ${BURST} addresses`, ip], ["from one address", () => "10.9.9.9"]] as const) {
+    for (const [name, address] of [
+      [`from ${BURST} addresses`, ip],
+      ["from one address", () => "10.9.9.9"],
+    ] as const) {
       const burst = await bursts(submit(one.uuid, address));
       runs.push(burst);
       const p99 = pct(burst.latencies, 0.99);
@@ -240,15 +246,33 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     failed ||= sequential.failed > 0;
 
     // Every 201 is a stored row, and the API's count (base column + shards) agrees.
-    const [stored] = await db.select({ n: count() }).from(submissions).where(inArray(submissions.formId, created.map((f) => f.id)));
+    const [stored] = await db
+      .select({ n: count() })
+      .from(submissions)
+      .where(
+        inArray(
+          submissions.formId,
+          created.map((f) => f.id),
+        ),
+      );
     const counted = await db
       .select({ id: forms.id, n: submissionsCountSql })
       .from(forms)
-      .where(inArray(forms.id, created.map((f) => f.id)));
+      .where(
+        inArray(
+          forms.id,
+          created.map((f) => f.id),
+        ),
+      );
     const perForm = await db
       .select({ formId: submissions.formId, n: count() })
       .from(submissions)
-      .where(inArray(submissions.formId, created.map((f) => f.id)))
+      .where(
+        inArray(
+          submissions.formId,
+          created.map((f) => f.id),
+        ),
+      )
       .groupBy(submissions.formId);
     const byForm = new Map(perForm.map((r) => [r.formId, r.n]));
     const countsExact = counted.length === FORMS && counted.every((f) => f.n === (byForm.get(f.id) ?? 0));
@@ -259,7 +283,11 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const upkeepOk = await storeComparison(db, org!.id);
     return { failed: failed || !upkeepOk || !storedOk || !countsExact };
   } finally {
-    if (process.env.BENCH_KEEP !== "1") await db.delete(organizations).where(eq(organizations.id, org!.id)).catch(() => {});
+    if (process.env.BENCH_KEEP !== "1")
+      await db
+        .delete(organizations)
+        .where(eq(organizations.id, org!.id))
+        .catch(() => {});
   }
 }
 
@@ -299,7 +327,10 @@ async function storeComparison(db: Db, organizationId: number): Promise<boolean>
   const formRow = await run(() =>
     db.transaction(async (tx) => {
       await tx.insert(submissions).values(base);
-      await tx.update(forms).set({ submissionsCount: sql`${forms.submissionsCount} + 1` }).where(eq(forms.id, form.id));
+      await tx
+        .update(forms)
+        .set({ submissionsCount: sql`${forms.submissionsCount} + 1` })
+        .where(eq(forms.id, form.id));
     }),
   );
   console.log(
@@ -312,7 +343,7 @@ async function storeComparison(db: Db, organizationId: number): Promise<boolean>
   console.log(
     `Filter index upkeep: ${unindexed.toFixed(0)}/s without the insert trigger, ${sharded.toFixed(0)}/s with it: ` +
       `+${addedMs.toFixed(3)} ms a submission (${(fall * 100).toFixed(0)}% of the store's rate; ` +
-        `budget ≤${INDEX_UPKEEP_BUDGET_MS} ms: ${ok ? "ok" : "OVER"})`,
+      `budget ≤${INDEX_UPKEEP_BUDGET_MS} ms: ${ok ? "ok" : "OVER"})`,
   );
   return ok;
 }

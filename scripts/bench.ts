@@ -188,17 +188,28 @@ const FILTER_CASES: { name: string; params: [string, string][]; sort?: ColumnSor
   },
   {
     name: "3 filters + created_at desc (in_range, contains, on)",
-    params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__in_range", "2020-01-01,2020-01-20"]],
+    params: [
+      ["Amount__in_range", "0,4999"],
+      ["Email__contains", "7@example"],
+      ["Day__in_range", "2020-01-01,2020-01-20"],
+    ],
     report: true,
   },
   {
     name: "3 filters, no equality (in_range 50%, contains 10%, on 1%)",
-    params: [["Amount__in_range", "0,4999"], ["Email__contains", "7@example"], ["Day__on", "2020-01-10"]],
+    params: [
+      ["Amount__in_range", "0,4999"],
+      ["Email__contains", "7@example"],
+      ["Day__on", "2020-01-10"],
+    ],
     report: true,
   },
   {
     name: "2 filters, no equality (in_range 1%, not_on 1%)",
-    params: [["Amount__in_range", "1000,1099"], ["Batch__not_on", "2021-05-05"]],
+    params: [
+      ["Amount__in_range", "1000,1099"],
+      ["Batch__not_on", "2021-05-05"],
+    ],
     report: true,
   },
 ];
@@ -343,7 +354,12 @@ async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ f
   // steadier than the difference of the three medians (printed beside it).
   const overhead = medianOf(times[2]!.map((t, i) => t - times[1]![i]! - times[0]![i]!));
   const width = Math.max(...rows.map(([n]) => n.length));
-  console.log(`\nREST edge (medians of ${EDGE_RUNS} runs taken in turn, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  console.log(
+    `\nREST edge (medians of ${EDGE_RUNS} runs taken in turn, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
+  );
   for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(2).padStart(6)} ms`);
   const verdict = overhead <= EDGE_BUDGET_MS ? "ok" : "OVER";
   console.log(
@@ -404,7 +420,10 @@ function printTable(title: string, rows: Row[]) {
 
 /** Index engine against the JSON engine, case by case (the JSON medians of BASELINE_RUNS runs). */
 function printComparison(indexed: Row[], baseline: Row[]) {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
   console.log(`\nFilter index vs JSON engine (JSON: median of ${BASELINE_RUNS} runs after 1 warm-up; load average ${load})`);
   const w = Math.max(...indexed.map((r) => r.name.length));
   console.log(`${"case".padEnd(w)} | index ms | json ms |  speed-up | same answer`);
@@ -606,11 +625,12 @@ async function main() {
     if (!reused) console.log(`# seeding ${ROWS.toLocaleString("en-US")} submissions`);
     seeded = reused ?? (await seed(db, fresh));
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    if (!reused) console.log(
-      `seed: insert…select from generate_series ${s(seeded.loadMs)}` +
-        (seeded.rebuilt ? `, index rebuild ${s(seeded.indexMs)}` : " (indexes maintained during the insert)") +
-        `, vacuum analyze ${s(seeded.analyzeMs)}; total ${s(seeded.loadMs + seeded.indexMs + seeded.analyzeMs)}`,
-    );
+    if (!reused)
+      console.log(
+        `seed: insert…select from generate_series ${s(seeded.loadMs)}` +
+          (seeded.rebuilt ? `, index rebuild ${s(seeded.indexMs)}` : " (indexes maintained during the insert)") +
+          `, vacuum analyze ${s(seeded.analyzeMs)}; total ${s(seeded.loadMs + seeded.indexMs + seeded.analyzeMs)}`,
+      );
 
     const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
     if (process.env.BENCH_EXPLAIN === "1") {
@@ -672,7 +692,10 @@ async function main() {
   } finally {
     server?.stop();
     if (!fresh && seeded && process.env.BENCH_KEEP !== "1") {
-      await db.delete(organizations).where(eq(organizations.id, seeded.org.id)).catch(() => {});
+      await db
+        .delete(organizations)
+        .where(eq(organizations.id, seeded.org.id))
+        .catch(() => {});
     }
     await db.$client.end();
     await stopDb();

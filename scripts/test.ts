@@ -37,7 +37,8 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
 }
 
-const node = (script: string[], args: string[], env: NodeJS.ProcessEnv) => run(process.execPath, [path.join(root, "node_modules", ...script), ...args], env);
+const node = (script: string[], args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, [path.join(root, "node_modules", ...script), ...args], env);
 
 async function main() {
   const report = new StageReport();
@@ -84,7 +85,10 @@ async function main() {
         report.note(what, "failed", "not run: next build failed");
         continue;
       }
-      const args = i === 0 ? pwArgs : [`--project=api`, `--output=test-results/${t.key}`, ...(pwArgs.length ? ["--pass-with-no-tests"] : []), ...pwArgs];
+      const args =
+        i === 0
+          ? pwArgs
+          : [`--project=api`, `--output=test-results/${t.key}`, ...(pwArgs.length ? ["--pass-with-no-tests"] : []), ...pwArgs];
       await report.stage(what, async () => {
         // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
         const server = await startNextServer({

@@ -27,7 +27,8 @@ test("survey submit limits parse like the others", () => {
 });
 
 test("HOST takes an address or a host name to listen on", () => {
-  for (const host of ["0.0.0.0", "::", "::1", "192.168.1.20", "localhost", "forms.internal"]) assert.equal(parseEnv({ HOST: host }).HOST, host);
+  for (const host of ["0.0.0.0", "::", "::1", "192.168.1.20", "localhost", "forms.internal"])
+    assert.equal(parseEnv({ HOST: host }).HOST, host);
 });
 
 test("TRUST_PROXY is a number of trusted proxies: true is one, false is none", () => {
@@ -86,7 +87,11 @@ test("a bad value fails fast naming the variable", () => {
     [{ WEBHOOK_ENDPOINT_CONCURRENCY: "x" }, /WEBHOOK_ENDPOINT_CONCURRENCY must be a positive integer/],
   ];
   for (const [vars, message] of cases) {
-    assert.throws(() => parseEnv(vars), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(vars));
+    assert.throws(
+      () => parseEnv(vars),
+      (e: unknown) => e instanceof ConfigError && message.test(e.message),
+      JSON.stringify(vars),
+    );
   }
 });
 

@@ -30,7 +30,10 @@ test("LOG_LEVEL decides what is written: warn drops info, error drops warn", () 
   warn.logger.error("broken", new Error("boom"));
   assert.deepEqual(
     warn.parsed().map((l) => [l.level, l.msg]),
-    [["warn", "careful"], ["error", "broken"]],
+    [
+      ["warn", "careful"],
+      ["error", "broken"],
+    ],
   );
   const error = capture("error");
   error.logger.warn("careful");
@@ -43,43 +46,53 @@ test("LOG_LEVEL decides what is written: warn drops info, error drops warn", () 
   );
 });
 
-test("a failed insert logs PostgreSQL's code, constraint and statement, never the values", { skip: !url && "needs DATABASE_URL" }, async () => {
-  const email = `dup-${randomUUID()}@example.test`;
-  const passwordHash = `scrypt$${randomUUID()}$secret-hash`;
-  await db.insert(users).values({ email, passwordHash });
-  const error = await db
-    .insert(users)
-    .values({ email, passwordHash })
-    .then(() => null, (e: unknown) => e);
-  assert.ok(error instanceof DatabaseQueryError);
-  // Whatever prints it (a TRPCError copies the message; Next inspects errors) sees no values.
-  const wrapped = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-  for (const text of [error.message, String(error.stack), inspect(error), wrapped.message, inspect(wrapped)]) {
-    assert.ok(!text.includes(email) && !text.includes(passwordHash), text);
-  }
+test(
+  "a failed insert logs PostgreSQL's code, constraint and statement, never the values",
+  { skip: !url && "needs DATABASE_URL" },
+  async () => {
+    const email = `dup-${randomUUID()}@example.test`;
+    const passwordHash = `scrypt$${randomUUID()}$secret-hash`;
+    await db.insert(users).values({ email, passwordHash });
+    const error = await db
+      .insert(users)
+      .values({ email, passwordHash })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    assert.ok(error instanceof DatabaseQueryError);
+    // Whatever prints it (a TRPCError copies the message; Next inspects errors) sees no values.
+    const wrapped = new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+    for (const text of [error.message, String(error.stack), inspect(error), wrapped.message, inspect(wrapped)]) {
+      assert.ok(!text.includes(email) && !text.includes(passwordHash), text);
+    }
 
-  const { logger, parsed } = capture("info");
-  logger.error("sign-up failed", wrapped, { userId: 7 });
-  const [line] = parsed();
-  const raw = JSON.stringify(line);
-  assert.ok(!raw.includes(email) && !raw.includes(passwordHash) && !raw.includes("params"), raw);
-  assert.equal(line.level, "error");
-  assert.equal(line.userId, 7);
-  assert.equal(line.code, "23505");
-  assert.equal(line.error, 'Database query failed: duplicate key value violates unique constraint "users_email_unique" (SQLSTATE 23505)');
-  assert.equal(line.postgres.constraint_name, "users_email_unique");
-  assert.equal(line.postgres.table_name, "users");
-  assert.equal(line.postgres.severity, "ERROR");
-  // Services that look for a unique violation by constraint still can.
-  assert.equal(error.code, "23505");
-  assert.equal(error.constraint_name, "users_email_unique");
-  assert.match(line.query, /^insert into "users" \(.*\) values \(.*\$1.*\)/);
-  assert.match(line.stack, /^\s+at /);
-});
+    const { logger, parsed } = capture("info");
+    logger.error("sign-up failed", wrapped, { userId: 7 });
+    const [line] = parsed();
+    const raw = JSON.stringify(line);
+    assert.ok(!raw.includes(email) && !raw.includes(passwordHash) && !raw.includes("params"), raw);
+    assert.equal(line.level, "error");
+    assert.equal(line.userId, 7);
+    assert.equal(line.code, "23505");
+    assert.equal(line.error, 'Database query failed: duplicate key value violates unique constraint "users_email_unique" (SQLSTATE 23505)');
+    assert.equal(line.postgres.constraint_name, "users_email_unique");
+    assert.equal(line.postgres.table_name, "users");
+    assert.equal(line.postgres.severity, "ERROR");
+    // Services that look for a unique violation by constraint still can.
+    assert.equal(error.code, "23505");
+    assert.equal(error.constraint_name, "users_email_unique");
+    assert.match(line.query, /^insert into "users" \(.*\) values \(.*\$1.*\)/);
+    assert.match(line.stack, /^\s+at /);
+  },
+);
 
 test("a data exception keeps its message but not the value it quotes", { skip: !url && "needs DATABASE_URL" }, async () => {
   const value = `secret-${randomUUID()}`;
-  const error = await db.execute(sql`select ${value}::uuid`).then(() => null, (e: unknown) => e);
+  const error = await db.execute(sql`select ${value}::uuid`).then(
+    () => null,
+    (e: unknown) => e,
+  );
   const { logger, parsed } = capture("info");
   logger.error("lookup failed", error);
   const [line] = parsed();

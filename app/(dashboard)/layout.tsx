@@ -28,7 +28,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <SidebarDisclosure
             brand={
               <Link href="/forms" className="sidebar-brand">
-                <span className="brand-mark" aria-hidden="true">F</span>
+                <span className="brand-mark" aria-hidden="true">
+                  F
+                </span>
                 Formhouse
               </Link>
             }

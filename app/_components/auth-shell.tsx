@@ -5,7 +5,9 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <main className="auth-shell">
       <div className="auth-brand">
-        <span className="brand-mark" aria-hidden="true">F</span>
+        <span className="brand-mark" aria-hidden="true">
+          F
+        </span>
         Formhouse
       </div>
       {children}

@@ -17,7 +17,19 @@ export function RequiredMark({ required }: { required: boolean }) {
  * A control's label. The asterisk sits beside the `<label>`, not in it, so the label's text
  * is exactly the element's label (`getByLabel("Email", { exact: true })` finds the control).
  */
-export function Label({ htmlFor, id, required, sub, children }: { htmlFor: string; id?: string; required: boolean; sub?: boolean; children: ReactNode }) {
+export function Label({
+  htmlFor,
+  id,
+  required,
+  sub,
+  children,
+}: {
+  htmlFor: string;
+  id?: string;
+  required: boolean;
+  sub?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={sub ? "sv-label-row sv-label-row-sub" : "sv-label-row"}>
       <label className={sub ? "sv-sublabel" : "sv-label"} htmlFor={htmlFor} id={id}>

@@ -27,7 +27,13 @@ function locate(formId: string, element: SurveyElement, rest: (string | number)[
     const component = typeof tail[0] === "string" ? element.components?.find((c) => c.id === tail[0]) : element.components?.[0];
     if (!component) return { label, controlId: null };
     const rowLabel = `${label} ${row + 1}`;
-    return locate(formId, component, tail.slice(1), typeof head === "number" ? `${rowLabel}, ${component.label}` : label, `${name}[${row}].${component.id}`);
+    return locate(
+      formId,
+      component,
+      tail.slice(1),
+      typeof head === "number" ? `${rowLabel}, ${component.label}` : label,
+      `${name}[${row}].${component.id}`,
+    );
   }
   if (element.type === "name" || element.type === "address") {
     const child = element.children?.find((c) => c.fixedname === head) ?? element.children?.[0];

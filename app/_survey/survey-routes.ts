@@ -28,7 +28,10 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
   }
   const caller = surveyCaller(request.headers);
   try {
-    const outcome = await caller.submissions.create({ ref, body: body.kind === "json" ? { kind: "json", submission: body.submission } : body });
+    const outcome = await caller.submissions.create({
+      ref,
+      body: body.kind === "json" ? { kind: "json", submission: body.submission } : body,
+    });
     if (outcome.kind === "stored") {
       if (body.kind === "json") return submitJson(201, { id: outcome.id });
       return new Response(null, { status: 303, headers: { location: outcome.thanksPath, "cache-control": "no-store" } });
@@ -43,14 +46,26 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
 }
 
 /** A form post that was refused, answered with a page: the form again, or why there is none. */
-function formPostError(request: Request, caller: Caller, ref: SubmitRef, body: Extract<SubmitRequestBody, { kind: "form" }>, error: AppError) {
+function formPostError(
+  request: Request,
+  caller: Caller,
+  ref: SubmitRef,
+  body: Extract<SubmitRequestBody, { kind: "form" }>,
+  error: AppError,
+) {
   const token = startToken(body);
   switch (error.status) {
     case 404:
     case 410:
       return statusPage(request, error);
     case 422:
-      return formPage(request, caller, ref, { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null }, 422);
+      return formPage(
+        request,
+        caller,
+        ref,
+        { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null },
+        422,
+      );
     case 429:
       // The posted values go back with the message, read by the form's own naming rules.
       return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 429, error.headers, (elements) =>
@@ -67,7 +82,8 @@ export async function openLinkRoute(request: Request, linkId: string): Promise<R
   const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => !k.startsWith("_")));
   try {
     const view = await surveyCaller(request.headers).links.open({ linkId, method, query });
-    if (method === "HEAD") return new Response(null, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    if (method === "HEAD")
+      return new Response(null, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
     return surveyPageResponse(request, view, { formUuid: view.form.uuid, status: 200 });
   } catch (error) {
     const appError = appErrorOf(error);
@@ -80,7 +96,9 @@ export async function openLinkRoute(request: Request, linkId: string): Promise<R
 /** 404: the "not available" page; 410: the closed link's sentence and what to do. */
 function statusPage(request: Request, error: AppError): Promise<Response> {
   const view: SurveyPageView =
-    error instanceof LinkClosedError ? { kind: "notice", title: error.message, message: CLOSED_LINK_ADVICE[error.reason] } : { kind: "not-found" };
+    error instanceof LinkClosedError
+      ? { kind: "notice", title: error.message, message: CLOSED_LINK_ADVICE[error.reason] }
+      : { kind: "not-found" };
   return surveyPageResponse(request, view, { status: error.status });
 }
 
@@ -110,4 +128,5 @@ async function formPage(
   }
 }
 
-const startToken = (body: Extract<SubmitRequestBody, { kind: "form" }>) => body.fields.find(([name]) => name === START_TOKEN_FIELD)?.[1] ?? null;
+const startToken = (body: Extract<SubmitRequestBody, { kind: "form" }>) =>
+  body.fields.find(([name]) => name === START_TOKEN_FIELD)?.[1] ?? null;

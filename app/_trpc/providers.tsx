@@ -41,9 +41,7 @@ function makeQueryClient() {
  */
 export function Providers({ children, session }: { children: ReactNode; session: Session | null }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }),
-  );
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc" })] }));
   return (
     <SessionProvider session={session}>
       <QueryClientProvider client={queryClient}>

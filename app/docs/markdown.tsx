@@ -9,7 +9,12 @@ function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([/#][^)\s]*\))/g).map((part, i) => {
     if (part.startsWith("`") && part.endsWith("`")) return <code key={i}>{part.slice(1, -1)}</code>;
     const link = /^\[([^\]]+)\]\(([/#][^)\s]*)\)$/.exec(part);
-    if (link) return <a key={i} href={link[2]}>{link[1]}</a>;
+    if (link)
+      return (
+        <a key={i} href={link[2]}>
+          {link[1]}
+        </a>
+      );
     if (part.startsWith("**") && part.endsWith("**")) return <strong key={i}>{part.slice(2, -2)}</strong>;
     return part;
   });
@@ -50,21 +55,35 @@ function Block({ block }: { block: string }) {
   if (lines.every((l) => l.trim().startsWith("|"))) {
     const rows = lines
       .filter((l) => !/^\|\s*-/.test(l.trim()))
-      .map((l) => l.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim()));
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^\||\|$/g, "")
+          .split("|")
+          .map((c) => c.trim()),
+      );
     const [head, ...body] = rows;
     return (
       // A wide table scrolls in its own box on a narrow screen.
       <div className="table-scroll" tabIndex={0}>
-      <table className="md-table">
-        <thead>
-          <tr>{head?.map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>
-        </thead>
-        <tbody>
-          {body.map((r, j) => (
-            <tr key={j}>{r.map((c, k) => <td key={k}>{inline(c)}</td>)}</tr>
-          ))}
-        </tbody>
-      </table>
+        <table className="md-table">
+          <thead>
+            <tr>
+              {head?.map((c, j) => (
+                <th key={j}>{inline(c)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {body.map((r, j) => (
+              <tr key={j}>
+                {r.map((c, k) => (
+                  <td key={k}>{inline(c)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     );
   }
@@ -73,7 +92,9 @@ function Block({ block }: { block: string }) {
     const title = heading[1]!;
     return (
       <>
-        <h2 id={headingId(title)} className="md-heading">{title}</h2>
+        <h2 id={headingId(title)} className="md-heading">
+          {title}
+        </h2>
         {lines.length > 1 && <Block block={lines.slice(1).join("\n")} />}
       </>
     );

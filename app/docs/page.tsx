@@ -13,7 +13,12 @@ type Json = Record<string, any>;
 const SURFACES: { id: DocumentedSurface; basePath: string; authHeader: string; sections?: string[] }[] = [
   { id: "v2", basePath: "/api/v2", authHeader: "X-SERVICE-TOKEN" },
   { id: "v1", basePath: "/api/v1", authHeader: "X-SERVICE-TOKEN", sections: ["Migrating from v1 to v2"] },
-  { id: "connector", basePath: "/connector", authHeader: "Authorization", sections: ["Connecting with OAuth 2.0", "Using the connector API"] },
+  {
+    id: "connector",
+    basePath: "/connector",
+    authHeader: "Authorization",
+    sections: ["Connecting with OAuth 2.0", "Using the connector API"],
+  },
 ];
 
 function operations(doc: Json) {
@@ -40,20 +45,34 @@ export default function DocsPage() {
   const docs = SURFACES.map((s) => ({ ...s, doc: openApiDocument(s.id) as Json }));
   return (
     <div className="docs">
-      <DocsNav brand={<a href="/forms" className="brand">Formhouse</a>}>
+      <DocsNav
+        brand={
+          <a href="/forms" className="brand">
+            Formhouse
+          </a>
+        }
+      >
         {docs.map(({ id, doc, sections }) => (
           <div key={id}>
-            <a href={`#${id}`} className="nav-surface">{doc.info.title}</a>
+            <a href={`#${id}`} className="nav-surface">
+              {doc.info.title}
+            </a>
             {sections?.map((title) => (
-              <a key={title} href={`#${headingId(title)}`} className="nav-section">{title}</a>
+              <a key={title} href={`#${headingId(title)}`} className="nav-section">
+                {title}
+              </a>
             ))}
             {operations(doc).map(({ path, method, op }) => (
               <a key={op.operationId} href={`#${id}-${op.operationId}`} className="nav-op">
                 <span className={`method m-${method}`}>{method.toUpperCase()}</span>
-                <span className="nav-path"><BreakAfterSlashes text={path} /></span>
+                <span className="nav-path">
+                  <BreakAfterSlashes text={path} />
+                </span>
               </a>
             ))}
-            <a href={`${SURFACES.find((s) => s.id === id)!.basePath}/openapi.json`} className="nav-op">openapi.json</a>
+            <a href={`${SURFACES.find((s) => s.id === id)!.basePath}/openapi.json`} className="nav-op">
+              openapi.json
+            </a>
           </div>
         ))}
       </DocsNav>
@@ -71,7 +90,9 @@ export default function DocsPage() {
                 <article key={op.operationId} id={`${id}-${op.operationId}`} className="op">
                   <h2>
                     <span className={`method m-${method}`}>{method.toUpperCase()}</span>
-                    <code className="op-path"><BreakAfterSlashes text={basePath + path} /></code>
+                    <code className="op-path">
+                      <BreakAfterSlashes text={basePath + path} />
+                    </code>
                   </h2>
                   <p className="op-summary">
                     {op.summary}
@@ -80,20 +101,29 @@ export default function DocsPage() {
                   {op.description && <Markdown text={op.description} />}
                   {params.length > 0 && (
                     <div className="table-scroll" tabIndex={0}>
-                    <table className="md-table">
-                      <thead>
-                        <tr><th>Parameter</th><th>In</th><th>Description</th></tr>
-                      </thead>
-                      <tbody>
-                        {params.map((p) => (
-                          <tr key={`${p.in}${p.name}`}>
-                            <td><code>{p.name}</code>{p.required ? " *" : ""}</td>
-                            <td>{p.in}</td>
-                            <td><Markdown text={p.description ?? p.schema?.description ?? ""} /></td>
+                      <table className="md-table">
+                        <thead>
+                          <tr>
+                            <th>Parameter</th>
+                            <th>In</th>
+                            <th>Description</th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                        </thead>
+                        <tbody>
+                          {params.map((p) => (
+                            <tr key={`${p.in}${p.name}`}>
+                              <td>
+                                <code>{p.name}</code>
+                                {p.required ? " *" : ""}
+                              </td>
+                              <td>{p.in}</td>
+                              <td>
+                                <Markdown text={p.description ?? p.schema?.description ?? ""} />
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
                     </div>
                   )}
                   {op.requestBody && (
@@ -103,31 +133,41 @@ export default function DocsPage() {
                     </details>
                   )}
                   <div className="table-scroll" tabIndex={0}>
-                  <table className="md-table responses">
-                    <thead>
-                      <tr><th>Status</th><th>Meaning</th><th>Example</th></tr>
-                    </thead>
-                    <tbody>
-                      {Object.entries(op.responses ?? {}).map(([status, r]) => {
-                        const res = r as Json;
-                        const example = res.content?.["application/json"]?.example;
-                        return (
-                          <tr key={status}>
-                            <td><strong>{status}</strong></td>
-                            <td><Markdown text={res.description ?? ""} /></td>
-                            <td>{example ? <code>{JSON.stringify(example)}</code> : null}</td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
+                    <table className="md-table responses">
+                      <thead>
+                        <tr>
+                          <th>Status</th>
+                          <th>Meaning</th>
+                          <th>Example</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {Object.entries(op.responses ?? {}).map(([status, r]) => {
+                          const res = r as Json;
+                          const example = res.content?.["application/json"]?.example;
+                          return (
+                            <tr key={status}>
+                              <td>
+                                <strong>{status}</strong>
+                              </td>
+                              <td>
+                                <Markdown text={res.description ?? ""} />
+                              </td>
+                              <td>{example ? <code>{JSON.stringify(example)}</code> : null}</td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
                   </div>
                   <TryIt
                     method={method}
                     basePath={basePath}
                     path={path}
                     // Free-form parameter groups (filters) go in the "More query parameters" field.
-                    params={params.filter((p) => p.schema?.type !== "object").map((p) => ({ name: p.name, in: p.in, required: p.required }))}
+                    params={params
+                      .filter((p) => p.schema?.type !== "object")
+                      .map((p) => ({ name: p.name, in: p.in, required: p.required }))}
                     hasBody={Boolean(op.requestBody)}
                     authHeader={authHeader}
                   />
@@ -144,5 +184,10 @@ export default function DocsPage() {
 function ScopeNote({ op }: { op: Json }) {
   const forbidden = op.responses?.["403"]?.description as string | undefined;
   const scope = forbidden?.match(/`([^`]+)`/)?.[1];
-  return scope ? <span className="scope"> · scope <code>{scope}</code></span> : null;
+  return scope ? (
+    <span className="scope">
+      {" "}
+      · scope <code>{scope}</code>
+    </span>
+  ) : null;
 }

@@ -58,7 +58,14 @@ export function TryIt(props: { method: string; basePath: string; path: string; p
         <div className="try-field">
           <label>
             {props.authHeader}
-            <input type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder="fh_v2_…" autoComplete="off" aria-describedby={tokenHint} />
+            <input
+              type="password"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              placeholder="fh_v2_…"
+              autoComplete="off"
+              aria-describedby={tokenHint}
+            />
           </label>
           <span className="muted try-hint" id={tokenHint}>
             Used by every Try it panel of this API; kept in this tab until it closes.
@@ -66,7 +73,11 @@ export function TryIt(props: { method: string; basePath: string; path: string; p
         </div>
         {props.params.map((p) => (
           <label key={`${p.in}:${p.name}`}>
-            {p.name} <span className="muted">({p.in}{p.required ? ", required" : ""})</span>
+            {p.name}{" "}
+            <span className="muted">
+              ({p.in}
+              {p.required ? ", required" : ""})
+            </span>
             <input value={values[p.name] ?? ""} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />
           </label>
         ))}

@@ -7,7 +7,5 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 /** The authorization pages: the sign-in pages' frame, no dashboard chrome. */
 export default function OAuthLayout({ children }: { children: ReactNode }) {
-  return (
-    <AuthShell>{children}</AuthShell>
-  );
+  return <AuthShell>{children}</AuthShell>;
 }

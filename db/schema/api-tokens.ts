@@ -52,7 +52,9 @@ export const rateLimitCounters = pgTable(
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamptz("created_at").notNull().default(sql`now()`),
+  createdAt: timestamptz("created_at")
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const apiTokensRelations = relations(apiTokens, ({ one }) => ({

@@ -29,7 +29,9 @@ export const forms = pgTable(
   },
   (t) => [
     index("forms_org_id_idx").on(t.organizationId, t.id),
-    index("forms_org_updated_idx").on(t.organizationId, t.updatedAt.desc()).where(sql`${t.trashedAt} is null`),
+    index("forms_org_updated_idx")
+      .on(t.organizationId, t.updatedAt.desc())
+      .where(sql`${t.trashedAt} is null`),
   ],
 );
 

@@ -23,7 +23,9 @@ export const memberships = pgTable(
   {
     userId: belongsTo("user_id", () => users.id),
     organizationId: belongsTo("organization_id", () => organizations.id),
-    role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
+    role: text("role", { enum: ["owner", "member"] })
+      .notNull()
+      .default("owner"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index("memberships_org_idx").on(t.organizationId)],

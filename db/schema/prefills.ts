@@ -33,7 +33,9 @@ export const uniqueLinks = pgTable(
     formId: belongsTo("form_id", () => forms.id),
     organizationId: belongsTo("organization_id", () => organizations.id),
     entryName: text("entry_name").notNull(),
-    status: text("status", { enum: ["pending", "in_progress", "completed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "in_progress", "completed"] })
+      .notNull()
+      .default("pending"),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamptz("expires_at"),
     prefillId: uuid("prefill_id").references(() => prefills.id, { onDelete: "set null" }),

@@ -83,11 +83,17 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     // The claim walks the webhooks that have pending rows, then each one's due rows.
-    index("webhook_deliveries_pending_idx").on(t.webhookId, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_pending_idx")
+      .on(t.webhookId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     // When the next pending row falls due (the worker's timer).
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     // Rows held by a lease, for the rescue of a dead worker's attempts.
-    index("webhook_deliveries_locked_idx").on(t.lockedBy).where(sql`${t.lockedBy} is not null`),
+    index("webhook_deliveries_locked_idx")
+      .on(t.lockedBy)
+      .where(sql`${t.lockedBy} is not null`),
     // A webhook's deliveries, newest first.
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt.desc(), t.id),
   ],

@@ -27,13 +27,21 @@ test.describe("tRPC mutations check where they come from", () => {
     const crossSite = await trpc(request, "mutation", "account.signUp", newUser(), { "sec-fetch-site": "cross-site" });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.error.data.code).toBe("FORBIDDEN");
-    const sameOrigin = await trpc(request, "mutation", "account.signUp", newUser(), { origin: new URL(baseURL!).origin, "sec-fetch-site": "same-origin" });
+    const sameOrigin = await trpc(request, "mutation", "account.signUp", newUser(), {
+      origin: new URL(baseURL!).origin,
+      "sec-fetch-site": "same-origin",
+    });
     expect(sameOrigin.status).toBe(200);
     // Not a browser at all (no Origin, no Sec-Fetch-Site): cannot carry anyone's cookies.
     expect((await trpc(request, "mutation", "account.signUp", newUser())).status).toBe(200);
   });
 
-  test("a signed-in user's mutation from another origin is refused, every call of a batch", async ({ request, seed, baseURL, clientAddress }) => {
+  test("a signed-in user's mutation from another origin is refused, every call of a batch", async ({
+    request,
+    seed,
+    baseURL,
+    clientAddress,
+  }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name" }] }, { publish: true });
     const { sessionCookie } = await attemptSignIn(baseURL!, org.email, org.password, { "x-forwarded-for": clientAddress });
@@ -52,7 +60,10 @@ test.describe("tRPC mutations check where they come from", () => {
     expect(await seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, form.id))).toHaveLength(0);
 
     // The same call from the dashboard's own origin works.
-    const ok = await trpc(request, "mutation", "uniqueLinks.bulkCreate", input, { cookie: sessionCookie!, origin: new URL(baseURL!).origin });
+    const ok = await trpc(request, "mutation", "uniqueLinks.bulkCreate", input, {
+      cookie: sessionCookie!,
+      origin: new URL(baseURL!).origin,
+    });
     expect(ok.status).toBe(200);
     expect(await seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, form.id))).toHaveLength(1);
   });

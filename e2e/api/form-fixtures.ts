@@ -3,7 +3,9 @@ import { join } from "node:path";
 import type { Seed } from "../fixtures";
 
 /** The element tree of e2e/fixtures/forms/contact.json: every element type of lib/forms/element-types.ts. */
-export const CONTACT_ELEMENTS: unknown[] = JSON.parse(readFileSync(join(process.cwd(), "e2e/fixtures/forms/contact.json"), "utf8")).elements;
+export const CONTACT_ELEMENTS: unknown[] = JSON.parse(
+  readFileSync(join(process.cwd(), "e2e/fixtures/forms/contact.json"), "utf8"),
+).elements;
 
 /** A fresh organization with the contact form (no submissions). */
 export async function contactForm(seed: Seed) {

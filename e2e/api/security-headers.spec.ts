@@ -48,13 +48,23 @@ test.describe("security headers", () => {
     }
   });
 
-  test("survey submits carry them whichever way they are answered: JSON (from the route), a form post's page (from the hook)", async ({ request, seed }) => {
+  test("survey submits carry them whichever way they are answered: JSON (from the route), a form post's page (from the hook)", async ({
+    request,
+    seed,
+  }) => {
     const org = await seed.org();
-    const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name", required: true }] }, { publish: true });
+    const form = await seed.form(
+      org.organizationId,
+      { elements: [{ id: "q", type: "short-text", label: "Name", required: true }] },
+      { publish: true },
+    );
     const answers = [
       await request.post(`/f/${form.uuid}/submit`, { data: { data: { q: "Ada" } }, headers: { "x-forwarded-for": "10.7.0.1" } }),
       await request.post(`/f/${form.uuid}/submit`, { data: { data: {} }, headers: { "x-forwarded-for": "10.7.0.1" } }),
-      await request.post(`/f/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11/submit`, { data: { data: {} }, headers: { "x-forwarded-for": "10.7.0.1" } }),
+      await request.post(`/f/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11/submit`, {
+        data: { data: {} },
+        headers: { "x-forwarded-for": "10.7.0.1" },
+      }),
       await request.post(`/f/${form.uuid}/submit`, { form: { q: "" }, headers: { "x-forwarded-for": "10.7.0.1" } }),
     ];
     expect(answers.map((r) => r.status())).toEqual([201, 422, 404, 422]);
@@ -87,7 +97,13 @@ test.describe("security headers", () => {
     test.setTimeout(60_000);
     const port = await freePort();
     const server = spawn(process.execPath, [...TSX_NODE_ARGS, "scripts/serve.ts"], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), APP_URL: "https://forms.example.test", NEXTAUTH_URL: "https://forms.example.test" },
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        APP_URL: "https://forms.example.test",
+        NEXTAUTH_URL: "https://forms.example.test",
+      },
       stdio: ["ignore", "ignore", "ignore", "ipc"],
     });
     try {

@@ -48,7 +48,10 @@ test.describe("sessions", () => {
   test("a session whose row has expired is over", async ({ seed, baseURL, clientAddress }) => {
     const user = await seed.org();
     const { sessionCookie } = await attemptSignIn(baseURL!, user.email, user.password, { "x-forwarded-for": clientAddress });
-    await seed.db.update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, user.userId));
+    await seed.db
+      .update(userSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userSessions.userId, user.userId));
     expect((await me(baseURL!, sessionCookie!)).status).toBe(401);
   });
 });

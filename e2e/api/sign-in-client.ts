@@ -12,7 +12,12 @@ export type SignInAttempt = {
   ms: number;
 };
 
-export async function attemptSignIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<SignInAttempt> {
+export async function attemptSignIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<SignInAttempt> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]!);

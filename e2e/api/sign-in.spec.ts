@@ -8,7 +8,10 @@ import { attemptSignIn, median } from "./sign-in-client";
 const from = (client: string) => ({ "x-forwarded-for": client });
 
 test.describe("sign-in throttling", () => {
-  test("10 wrong passwords lock that client out of that account only: the owner signs in from another network", async ({ seed, baseURL }) => {
+  test("10 wrong passwords lock that client out of that account only: the owner signs in from another network", async ({
+    seed,
+    baseURL,
+  }) => {
     const owner = await seed.org();
     const stranger = newClientAddress();
     for (let i = 1; i <= 10; i++) {
@@ -29,9 +32,10 @@ test.describe("sign-in throttling", () => {
   test("one client spraying a password over many emails is refused after 30 attempts, whichever the account", async ({ seed, baseURL }) => {
     const sprayer = newClientAddress();
     for (let i = 1; i <= 30; i++) {
-      expect((await attemptSignIn(baseURL!, `victim-${i}-${randomUUID()}@example.test`, "Summer2025!", from(sprayer))).error, `attempt ${i}`).toBe(
-        "CredentialsSignin",
-      );
+      expect(
+        (await attemptSignIn(baseURL!, `victim-${i}-${randomUUID()}@example.test`, "Summer2025!", from(sprayer))).error,
+        `attempt ${i}`,
+      ).toBe("CredentialsSignin");
     }
     const real = await seed.org();
     expect((await attemptSignIn(baseURL!, real.email, real.password, from(sprayer))).error).toBe("TooManyAttemptsFromClient");
@@ -46,7 +50,8 @@ test.describe("sign-in throttling", () => {
     await Promise.all(
       Array.from({ length: 6 }, async () => {
         const client = newClientAddress();
-        for (let i = 1; i <= 10; i++) expect((await attemptSignIn(baseURL!, owner.email, `guess ${i}`, from(client))).error).toBe("CredentialsSignin");
+        for (let i = 1; i <= 10; i++)
+          expect((await attemptSignIn(baseURL!, owner.email, `guess ${i}`, from(client))).error).toBe("CredentialsSignin");
       }),
     );
     const home = await attemptSignIn(baseURL!, owner.email, owner.password, from(newClientAddress()));
@@ -76,7 +81,13 @@ test.describe("sign-in throttling", () => {
     const rows = await seed.db
       .select()
       .from(rateLimitCounters)
-      .where(or(like(rateLimitCounters.key, `signin:%${client}%`), like(rateLimitCounters.key, `%${marker}%`), like(rateLimitCounters.key, "%aaaaaaaa%")));
+      .where(
+        or(
+          like(rateLimitCounters.key, `signin:%${client}%`),
+          like(rateLimitCounters.key, `%${marker}%`),
+          like(rateLimitCounters.key, "%aaaaaaaa%"),
+        ),
+      );
     // Per client: the pair counters of both emails (named by a hash) and the client's own counter.
     const keys = rows.map((r) => r.key);
     expect(keys).toHaveLength(3);

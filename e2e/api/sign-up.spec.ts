@@ -11,7 +11,10 @@ test.describe("sign-up", () => {
   test("a new and a taken email get the same answer; the taken account is left as it was", async ({ request, seed, baseURL }) => {
     const fresh = await trpc(request, "mutation", "account.signUp", newUser());
     const existing = await seed.org();
-    const taken = await trpc(request, "mutation", "account.signUp", { ...newUser(existing.email.toUpperCase()), password: "an attacker's password" });
+    const taken = await trpc(request, "mutation", "account.signUp", {
+      ...newUser(existing.email.toUpperCase()),
+      password: "an attacker's password",
+    });
     expect(fresh.status).toBe(200);
     expect(taken.status).toBe(200);
     expect(taken.body).toEqual(fresh.body);

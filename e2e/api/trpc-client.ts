@@ -11,8 +11,13 @@ export async function trpc(
   const started = performance.now();
   const res =
     kind === "query"
-      ? await request.get(`/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
-      : await request.post(`/api/trpc/${path}`, { headers: { "content-type": "application/json", ...headers }, data: JSON.stringify(input ?? null) });
+      ? await request.get(`/api/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+          headers,
+        })
+      : await request.post(`/api/trpc/${path}`, {
+          headers: { "content-type": "application/json", ...headers },
+          data: JSON.stringify(input ?? null),
+        });
   const ms = performance.now() - started;
   return { status: res.status(), body: await res.json(), ms };
 }

@@ -7,7 +7,12 @@ import { expectAccessibleAndNarrow } from "./page-checks";
 /** The Account page: profile, password (ending the other sessions), organization name. */
 
 test.describe("Account page", () => {
-  test("a password change signs out the other session, keeps this one, and the new password works", async ({ page, browser, seed, baseURL }) => {
+  test("a password change signs out the other session, keeps this one, and the new password works", async ({
+    page,
+    browser,
+    seed,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const org = await seed.org();
     // A second browser signed in as the same user.
@@ -34,7 +39,9 @@ test.describe("Account page", () => {
 
       await form.getByLabel("New password").fill("a much better passphrase");
       await form.getByRole("button", { name: "Change password" }).click();
-      await expect(page.getByRole("status")).toHaveText(/Your password was changed\. 1 other session was signed out\. This one stays signed in\./);
+      await expect(page.getByRole("status")).toHaveText(
+        /Your password was changed\. 1 other session was signed out\. This one stays signed in\./,
+      );
       expect(await seed.db.select().from(userSessions).where(eq(userSessions.userId, org.userId))).toHaveLength(1);
 
       // The other browser is signed out on its next request; this one is not.

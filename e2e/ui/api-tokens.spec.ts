@@ -20,13 +20,18 @@ test.describe("API tokens page", () => {
     const panel = page.getByRole("form", { name: "New API token" });
     // Nothing filled in: both problems beside their fields, named by the procedure.
     await panel.getByRole("button", { name: "Create token" }).click();
-    await expect(panel.locator(".field-error")).toHaveText(["Give the token a name, e.g. the integration that uses it", "Choose at least one scope"]);
+    await expect(panel.locator(".field-error")).toHaveText([
+      "Give the token a name, e.g. the integration that uses it",
+      "Choose at least one scope",
+    ]);
     await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above. (tokens.create)");
     await expect(panel.getByLabel("Name")).toHaveAccessibleDescription("Give the token a name, e.g. the integration that uses it");
 
     await panel.getByLabel("Name").fill("CRM sync");
     await expect(panel.getByLabel("Name")).toHaveAccessibleDescription("What uses it, e.g. “CRM sync”.");
-    await expect(panel.getByRole("checkbox", { name: "form.view" })).toHaveAccessibleDescription("See forms: their names, settings and fields");
+    await expect(panel.getByRole("checkbox", { name: "form.view" })).toHaveAccessibleDescription(
+      "See forms: their names, settings and fields",
+    );
     await panel.getByRole("checkbox", { name: "form.view" }).check();
     await panel.getByLabel("Only some forms").check();
     await panel.getByRole("checkbox", { name: "Signups" }).check();
@@ -42,14 +47,24 @@ test.describe("API tokens page", () => {
 
     // Stored hashed, limited to the chosen form, made by this user.
     const [row] = await seed.db.select().from(apiTokens).where(eq(apiTokens.organizationId, org.organizationId));
-    expect(row).toMatchObject({ kind: "v2", name: "CRM sync", scopes: ["form.view"], allowedFormIds: [form.id], tokenHash: hashToken(token), createdByUserId: org.userId });
+    expect(row).toMatchObject({
+      kind: "v2",
+      name: "CRM sync",
+      scopes: ["form.view"],
+      allowedFormIds: [form.id],
+      tokenHash: hashToken(token),
+      createdByUserId: org.userId,
+    });
 
     // Works over HTTP within its scope, refused outside it.
     const forms = await api.get("/api/v2/forms", token);
     expect(forms.status).toBe(200);
     expect(forms.body.forms.map((f: { name: string }) => f.name)).toEqual(["Signups"]);
     const submissions = await api.get(`/api/v2/submissions?form_uuid=${form.uuid}`, token);
-    expect(submissions).toMatchObject({ status: 403, body: { message: "You do not have permission to perform this action. Required scope: submission.view" } });
+    expect(submissions).toMatchObject({
+      status: 403,
+      body: { message: "You do not have permission to perform this action. Required scope: submission.view" },
+    });
 
     await page.getByRole("button", { name: "Done" }).click();
     await expect(once).toHaveCount(0);

@@ -107,7 +107,9 @@ test.describe("Sign in", () => {
   test("a callback URL that a browser reads as another site lands on Forms instead", async ({ page, seed, baseURL }) => {
     const org = await seed.org();
     // Were the redirect followed, this page would answer instead of a DNS error.
-    await page.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Evil</h1>" }));
+    await page.route(/^https?:\/\/evil\.example\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Evil</h1>" }),
+    );
     for (const callbackUrl of ["/%09/evil.example/", "/%5Cevil.example", "https://evil.example/forms"]) {
       await dropSessionCookie(page);
       await page.goto(`/sign-in?callbackUrl=${callbackUrl}`);

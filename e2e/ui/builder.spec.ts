@@ -23,7 +23,9 @@ const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveText
 async function overflowing(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll("main *")]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && (el as HTMLElement).offsetParent !== null)
+      .filter(
+        (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && (el as HTMLElement).offsetParent !== null,
+      )
       .slice(-8)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().width)}`),
   );
@@ -51,7 +53,11 @@ async function bulkAdd(scope: Locator, noun: string, lines: string[]) {
   await press(scope.getByRole("button", { name: `Add these ${noun}s` }));
 }
 
-test("builds a form of all 16 types by keyboard, publishes it, and a respondent's answers are stored under the builder's ids", async ({ page, seed, api }) => {
+test("builds a form of all 16 types by keyboard, publishes it, and a respondent's answers are stored under the builder's ids", async ({
+  page,
+  seed,
+  api,
+}) => {
   test.setTimeout(300_000);
   const org = await seed.org();
   const form = await seed.form(org.organizationId, { name: "Everything form" });
@@ -76,14 +82,20 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
   await bulkAdd(matrix.getByRole("group", { name: "Columns" }), "column", ["Bad", "Good"]);
   const repeat = await addField(page, "Repeat field", "Colleague");
   await press(repeat.getByRole("button", { name: "Add field" }));
-  await repeat.getByRole("listitem", { name: /^Field 1 in each entry/ }).getByLabel("Question", { exact: true }).focus();
+  await repeat
+    .getByRole("listitem", { name: /^Field 1 in each entry/ })
+    .getByLabel("Question", { exact: true })
+    .focus();
   await page.keyboard.type("Full name");
   await repeat.getByLabel("New field in each entry").focus();
   await page.keyboard.press("ArrowDown"); // Long text
   await page.keyboard.press("ArrowDown"); // Email
   await expect(repeat.getByLabel("New field in each entry")).toHaveValue("email");
   await press(repeat.getByRole("button", { name: "Add field" }));
-  await repeat.getByRole("listitem", { name: /^Field 2 in each entry/ }).getByLabel("Question", { exact: true }).focus();
+  await repeat
+    .getByRole("listitem", { name: /^Field 2 in each entry/ })
+    .getByLabel("Question", { exact: true })
+    .focus();
   await page.keyboard.type("Email address");
   await addField(page, "Name", "Your name");
   await addField(page, "Address", "Postal address");
@@ -102,8 +114,22 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
   expect(before.published).toBe(false);
   const draft = before.draftElements!;
   expect(draft.map((e) => e.type)).toEqual([
-    "short-text", "long-text", "email", "number", "date", "hidden", "phone", "radio", "dropdown",
-    "picture-checkbox", "multiple-checkbox", "ranking", "matrix", "repeat-field", "name", "address",
+    "short-text",
+    "long-text",
+    "email",
+    "number",
+    "date",
+    "hidden",
+    "phone",
+    "radio",
+    "dropdown",
+    "picture-checkbox",
+    "multiple-checkbox",
+    "ranking",
+    "matrix",
+    "repeat-field",
+    "name",
+    "address",
   ]);
 
   await press(page.getByRole("button", { name: "Publish", exact: true }));
@@ -189,7 +215,15 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
 test("ids stay the same after a rename and a reorder (read through the v2 API)", async ({ page, seed, api }) => {
   const org = await seed.org();
   const elements = [
-    { id: "q_color", label: "Colour", type: "radio", options: [{ id: "o_red", label: "Red", value: "Red" }, { id: "o_blue", label: "Blue", value: "Blue" }] },
+    {
+      id: "q_color",
+      label: "Colour",
+      type: "radio",
+      options: [
+        { id: "o_red", label: "Red", value: "Red" },
+        { id: "o_blue", label: "Blue", value: "Blue" },
+      ],
+    },
     { id: "q_name", label: "Name", type: "short-text" },
   ];
   const form = await seed.form(org.organizationId, { name: "Stable ids", elements }, { publish: true });
@@ -217,13 +251,24 @@ test("ids stay the same after a rename and a reorder (read through the v2 API)",
   expect(res.status).toBe(200);
   expect(res.body.elements).toEqual([
     { id: "q_name", label: "Name", type: "short-text" },
-    { id: "q_color", label: "Favourite colour", type: "radio", options: [{ id: "o_red", label: "Crimson", value: "Crimson" }, { id: "o_blue", label: "Blue", value: "Blue" }] },
+    {
+      id: "q_color",
+      label: "Favourite colour",
+      type: "radio",
+      options: [
+        { id: "o_red", label: "Crimson", value: "Crimson" },
+        { id: "o_blue", label: "Blue", value: "Blue" },
+      ],
+    },
   ]);
 });
 
 test("publishing with problems shows each beside its field and a summary; nothing is published", async ({ page, seed }) => {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Unfinished", elements: [{ id: "intro", label: "Your name", type: "short-text" }] });
+  const form = await seed.form(org.organizationId, {
+    name: "Unfinished",
+    elements: [{ id: "intro", label: "Your name", type: "short-text" }],
+  });
   await openBuilder(page, org, form.uuid, "Unfinished");
   await press(page.getByRole("region", { name: "Add a field" }).getByRole("button", { name: "Radio buttons" }));
   await press(page.getByRole("region", { name: "Add a field" }).getByRole("button", { name: "Matrix" }));
@@ -264,14 +309,20 @@ test("deleting a field of a form with submissions warns with the number of answe
   ];
   const form = await seed.form(
     org.organizationId,
-    { name: "Answered", elements, submissions: [{ data: { q_topic: "A", q_note: "x" } }, { data: { q_note: "y" } }, { data: { q_topic: null } }] },
+    {
+      name: "Answered",
+      elements,
+      submissions: [{ data: { q_topic: "A", q_note: "x" } }, { data: { q_note: "y" } }, { data: { q_topic: null } }],
+    },
     { publish: true },
   );
   await openBuilder(page, org, form.uuid, "Answered");
   const deleteButton = card(page, 1).getByRole("button", { name: "Delete" });
   await press(deleteButton);
   const dialog = page.getByRole("dialog", { name: "Delete this field?" });
-  await expect(dialog).toContainText("1 of 3 submissions hold an answer to “Topic”. The stored answers stay in the submissions; the field leaves the form when you publish.");
+  await expect(dialog).toContainText(
+    "1 of 3 submissions hold an answer to “Topic”. The stored answers stay in the submissions; the field leaves the form when you publish.",
+  );
   await expectNoAxeViolations(page, "delete dialog open");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -289,7 +340,10 @@ test("deleting a field of a form with submissions warns with the number of answe
   expect(stored.submissionsCount).toBe(3);
 });
 
-test("removing a repeat field's component warns with the submissions holding an answer for it in any row, and the answers stay", async ({ page, seed }) => {
+test("removing a repeat field's component warns with the submissions holding an answer for it in any row, and the answers stay", async ({
+  page,
+  seed,
+}) => {
   const org = await seed.org();
   const components = [
     { id: "c_who", label: "Who", type: "short-text" },
@@ -302,7 +356,11 @@ test("removing a repeat field's component warns with the submissions holding an 
     { q_people: [{ c_who: null }] },
     { q_people: [] },
   ];
-  const form = await seed.form(org.organizationId, { name: "Crew", elements, submissions: data.map((d) => ({ data: d })) }, { publish: true });
+  const form = await seed.form(
+    org.organizationId,
+    { name: "Crew", elements, submissions: data.map((d) => ({ data: d })) },
+    { publish: true },
+  );
   await openBuilder(page, org, form.uuid, "Crew");
   const repeat = card(page, 1);
   await expect(repeat.locator(".bl-component")).toHaveCount(2);
@@ -310,7 +368,9 @@ test("removing a repeat field's component warns with the submissions holding an 
   const removeWho = repeat.getByRole("button", { name: "Remove field 1" });
   await press(removeWho);
   const dialog = page.getByRole("dialog", { name: "Delete this field?" });
-  await expect(dialog).toContainText("2 of 4 submissions hold an answer to “Who” in “People”. The stored answers stay in the submissions; the field leaves the form when you publish.");
+  await expect(dialog).toContainText(
+    "2 of 4 submissions hold an answer to “Who” in “People”. The stored answers stay in the submissions; the field leaves the form when you publish.",
+  );
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(repeat.locator(".bl-component")).toHaveCount(2);
@@ -336,9 +396,15 @@ test("removing a repeat field's component warns with the submissions holding an 
   expect(byJson(kept.map((r) => r.data))).toEqual(byJson(data));
 });
 
-test("a form never published offers Discard changes too: back to its imported fields, or to an empty form when it was created blank", async ({ page, seed }) => {
+test("a form never published offers Discard changes too: back to its imported fields, or to an empty form when it was created blank", async ({
+  page,
+  seed,
+}) => {
   const org = await seed.org();
-  const imported = await seed.form(org.organizationId, { name: "Imported draft", elements: [{ id: "q_topic", label: "Topic", type: "short-text" }] });
+  const imported = await seed.form(org.organizationId, {
+    name: "Imported draft",
+    elements: [{ id: "q_topic", label: "Topic", type: "short-text" }],
+  });
   await openBuilder(page, org, imported.uuid, "Imported draft");
   const discardButton = page.getByRole("button", { name: "Discard changes" });
   await expect(discardButton).toHaveCount(0);
@@ -346,12 +412,18 @@ test("a form never published offers Discard changes too: back to its imported fi
   await saved(page);
   await press(discardButton);
   const dialog = page.getByRole("dialog", { name: "Discard unpublished changes?" });
-  await expect(dialog).toContainText("The builder goes back to the form as it was before these changes (1 field). Changes you have not published are lost.");
+  await expect(dialog).toContainText(
+    "The builder goes back to the form as it was before these changes (1 field). Changes you have not published are lost.",
+  );
   await press(dialog.getByRole("button", { name: "Discard changes" }));
   await expect(page.getByText("Changes discarded. The builder shows the form as it was before them.")).toBeVisible();
   await expect(page.locator("ol.bl-cards > li .bl-card-label")).toHaveText([" — Topic"]);
   await expect(discardButton).toHaveCount(0);
-  expect(await storedForm(seed, imported.id)).toMatchObject({ published: false, draftElements: null, elements: [{ id: "q_topic", label: "Topic", type: "short-text" }] });
+  expect(await storedForm(seed, imported.id)).toMatchObject({
+    published: false,
+    draftElements: null,
+    elements: [{ id: "q_topic", label: "Topic", type: "short-text" }],
+  });
 
   const blank = await seed.form(org.organizationId, { name: "Blank draft" });
   await openBuilder(page, org, blank.uuid, "Blank draft");
@@ -360,7 +432,9 @@ test("a form never published offers Discard changes too: back to its imported fi
   await saved(page);
   await expect(page.getByTestId("publish-state")).toHaveText("Not published");
   await press(discardButton);
-  await expect(dialog).toContainText("The builder goes back to an empty form: every field is removed. Changes you have not published are lost.");
+  await expect(dialog).toContainText(
+    "The builder goes back to an empty form: every field is removed. Changes you have not published are lost.",
+  );
   await expectNoAxeViolations(page, "discard dialog of a form never published");
   await press(dialog.getByRole("button", { name: "Cancel" }));
   await expect(page.locator("ol.bl-cards > li")).toHaveCount(2);
@@ -375,7 +449,15 @@ test("the preview keeps what the author typed into it across edits, while it sti
   const org = await seed.org();
   const elements = [
     { id: "q_name", label: "Name", type: "short-text" },
-    { id: "q_colour", label: "Colour", type: "radio", options: [{ id: "o_red", label: "Red", value: "Red" }, { id: "o_blue", label: "Blue", value: "Blue" }] },
+    {
+      id: "q_colour",
+      label: "Colour",
+      type: "radio",
+      options: [
+        { id: "o_red", label: "Red", value: "Red" },
+        { id: "o_blue", label: "Blue", value: "Blue" },
+      ],
+    },
   ];
   const form = await seed.form(org.organizationId, { name: "Preview me", elements });
   await openBuilder(page, org, form.uuid, "Preview me");
@@ -443,7 +525,11 @@ test("drag reorders with the pointer and with the keyboard", async ({ page, seed
 
 test("unpublish makes the survey page refuse the form", async ({ page, seed }) => {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Live form", elements: [{ id: "q", label: "Anything", type: "short-text" }] }, { publish: true });
+  const form = await seed.form(
+    org.organizationId,
+    { name: "Live form", elements: [{ id: "q", label: "Anything", type: "short-text" }] },
+    { publish: true },
+  );
   await openBuilder(page, org, form.uuid, "Live form");
   await press(page.getByRole("button", { name: "Unpublish" }));
   await expect(page.getByTestId("publish-state")).toHaveText("Not published");

@@ -17,7 +17,11 @@ test.describe("Connected apps page", () => {
     await signInApi(request, org);
     const as = await discover(baseURL!);
     const tokens = await connect(request, as, client, { scope: "profile:read forms:read submission:read" });
-    const form = await seed.form(org.organizationId, { name: "Leads", elements: [{ id: "q_name", label: "Name", type: "short-text" }] }, { publish: true });
+    const form = await seed.form(
+      org.organizationId,
+      { name: "Leads", elements: [{ id: "q_name", label: "Name", type: "short-text" }] },
+      { publish: true },
+    );
     // The connection subscribes to the form, as an automation platform does (a real endpoint on loopback).
     const receiver = await startReceiver();
     const subscribed = await request.post("/connector/webhooks", {
@@ -56,7 +60,10 @@ test.describe("Connected apps page", () => {
     expect(refreshed).toBeInstanceOf(oauth.ResponseBodyError);
     expect((refreshed as oauth.ResponseBodyError).error).toBe("invalid_grant");
     expect(await seed.db.select().from(webhooks).where(eq(webhooks.id, subscriptionId))).toEqual([]);
-    const grants = await seed.db.select().from(oauthGrants).where(and(eq(oauthGrants.organizationId, org.organizationId)));
+    const grants = await seed.db
+      .select()
+      .from(oauthGrants)
+      .where(and(eq(oauthGrants.organizationId, org.organizationId)));
     expect(grants).toHaveLength(1);
     expect(grants[0]!.revokedAt).not.toBeNull();
   });

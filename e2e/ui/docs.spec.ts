@@ -6,7 +6,9 @@ import { viewportShot } from "./helpers";
 
 /** The reference's article about one operation, by its heading (`GET /api/v2/forms`). */
 const operation = (page: Page, method: string, path: string) =>
-  page.locator("article.op").filter({ has: page.locator("h2", { hasText: new RegExp(`^${method}\\s*${path.replace(/[{}/]/g, "\\$&")}$`) }) });
+  page
+    .locator("article.op")
+    .filter({ has: page.locator("h2", { hasText: new RegExp(`^${method}\\s*${path.replace(/[{}/]/g, "\\$&")}$`) }) });
 
 test("a token entered in one Try it panel serves every panel of that API, for the tab's session only", async ({ page, seed }) => {
   const org = await seed.org();
@@ -47,7 +49,10 @@ test("the reference names no page that does not exist, links the API tokens page
     await expect(page.locator(".docs-main").getByText(endpoint, { exact: false }).first()).toBeVisible();
   }
   // A path never wraps under its method badge: the badge and the path start on one line.
-  for (const op of await page.locator(".docs-nav .nav-op").filter({ has: page.locator(".method") }).all()) {
+  for (const op of await page
+    .locator(".docs-nav .nav-op")
+    .filter({ has: page.locator(".method") })
+    .all()) {
     const badge = await op.locator(".method").boundingBox();
     const path = await op.locator(".nav-path").boundingBox();
     expect(path!.x).toBeGreaterThan(badge!.x + badge!.width - 1);
@@ -68,7 +73,11 @@ const pathWraps = (page: Page) =>
     };
     const words = (el: Element) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.replace(/\//g, ""));
     return {
-      midWord: paths.flatMap((el) => words(el).filter((w) => lines(w) > 1).map(() => el.textContent)),
+      midWord: paths.flatMap((el) =>
+        words(el)
+          .filter((w) => lines(w) > 1)
+          .map(() => el.textContent),
+      ),
       wrapped: paths.filter((el) => lines(el) > 1).length,
     };
   });

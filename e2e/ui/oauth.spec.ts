@@ -34,7 +34,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The platform's callback page: intercepted, so the browser never dials it. */
 async function interceptCallback(page: Page) {
-  await page.route(`${CALLBACK_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Connected</title>" }));
+  await page.route(`${CALLBACK_ORIGIN}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Connected</title>" }),
+  );
 }
 
 /** Clicks Allow or Deny and returns the URL the browser was sent back to. */
@@ -45,7 +47,11 @@ async function decide(page: Page, client: TestClient, button: "Allow" | "Deny"):
 }
 
 test.describe("OAuth with a real client library", () => {
-  test("sign in, Allow, exchange with PKCE, use every endpoint, refresh after expiry, race, replay, revoke", async ({ page, seed, shortServer }) => {
+  test("sign in, Allow, exchange with PKCE, use every endpoint, refresh after expiry, race, replay, revoke", async ({
+    page,
+    seed,
+    shortServer,
+  }) => {
     test.setTimeout(120_000);
     const baseUrl = shortServer.baseUrl;
     const org = await seed.org({ orgName: "Acme Forms" });
@@ -90,7 +96,8 @@ test.describe("OAuth with a real client library", () => {
     expect(tokens).toMatchObject({ token_type: "bearer", expires_in: ACCESS_TTL_S, scope: "profile:read forms:read submission:read" });
 
     // 3. Every connector endpoint.
-    const get = (token: string, path: string) => oauth.protectedResourceRequest(token, "GET", new URL(`${baseUrl}/connector${path}`), undefined, undefined, insecure);
+    const get = (token: string, path: string) =>
+      oauth.protectedResourceRequest(token, "GET", new URL(`${baseUrl}/connector${path}`), undefined, undefined, insecure);
     expect(await (await get(tokens.access_token, "/user")).json()).toEqual({ email: org.email, name: "Test User" });
     const forms = await (await get(tokens.access_token, "/forms")).json();
     expect(forms).toEqual([{ id: form.id, uuid: form.uuid, name: "Contact us", created_at: expect.any(String) }]);
@@ -101,23 +108,35 @@ test.describe("OAuth with a real client library", () => {
       cause: [{ scheme: "bearer", parameters: { realm: "Formhouse connector", error: "invalid_token" } }],
       response: { status: 401 },
     });
-    const refreshed = await oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      c,
+      await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refresh_token!, insecure),
+    );
     expect((await get(refreshed.access_token, "/user")).status).toBe(200);
 
     // 5. Two refreshes racing with the same token: each gets a working pair of its own.
     const race = await Promise.all(
-      [0, 1].map(async () => oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, refreshed.refresh_token!, insecure))),
+      [0, 1].map(async () =>
+        oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, refreshed.refresh_token!, insecure)),
+      ),
     );
     expect(race[0]!.refresh_token).not.toBe(race[1]!.refresh_token);
     for (const pair of race) expect((await get(pair.access_token, "/forms")).status).toBe(200);
     const onward = await Promise.all(
-      race.map(async (pair) => oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, pair.refresh_token!, insecure))),
+      race.map(async (pair) =>
+        oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, pair.refresh_token!, insecure)),
+      ),
     );
     for (const pair of onward) expect((await get(pair.access_token, "/user")).status).toBe(200);
 
     // 6. After the grace window, the raced token is a replay: invalid_grant, and the connection is revoked.
     await sleep(GRACE_S * 1000 + 500);
-    const fresh = await oauth.processRefreshTokenResponse(as, c, await oauth.refreshTokenGrantRequest(as, c, auth, onward[0]!.refresh_token!, insecure));
+    const fresh = await oauth.processRefreshTokenResponse(
+      as,
+      c,
+      await oauth.refreshTokenGrantRequest(as, c, auth, onward[0]!.refresh_token!, insecure),
+    );
     expect((await get(fresh.access_token, "/user")).status).toBe(200);
     const replay = await oauth.refreshTokenGrantRequest(as, c, auth, refreshed.refresh_token!, insecure);
     await expect(oauth.processRefreshTokenResponse(as, c, replay)).rejects.toMatchObject({ error: "invalid_grant", status: 400 });
@@ -125,13 +144,25 @@ test.describe("OAuth with a real client library", () => {
 
     // 7. Connect again (still signed in: straight to consent), then revoke through RFC 7009.
     const verifier2 = oauth.generateRandomCodeVerifier();
-    authorizeUrl.search = authorizeQuery(client, { state: "second", code_challenge: await oauth.calculatePKCECodeChallenge(verifier2), code_challenge_method: "S256" });
+    authorizeUrl.search = authorizeQuery(client, {
+      state: "second",
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier2),
+      code_challenge_method: "S256",
+    });
     await page.goto(authorizeUrl.href);
     const callback2 = await decide(page, client, "Allow");
     const second = await oauth.processAuthorizationCodeResponse(
       as,
       c,
-      await oauth.authorizationCodeGrantRequest(as, c, auth, oauth.validateAuthResponse(as, c, callback2, "second"), client.redirectUri, verifier2, insecure),
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        c,
+        auth,
+        oauth.validateAuthResponse(as, c, callback2, "second"),
+        client.redirectUri,
+        verifier2,
+        insecure,
+      ),
     );
     expect((await get(second.access_token, "/forms")).status).toBe(200);
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, c, auth, second.refresh_token!, insecure));

@@ -67,7 +67,9 @@ const bodyRows = (page: Page) => page.locator("table.submissions-table tbody tr"
 
 /** The submission ids of the table, top to bottom (from each row's link). */
 async function tableIds(page: Page): Promise<string[]> {
-  const hrefs = await bodyRows(page).locator("a[href^='/submissions/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const hrefs = await bodyRows(page)
+    .locator("a[href^='/submissions/']")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
   return hrefs.map((h) => h.split("/").pop()!);
 }
 
@@ -237,7 +239,10 @@ const ALL_ELEMENTS = [
     id: "rate",
     label: "Rate us",
     type: "matrix",
-    rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
+    rows: [
+      { id: "row_docs", label: "Documentation" },
+      { id: "row_support", label: "Support" },
+    ],
     columns: [option("col_bad", "Bad", "1"), option("col_ok", "OK", "2"), option("col_great", "Great", "3")],
   },
   { id: "people", label: "Colleague", type: "repeat-field", components: [COLLEAGUE_NAME, COLLEAGUE_EMAIL] },
@@ -270,7 +275,10 @@ const ALL_DATA = {
 };
 
 const answer = (page: Page, label: string) =>
-  page.locator(".answer-item").filter({ has: page.locator(":scope > dt", { hasText: new RegExp(`^${label}$`) }) }).locator(":scope > dd");
+  page
+    .locator(".answer-item")
+    .filter({ has: page.locator(":scope > dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator(":scope > dd");
 
 test("one submission shows every element type; edit (Submission.Updated) and the spam flag", async ({ page, seed }) => {
   const org = await seed.org();

@@ -107,7 +107,9 @@ test("a CSV with a column the form does not have is refused before anything is s
   await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
   await page.getByRole("button", { name: "Upload CSV" }).click();
   const panel = page.getByRole("form", { name: "Links from a CSV file" });
-  await panel.getByLabel("CSV file").setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
+  await panel
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("entry name,Colour\nada,red\n") });
   await expect(panel.locator(".upload-errors li")).toHaveText([
     "Line 1, column “Colour”: Column “Colour” is not a field of this form (use a field's label or id, “entry name” or “expiry”)",
   ]);
@@ -140,7 +142,9 @@ test("hostile cells (NUL, 100,000 characters, dates out of range) are each refus
   await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
   await page.getByRole("button", { name: "Upload CSV" }).click();
   const panel = page.getByRole("form", { name: "Links from a CSV file" });
-  await panel.getByLabel("CSV file").setInputFiles({ name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"), "utf8") });
+  await panel
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n"), "utf8") });
   await panel.getByRole("button", { name: "Create 500 links" }).click();
   await expect(panel.getByText(/0 links stored, 5 batches refused · Finished\./)).toBeVisible({ timeout: 60_000 });
   await expect(panel.locator(".upload-errors li")).toHaveText([

@@ -7,7 +7,11 @@ import { openSurvey } from "./survey/survey-helpers";
 
 /** Unique links get prefill values of every kind in the dashboard, and the survey shows them. */
 
-test("a link's values of several types, set in the dashboard, are stored, shown in its details and fill the survey", async ({ page, seed, api }) => {
+test("a link's values of several types, set in the dashboard, are stored, shown in its details and fill the survey", async ({
+  page,
+  seed,
+  api,
+}) => {
   const { org, form } = await publishedForm(seed);
   await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
   await page.getByRole("button", { name: "New links" }).click();

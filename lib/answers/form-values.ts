@@ -23,7 +23,6 @@ import { isJsonObject } from "@/lib/values/json";
  */
 export type FormPayload = Record<string, unknown>;
 
-
 /** Assigns even a key such as `__proto__` as an own property. */
 function defineKey(target: Record<string, unknown>, key: string, value: unknown) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -52,7 +51,10 @@ function fromFormValue(element: FormElement, value: unknown): unknown {
     case "matrix":
       if (!isJsonObject(value)) return value;
       return Object.fromEntries(
-        Object.entries(value).map(([row, column]) => [row, typeof column === "string" ? (column === "" ? null : { [column]: true }) : column]),
+        Object.entries(value).map(([row, column]) => [
+          row,
+          typeof column === "string" ? (column === "" ? null : { [column]: true }) : column,
+        ]),
       );
     case "repeat": {
       if (!Array.isArray(value)) return value;

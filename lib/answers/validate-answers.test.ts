@@ -36,13 +36,20 @@ test("numbers: decimal text or JSON numbers within ±1e15; anything else is refu
   for (const good of ["12", "-3.5", 7, 1e15]) ok(validate({ ...REQUIRED, employees: good }));
   assert.deepEqual(issues(validate({ ...REQUIRED, employees: "1e3" })), [["employees", "Enter a number, like 12 or 3.5"]]);
   assert.deepEqual(issues(validate({ ...REQUIRED, employees: "1".repeat(30) }))[0]![0], "employees");
-  assert.deepEqual(issues(validate({ ...REQUIRED, employees: 1e16 }))[0]![1], "Enter a number between -1,000,000,000,000,000 and 1,000,000,000,000,000");
+  assert.deepEqual(
+    issues(validate({ ...REQUIRED, employees: 1e16 }))[0]![1],
+    "Enter a number between -1,000,000,000,000,000 and 1,000,000,000,000,000",
+  );
 });
 
 test("dates: real calendar dates, YYYY-MM-DD or ISO date-times, years 0001–9999", () => {
   for (const good of ["2024-02-29", "2030-06-03T10:00:00Z"]) ok(validate({ ...REQUIRED, callback_on: good }));
   for (const bad of ["2023-02-29", "10000-01-01", "0000-01-01", "03/06/2030", "tomorrow"]) {
-    assert.deepEqual(issues(validate({ ...REQUIRED, callback_on: bad })), [["callback_on", "Enter a real date as YYYY-MM-DD, between the years 0001 and 9999"]], bad);
+    assert.deepEqual(
+      issues(validate({ ...REQUIRED, callback_on: bad })),
+      [["callback_on", "Enter a real date as YYYY-MM-DD, between the years 0001 and 9999"]],
+      bad,
+    );
   }
 });
 
@@ -56,9 +63,15 @@ test("phone: resolved like prefills (phone.ts) with the selector on; as entered 
 });
 
 test("unstorable text (NUL, lone surrogates) is refused wherever it is; emoji are fine", () => {
-  assert.deepEqual(issues(validate({ ...REQUIRED, subject: "a\u0000" })), [["subject", "Remove the invisible control characters from this answer"]]);
-  assert.deepEqual(issues(validate({ ...REQUIRED, postal_address: { street: "\udc00", city: "x" } })), [["postal_address.street", "Remove the invisible control characters from this answer"]]);
-  assert.deepEqual(issues(validate({ ...REQUIRED, colleagues: [{ colleague_name: "\ud83d" }] })), [["colleagues.0.colleague_name", "Remove the invisible control characters from this answer"]]);
+  assert.deepEqual(issues(validate({ ...REQUIRED, subject: "a\u0000" })), [
+    ["subject", "Remove the invisible control characters from this answer"],
+  ]);
+  assert.deepEqual(issues(validate({ ...REQUIRED, postal_address: { street: "\udc00", city: "x" } })), [
+    ["postal_address.street", "Remove the invisible control characters from this answer"],
+  ]);
+  assert.deepEqual(issues(validate({ ...REQUIRED, colleagues: [{ colleague_name: "\ud83d" }] })), [
+    ["colleagues.0.colleague_name", "Remove the invisible control characters from this answer"],
+  ]);
   assert.equal(ok(validate({ ...REQUIRED, subject: "ok 👍" })).subject, "ok 👍");
 });
 
@@ -79,14 +92,27 @@ test("an optional address may stay empty; partly filled, its required parts are 
 
 test("a required matrix wants every row; a required repeat field at least one non-empty row", () => {
   const v = createAnswersValidator([
-    { id: "m", label: "M", type: "matrix", required: true, rows: [{ id: "r1", label: "R1" }, { id: "r2", label: "R2" }], columns: [{ id: "c1", label: "C1" }] },
+    {
+      id: "m",
+      label: "M",
+      type: "matrix",
+      required: true,
+      rows: [
+        { id: "r1", label: "R1" },
+        { id: "r2", label: "R2" },
+      ],
+      columns: [{ id: "c1", label: "C1" }],
+    },
     { id: "r", label: "R", type: "repeat-field", required: true, components: [{ id: "x", label: "X", type: "short-text" }] },
   ]);
   assert.deepEqual(issues(v({ m: { r1: { c1: true } }, r: [{ x: "" }, {}] })), [
     ["m.r2", "Choose an answer in this row"],
     ["r", "This field is required"],
   ]);
-  assert.deepEqual(ok(v({ m: { r1: { c1: true }, r2: { c1: true } }, r: [{ x: "" }, { x: "y" }] })), { m: { r1: { c1: true }, r2: { c1: true } }, r: [{ x: "y" }] });
+  assert.deepEqual(ok(v({ m: { r1: { c1: true }, r2: { c1: true } }, r: [{ x: "" }, { x: "y" }] })), {
+    m: { r1: { c1: true }, r2: { c1: true } },
+    r: [{ x: "y" }],
+  });
 });
 
 test("unknown element ids: 20 listed one by one, the rest counted; huge lists refused unread; keys like __proto__ are data", () => {
@@ -94,11 +120,22 @@ test("unknown element ids: 20 listed one by one, the rest counted; huge lists re
   const listed = issues(validate({ ...REQUIRED, ...many }));
   assert.equal(listed.length, 21);
   assert.deepEqual(listed[20], ["", "and 5 more unknown element ids"]);
-  assert.deepEqual(issues(validate({ ...REQUIRED, products: Array.from({ length: 1001 }, () => "forms") })), [["products", "This answer lists too many values"]]);
-  assert.deepEqual(issues(validate({ ...REQUIRED, colleagues: Array.from({ length: 101 }, () => ({ colleague_name: "x" })) })), [["colleagues", "Add at most 100 rows"]]);
-  assert.deepEqual(issues(validate(JSON.parse(`{"__proto__": {"polluted": true}, "email": "a@b.co", "message": "m", "full_name": {"first_name": "a", "last_name": "b"}}`))), [
-    ["__proto__", "'__proto__' is not an element of this form"],
+  assert.deepEqual(issues(validate({ ...REQUIRED, products: Array.from({ length: 1001 }, () => "forms") })), [
+    ["products", "This answer lists too many values"],
   ]);
+  assert.deepEqual(issues(validate({ ...REQUIRED, colleagues: Array.from({ length: 101 }, () => ({ colleague_name: "x" })) })), [
+    ["colleagues", "Add at most 100 rows"],
+  ]);
+  assert.deepEqual(
+    issues(
+      validate(
+        JSON.parse(
+          `{"__proto__": {"polluted": true}, "email": "a@b.co", "message": "m", "full_name": {"first_name": "a", "last_name": "b"}}`,
+        ),
+      ),
+    ),
+    [["__proto__", "'__proto__' is not an element of this form"]],
+  );
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
 

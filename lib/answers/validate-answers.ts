@@ -91,7 +91,13 @@ export function createAnswersValidator(elements: readonly FormElement[]): (data:
     if (!issues.length) return { ok: true, data: out };
     // In the form's order (unknown ids last), as a respondent reads the page.
     const rank = (i: AnswerIssue) => order.get(String(i.path[0])) ?? order.size;
-    return { ok: false, issues: issues.map((issue, n) => ({ issue, n })).sort((a, b) => rank(a.issue) - rank(b.issue) || a.n - b.n).map((x) => x.issue) };
+    return {
+      ok: false,
+      issues: issues
+        .map((issue, n) => ({ issue, n }))
+        .sort((a, b) => rank(a.issue) - rank(b.issue) || a.n - b.n)
+        .map((x) => x.issue),
+    };
   };
 }
 
@@ -139,12 +145,16 @@ function shapeProblems(shape: z.ZodType, data: Record<string, unknown>): Issues 
     // definition.ts writes located messages for its own rules; zod's defaults get one here.
     error: (iss) => {
       const at = formatPath(iss.path ?? []);
-      if (iss.code === "invalid_type") return `${at} must be ${iss.expected === "string" ? "a string" : iss.expected === "array" ? "an array" : `a ${iss.expected}`}`;
+      if (iss.code === "invalid_type")
+        return `${at} must be ${iss.expected === "string" ? "a string" : iss.expected === "array" ? "an array" : `a ${iss.expected}`}`;
       return `${at} is not valid`;
     },
   });
   if (parsed.success) return [];
-  return parsed.error.issues.map((i) => ({ path: i.path.filter((p): p is string | number => typeof p !== "symbol"), message: printable(i.message, 1_000) }));
+  return parsed.error.issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== "symbol"),
+    message: printable(i.message, 1_000),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------

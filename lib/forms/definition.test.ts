@@ -16,8 +16,7 @@ import {
   walkElements,
 } from "./element-types";
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(path.join(process.cwd(), "e2e/fixtures/forms", name), "utf8"));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(process.cwd(), "e2e/fixtures/forms", name), "utf8"));
 
 const form = (elements: unknown[], submissions?: unknown[]) => ({ name: "Form", elements, ...(submissions ? { submissions } : {}) });
 
@@ -34,8 +33,14 @@ const matrix = {
   id: "grid",
   label: "Grid",
   type: "matrix",
-  rows: [{ id: "r1", label: "Row 1" }, { id: "r2", label: "Row 2" }],
-  columns: [{ id: "c1", label: "Col 1" }, { id: "c2", label: "Col 2" }],
+  rows: [
+    { id: "r1", label: "Row 1" },
+    { id: "r2", label: "Row 2" },
+  ],
+  columns: [
+    { id: "c1", label: "Col 1" },
+    { id: "c2", label: "Col 2" },
+  ],
 };
 const repeat = { id: "people", label: "People", type: "repeat-field", components: [text("who"), { ...radio, id: "fav" }] };
 const nameEl = {
@@ -181,7 +186,10 @@ test("a matrix needs rows and columns, each with an id and a label", () => {
 test("a repeat-field needs components, which are validated like elements", () => {
   rejects(form([{ id: "r", label: "R", type: "repeat-field" }]), "elements[0].components is required for 'repeat-field' elements");
   rejects(form([{ ...repeat, components: [] }]), "elements[0].components must not be empty");
-  rejects(form([{ ...repeat, components: [text("a"), { id: "b", label: "B", type: "radio" }] }]), "elements[0].components[1].options is required for 'radio' elements");
+  rejects(
+    form([{ ...repeat, components: [text("a"), { id: "b", label: "B", type: "radio" }] }]),
+    "elements[0].components[1].options is required for 'radio' elements",
+  );
   rejects(
     form([{ ...repeat, components: [{ ...repeat, id: "inner", components: [{ id: "x", label: "X", type: "slider" }] }] }]),
     "elements[0].components[0].components[0].type 'slider' is not a known element type (known: short-text, long-text, email, number, date, " +
@@ -195,7 +203,10 @@ test("name and address need children {fixedname, label, required}", () => {
   rejects(form([{ ...nameEl, children: [{ label: "First", required: true }] }]), "elements[0].children[0].fixedname is required");
   rejects(form([{ ...nameEl, children: [{ fixedname: "first", required: true }] }]), "elements[0].children[0].label is required");
   rejects(form([{ ...nameEl, children: [{ fixedname: "first", label: "First" }] }]), "elements[0].children[0].required is required");
-  rejects(form([{ ...nameEl, children: [{ fixedname: "first", label: "First", required: "no" }] }]), "elements[0].children[0].required must be true or false");
+  rejects(
+    form([{ ...nameEl, children: [{ fixedname: "first", label: "First", required: "no" }] }]),
+    "elements[0].children[0].required must be true or false",
+  );
 });
 
 test("options, rows, columns, components and children are refused on types that do not use them", () => {
@@ -213,19 +224,32 @@ test("options, rows, columns, components and children are refused on types that 
 
 test("element ids are unique across the whole tree, repeat-field components included", () => {
   rejects(form([text("q1"), text("q2"), text("q1")]), "elements[0].id 'q1' is used twice (again at elements[2])");
-  rejects(
-    form([text("who"), repeat]),
-    "elements[0].id 'who' is used twice (again at elements[1].components[0])",
-  );
+  rejects(form([text("who"), repeat]), "elements[0].id 'who' is used twice (again at elements[1].components[0])");
 });
 
 test("option ids and option values are unique within an element", () => {
   rejects(
-    form([{ ...radio, options: [{ id: "o1", label: "A", value: "a" }, { id: "o1", label: "B", value: "b" }] }]),
+    form([
+      {
+        ...radio,
+        options: [
+          { id: "o1", label: "A", value: "a" },
+          { id: "o1", label: "B", value: "b" },
+        ],
+      },
+    ]),
     "elements[0].options[0].id 'o1' is used twice (again at elements[0].options[1])",
   );
   rejects(
-    form([{ ...radio, options: [{ id: "o1", label: "A", value: "a" }, { id: "o2", label: "B", value: "a" }] }]),
+    form([
+      {
+        ...radio,
+        options: [
+          { id: "o1", label: "A", value: "a" },
+          { id: "o2", label: "B", value: "a" },
+        ],
+      },
+    ]),
     "elements[0].options[0].value 'a' is used twice (again at elements[0].options[1])",
   );
   // The same option ids in two elements are fine.
@@ -234,11 +258,27 @@ test("option ids and option values are unique within an element", () => {
 
 test("matrix row ids and column ids are unique within their axis", () => {
   rejects(
-    form([{ ...matrix, rows: [{ id: "r", label: "1" }, { id: "r", label: "2" }] }]),
+    form([
+      {
+        ...matrix,
+        rows: [
+          { id: "r", label: "1" },
+          { id: "r", label: "2" },
+        ],
+      },
+    ]),
     "elements[0].rows[0].id 'r' is used twice (again at elements[0].rows[1])",
   );
   rejects(
-    form([{ ...matrix, columns: [{ id: "c", label: "1" }, { id: "c", label: "2" }] }]),
+    form([
+      {
+        ...matrix,
+        columns: [
+          { id: "c", label: "1" },
+          { id: "c", label: "2" },
+        ],
+      },
+    ]),
     "elements[0].columns[0].id 'c' is used twice (again at elements[0].columns[1])",
   );
   // A row and a column may share an id.
@@ -247,7 +287,15 @@ test("matrix row ids and column ids are unique within their axis", () => {
 
 test("fixednames are unique within a composite", () => {
   rejects(
-    form([{ ...nameEl, children: [{ fixedname: "first", label: "A", required: true }, { fixedname: "first", label: "B", required: true }] }]),
+    form([
+      {
+        ...nameEl,
+        children: [
+          { fixedname: "first", label: "A", required: true },
+          { fixedname: "first", label: "B", required: true },
+        ],
+      },
+    ]),
     "elements[0].children[0].fixedname 'first' is used twice (again at elements[0].children[1])",
   );
 });
@@ -319,7 +367,10 @@ test("single-choice data is one option value (not the id or label)", () => {
 test("multi-choice data is an array of distinct option values", () => {
   for (const type of ["multiple-checkbox", "ranking"]) {
     parseFormDefinition(form([{ ...checkbox, type }], [{ data: { toppings: ["egg", "ham"] } }, { data: { toppings: [] } }]));
-    rejects(form([{ ...checkbox, type }], [{ data: { toppings: "ham" } }]), "submissions[0].data.toppings must be an array of option values");
+    rejects(
+      form([{ ...checkbox, type }], [{ data: { toppings: "ham" } }]),
+      "submissions[0].data.toppings must be an array of option values",
+    );
   }
   rejects(
     form([checkbox], [{ data: { toppings: ["ham", "cheese"] } }]),
@@ -333,13 +384,22 @@ test("matrix data is {rowId: {columnId: cell}}", () => {
   rejects(form([matrix], [{ data: { grid: "r1" } }]), "submissions[0].data.grid must be an object keyed by row id");
   rejects(form([matrix], [{ data: { grid: { r3: {} } } }]), "submissions[0].data.grid has unknown row id 'r3' (known: 'r1', 'r2')");
   rejects(form([matrix], [{ data: { grid: { r1: "c1" } } }]), "submissions[0].data.grid.r1 must be an object keyed by column id");
-  rejects(form([matrix], [{ data: { grid: { r1: { c9: true } } } }]), "submissions[0].data.grid.r1 has unknown column id 'c9' (known: 'c1', 'c2')");
-  rejects(form([matrix], [{ data: { grid: { r1: { c1: [] } } } }]), "submissions[0].data.grid.r1.c1 must be a string, a number or true/false");
+  rejects(
+    form([matrix], [{ data: { grid: { r1: { c9: true } } } }]),
+    "submissions[0].data.grid.r1 has unknown column id 'c9' (known: 'c1', 'c2')",
+  );
+  rejects(
+    form([matrix], [{ data: { grid: { r1: { c1: [] } } } }]),
+    "submissions[0].data.grid.r1.c1 must be a string, a number or true/false",
+  );
 });
 
 test("repeat-field data is an array of rows keyed by component id, validated per component", () => {
   parseFormDefinition(form([repeat], [{ data: { people: [{ who: "Ada", fav: "red" }, {}] } }]));
-  rejects(form([repeat], [{ data: { people: { who: "Ada" } } }]), "submissions[0].data.people must be an array of objects keyed by component id");
+  rejects(
+    form([repeat], [{ data: { people: { who: "Ada" } } }]),
+    "submissions[0].data.people must be an array of objects keyed by component id",
+  );
   rejects(form([repeat], [{ data: { people: ["Ada"] } }]), "submissions[0].data.people[0] must be an object keyed by component id");
   rejects(
     form([repeat], [{ data: { people: [{ who: "Ada" }, { whom: "Bob" }] } }]),
@@ -354,13 +414,19 @@ test("repeat-field data is an array of rows keyed by component id, validated per
 test("name and address data is {fixedname: string}", () => {
   parseFormDefinition(form([nameEl], [{ data: { fullname: { first: "Ada" } } }]));
   rejects(form([nameEl], [{ data: { fullname: "Ada Lovelace" } }]), "submissions[0].data.fullname must be an object keyed by sub-field");
-  rejects(form([nameEl], [{ data: { fullname: { middle: "B" } } }]), "submissions[0].data.fullname has unknown sub-field 'middle' (known: 'first', 'last')");
+  rejects(
+    form([nameEl], [{ data: { fullname: { middle: "B" } } }]),
+    "submissions[0].data.fullname has unknown sub-field 'middle' (known: 'first', 'last')",
+  );
   rejects(form([nameEl], [{ data: { fullname: { first: 1 } } }]), "submissions[0].data.fullname.first must be a string");
 });
 
 test("several problems are reported together, at most five", () => {
   rejects(
-    form([{ id: "a", label: "A", type: "radio" }, { id: "b", type: "email" }]),
+    form([
+      { id: "a", label: "A", type: "radio" },
+      { id: "b", type: "email" },
+    ]),
     "elements[0].options is required for 'radio' elements; elements[1].label is required",
   );
   rejects(

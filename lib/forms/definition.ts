@@ -72,7 +72,8 @@ const defaultMessage = msg((at, iss) => {
       return `${at} must be ${EXPECTED[iss.expected] ?? iss.expected}`;
     case "too_small":
       if (iss.origin === "array") return iss.minimum === 1 ? `${at} must not be empty` : `${at} must have at least ${iss.minimum} items`;
-      if (iss.origin === "string") return iss.minimum === 1 ? `${at} must not be empty` : `${at} must be at least ${iss.minimum} characters`;
+      if (iss.origin === "string")
+        return iss.minimum === 1 ? `${at} must not be empty` : `${at} must be at least ${iss.minimum} characters`;
       return `${at} must be at least ${iss.minimum}`;
     case "too_big":
       if (iss.origin === "array") return `${at} must have at most ${iss.maximum} items`;
@@ -120,15 +121,11 @@ const describeTypes = (types: readonly string[]) => types.join(", ");
 
 /** A structural key the type needs: `elements[2].options is required for 'radio' elements`. */
 const requiredFor = <T extends z.ZodType>(type: ElementType, item: T) =>
-  z
-    .array(item, { error: msg((at, iss) => (iss.input === undefined ? `${at} is required for '${type}' elements` : undefined)) })
-    .min(1);
+  z.array(item, { error: msg((at, iss) => (iss.input === undefined ? `${at} is required for '${type}' elements` : undefined)) }).min(1);
 
 /** A structural key the type must not carry (the API would return it as if it meant something). */
 const forbidden = (types: readonly string[]) =>
-  z
-    .undefined({ error: msg((at) => `${at} is only allowed on ${describeTypes(types)} elements`) })
-    .optional();
+  z.undefined({ error: msg((at) => `${at} is only allowed on ${describeTypes(types)} elements`) }).optional();
 
 function elementSchema(type: ElementType) {
   const category = elementCategory(type)!;
@@ -142,7 +139,13 @@ function elementSchema(type: ElementType) {
       options: category === "single-choice" || category === "multi-choice" ? requiredFor(type, ZOption) : forbidden(CHOICE_TYPES),
       rows: category === "matrix" ? requiredFor(type, ZAxisItem) : forbidden(ELEMENT_CATEGORIES.matrix),
       columns: category === "matrix" ? requiredFor(type, ZAxisItem) : forbidden(ELEMENT_CATEGORIES.matrix),
-      components: category === "repeat" ? requiredFor(type, z.lazy(() => ZElement)) : forbidden(ELEMENT_CATEGORIES.repeat),
+      components:
+        category === "repeat"
+          ? requiredFor(
+              type,
+              z.lazy(() => ZElement),
+            )
+          : forbidden(ELEMENT_CATEGORIES.repeat),
       children: category === "composite" ? requiredFor(type, ZChild) : forbidden(ELEMENT_CATEGORIES.composite),
     })
     .loose();

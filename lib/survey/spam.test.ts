@@ -13,11 +13,21 @@ test("spam: a filled honeypot, or under 2 s from render to submit", () => {
 });
 
 test("link previews: chat-app unfurlers, prefetches and HEAD; browsers are people", () => {
-  const browser = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+  const browser =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
   assert.equal(isLinkPreview({ method: "GET", userAgent: browser, purpose: null }), false);
   assert.equal(isLinkPreview({ method: "HEAD", userAgent: browser, purpose: null }), true);
   assert.equal(isLinkPreview({ method: "GET", userAgent: browser, purpose: "prefetch;prerender" }), true);
-  for (const ua of ["Slackbot-LinkExpanding 1.0", "facebookexternalhit/1.1", "Twitterbot/1.0", "Discordbot/2.0", "WhatsApp/2.23", "TelegramBot (like TwitterBot)", "LinkedInBot/1.0", "SkypeUriPreview Preview/0.5"]) {
+  for (const ua of [
+    "Slackbot-LinkExpanding 1.0",
+    "facebookexternalhit/1.1",
+    "Twitterbot/1.0",
+    "Discordbot/2.0",
+    "WhatsApp/2.23",
+    "TelegramBot (like TwitterBot)",
+    "LinkedInBot/1.0",
+    "SkypeUriPreview Preview/0.5",
+  ]) {
     assert.equal(isLinkPreview({ method: "GET", userAgent: ua, purpose: null }), true, ua);
   }
 });

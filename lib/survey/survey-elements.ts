@@ -53,5 +53,7 @@ function surveyElement(e: FormElement): SurveyElement {
 
 /** Whether any element (repeat components included) is a phone with a country selector. */
 export function hasCountrySelector(elements: readonly SurveyElement[]): boolean {
-  return elements.some((e) => (e.type === "phone" && e.countrySelector === true) || (e.components ? hasCountrySelector(e.components) : false));
+  return elements.some(
+    (e) => (e.type === "phone" && e.countrySelector === true) || (e.components ? hasCountrySelector(e.components) : false),
+  );
 }

@@ -10,10 +10,7 @@
  * - timestamp: an instant, compared with the stored value as a timestamp (a stored value
  *   without an offset counts as UTC)
  */
-export type Operand =
-  | { kind: "number"; value: string }
-  | { kind: "date"; value: string }
-  | { kind: "timestamp"; value: Date };
+export type Operand = { kind: "number"; value: string } | { kind: "date"; value: string } | { kind: "timestamp"; value: Date };
 
 const NUMBER_RE = /^\s*-?[0-9]+(\.[0-9]+)?\s*$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

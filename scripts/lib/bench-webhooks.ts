@@ -48,7 +48,10 @@ async function storeSubmission(db: Db, formId: number, data: Record<string, unkn
   return db.transaction(async (tx) => {
     const [form] = await tx.select().from(forms).where(eq(forms.id, formId)).for("update");
     const [s] = await tx.insert(submissions).values({ formId, organizationId: form!.organizationId, data }).returning();
-    await tx.update(forms).set({ submissionsCount: sql`${forms.submissionsCount} + 1` }).where(eq(forms.id, formId));
+    await tx
+      .update(forms)
+      .set({ submissionsCount: sql`${forms.submissionsCount} + 1` })
+      .where(eq(forms.id, formId));
     await enqueueSubmissionEvent(tx, "Submission.Created", { form: form!, submission: s! });
     return s!;
   });

@@ -14,6 +14,12 @@ test("a multiple option collects every value in order; absent, it is an empty li
 });
 
 test("other options still refuse repetition and a missing value", () => {
-  assert.throws(() => parseOptions(["--name", "a", "--name", "b"], specs), (e) => e instanceof UsageError && e.message === "--name is given twice");
-  assert.throws(() => parseOptions(["--name", "a", "--redirect-uri"], specs), (e) => e instanceof UsageError && e.message === "--redirect-uri needs a value");
+  assert.throws(
+    () => parseOptions(["--name", "a", "--name", "b"], specs),
+    (e) => e instanceof UsageError && e.message === "--name is given twice",
+  );
+  assert.throws(
+    () => parseOptions(["--name", "a", "--redirect-uri"], specs),
+    (e) => e instanceof UsageError && e.message === "--redirect-uri needs a value",
+  );
 });

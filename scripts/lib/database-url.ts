@@ -35,7 +35,9 @@ export async function resolveDatabase(opts: { role: "server" | "command"; appUrl
   try {
     await stopLeftover(dataDir);
     const port = env().EMBEDDED_PG_PORT ?? ((await isFree(DEFAULT_PORT)) ? DEFAULT_PORT : await freePort());
-    console.error(`[formhouse] starting embedded PostgreSQL (${path.relative(root, dataDir).startsWith("..") ? dataDir : path.relative(root, dataDir)}, port ${port})`);
+    console.error(
+      `[formhouse] starting embedded PostgreSQL (${path.relative(root, dataDir).startsWith("..") ? dataDir : path.relative(root, dataDir)}, port ${port})`,
+    );
     // Loaded only when needed: the runner pulls in the binaries package.
     const { startEmbeddedPostgres } = await import("./embedded-db");
     const pg = await startEmbeddedPostgres({ dir: dataDir, port, root });
@@ -64,7 +66,9 @@ function embeddedDataDir(root: string, runAs: ReturnType<typeof embeddedPgUser>)
   const system = path.join(checkoutSystemDir(root), "postgres");
   if (existsSync(path.join(system, "PG_VERSION")) || !canEnter(runAs, path.dirname(local))) {
     if (!existsSync(path.join(system, "PG_VERSION"))) {
-      console.error(`[formhouse] running as root: PostgreSQL runs as the \`${runAs.name}\` user, which cannot enter ${root}, so its data lives in ${system}`);
+      console.error(
+        `[formhouse] running as root: PostgreSQL runs as the \`${runAs.name}\` user, which cannot enter ${root}, so its data lives in ${system}`,
+      );
     }
     try {
       mkdirSync(path.dirname(system), { recursive: true, mode: 0o755 });
@@ -125,16 +129,23 @@ async function stopLeftover(dataDir: string) {
   if (!running) return;
   const parent = parentPid(running.pid);
   if (parent !== null && parent !== 1 && isAlive(parent)) {
-    throw new StartError(`The embedded PostgreSQL of this checkout (pid ${running.pid}) is run by another process (pid ${parent}): stop that first.`);
+    throw new StartError(
+      `The embedded PostgreSQL of this checkout (pid ${running.pid}) is run by another process (pid ${parent}): stop that first.`,
+    );
   }
   console.error(`[formhouse] stopping the embedded PostgreSQL an earlier run left behind (pid ${running.pid})`);
   try {
     process.kill(running.pid, "SIGINT");
   } catch {
-    throw new StartError(`The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) is not ours to stop: stop it as its owner, then start again.`);
+    throw new StartError(
+      `The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) is not ours to stop: stop it as its owner, then start again.`,
+    );
   }
   for (let waited = 0; isAlive(running.pid); waited += 100) {
-    if (waited > 15_000) throw new StartError(`The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) did not stop: stop it, then start again.`);
+    if (waited > 15_000)
+      throw new StartError(
+        `The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) did not stop: stop it, then start again.`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }

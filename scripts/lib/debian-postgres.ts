@@ -17,7 +17,9 @@ export function debianBinDir(): string | undefined {
   if (process.env.PG_BIN_DIR) return path.resolve(process.env.PG_BIN_DIR);
   let majors: number[];
   try {
-    majors = readdirSync(PACKAGED).filter((d) => /^\d+$/.test(d)).map(Number);
+    majors = readdirSync(PACKAGED)
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
   } catch {
     return undefined;
   }
@@ -39,6 +41,7 @@ export function targetBinDir(variable: string): string | undefined {
   if (!target || target === "embedded") return undefined;
   if (target !== "debian") throw new StartError(`${variable} is "${target}": use embedded or debian.`);
   const dir = debianBinDir();
-  if (!dir) throw new StartError(`${variable}=debian needs Debian's PostgreSQL, which is not installed: ${DEBIAN_INSTALL} (or set PG_BIN_DIR).`);
+  if (!dir)
+    throw new StartError(`${variable}=debian needs Debian's PostgreSQL, which is not installed: ${DEBIAN_INSTALL} (or set PG_BIN_DIR).`);
   return dir;
 }

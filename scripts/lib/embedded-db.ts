@@ -44,8 +44,20 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; r
   );
   output.follow(child);
   const exited = new Promise<never>((_, reject) => {
-    child.once("error", (err) => reject(new StartError(`Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): set DATABASE_URL to use a PostgreSQL server of your own.`)));
-    child.once("exit", () => reject(new StartError(`The ${what} in ${dir} did not start${output.reason(opts.port)}: set DATABASE_URL to use a PostgreSQL server of your own.`)));
+    child.once("error", (err) =>
+      reject(
+        new StartError(
+          `Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+        ),
+      ),
+    );
+    child.once("exit", () =>
+      reject(
+        new StartError(
+          `The ${what} in ${dir} did not start${output.reason(opts.port)}: set DATABASE_URL to use a PostgreSQL server of your own.`,
+        ),
+      ),
+    );
   });
   exited.catch(() => {});
   let stopping = false;
@@ -96,7 +108,9 @@ function prepareDataDir(dir: string, runAs: PgUser | undefined, what: string) {
     if (runAs) chownSync(dir, runAs.uid, runAs.gid);
     chmodSync(dir, 0o700);
   } catch (err) {
-    throw new StartError(`Could not prepare ${dir} for the ${what} (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+    throw new StartError(
+      `Could not prepare ${dir} for the ${what} (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+    );
   }
 }
 
@@ -118,11 +132,15 @@ async function initdb(bin: PgBinaries, dir: string, runAs: PgUser | undefined, w
       child.once("exit", resolve);
     });
     if (code !== 0) {
-      throw new StartError(`Could not create the ${what} cluster in ${dir}${output.reason()}: set DATABASE_URL to use a PostgreSQL server of your own.`);
+      throw new StartError(
+        `Could not create the ${what} cluster in ${dir}${output.reason()}: set DATABASE_URL to use a PostgreSQL server of your own.`,
+      );
     }
   } catch (err) {
     if (err instanceof StartError) throw err;
-    throw new StartError(`Could not run ${bin.initdb} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`);
+    throw new StartError(
+      `Could not run ${bin.initdb} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+    );
   } finally {
     try {
       unlinkSync(pwfile);
@@ -191,7 +209,8 @@ class Tail {
   reason(port?: number): string {
     const line = [...this.lines].reverse().find((l) => /\b(FATAL|ERROR|PANIC|error):/i.test(l) || /^initdb: error/.test(l));
     if (!line) return "";
-    if (port && /could not bind|Address already in use/i.test(line)) return ` (port ${port} is already in use: set EMBEDDED_PG_PORT to a free port)`;
+    if (port && /could not bind|Address already in use/i.test(line))
+      return ` (port ${port} is already in use: set EMBEDDED_PG_PORT to a free port)`;
     const said = line.replace(/^.*?\b(FATAL|ERROR|PANIC|error):\s*/i, "").trim();
     return ` (PostgreSQL said: "${said}")`;
   }

@@ -13,7 +13,11 @@ export const serveCommand = (dev = false): [string, string[]] => [
 ];
 
 /** The environment of `next build`: production, and no telemetry (nor its notice). */
-export const nextBuildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+export const nextBuildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+  ...env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+});
 
 /** `next build` into $NEXT_DIST_DIR (default .next); true when it succeeded. */
 export function buildNext(env: NodeJS.ProcessEnv): boolean {

@@ -40,7 +40,9 @@ async function packagedBinaries(): Promise<{ dir: string; version: string }> {
   try {
     mod = (await import(name)) as { postgres: string };
   } catch {
-    throw new StartError(`No embedded PostgreSQL for ${process.platform}-${process.arch} is installed (${name}): run npm install, or set DATABASE_URL.`);
+    throw new StartError(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} is installed (${name}): run npm install, or set DATABASE_URL.`,
+    );
   }
   const dir = path.resolve(path.dirname(mod.postgres), "..");
   const pkg = JSON.parse(readFileSync(path.join(dir, "..", "package.json"), "utf8")) as { version: string };
@@ -55,8 +57,10 @@ const inDir = (dir: string): PgBinaries => ({ initdb: path.join(dir, "bin", "ini
  */
 export function binariesIn(binDir: string, runAs: PgUser | undefined): PgBinaries {
   const bin = { initdb: path.join(binDir, "initdb"), postgres: path.join(binDir, "postgres") };
-  if (!existsSync(bin.initdb) || !existsSync(bin.postgres)) throw new StartError(`${binDir} holds no initdb and postgres: point PG_BIN_DIR at a PostgreSQL's bin directory.`);
-  if (runAs && !canEnter(runAs, binDir)) throw new StartError(`Running as root, the \`${runAs.name}\` user cannot reach ${binDir}: make it readable by that user.`);
+  if (!existsSync(bin.initdb) || !existsSync(bin.postgres))
+    throw new StartError(`${binDir} holds no initdb and postgres: point PG_BIN_DIR at a PostgreSQL's bin directory.`);
+  if (runAs && !canEnter(runAs, binDir))
+    throw new StartError(`Running as root, the \`${runAs.name}\` user cannot reach ${binDir}: make it readable by that user.`);
   return bin;
 }
 
@@ -64,7 +68,8 @@ export function binariesIn(binDir: string, runAs: PgUser | undefined): PgBinarie
 export function majorVersion(postgresBin: string): number {
   const out = spawnSync(postgresBin, ["--version"], { encoding: "utf8" });
   const match = /\(PostgreSQL\) (\d+)/.exec(out.stdout ?? "");
-  if (!match) throw new StartError(`Could not read the version of ${postgresBin} (${out.error?.message ?? (out.stderr || out.stdout).trim()}).`);
+  if (!match)
+    throw new StartError(`Could not read the version of ${postgresBin} (${out.error?.message ?? (out.stderr || out.stdout).trim()}).`);
   return Number(match[1]);
 }
 
@@ -99,7 +104,9 @@ export async function postgresBinaries(root: string, runAs: PgUser | undefined):
     }
   }
   if (!canEnter(runAs, path.join(mirror, "bin"))) {
-    throw new StartError(`Running as root, the \`${runAs.name}\` user cannot reach ${mirror}: make ${SYSTEM_DIR} readable by it, or set DATABASE_URL.`);
+    throw new StartError(
+      `Running as root, the \`${runAs.name}\` user cannot reach ${mirror}: make ${SYSTEM_DIR} readable by it, or set DATABASE_URL.`,
+    );
   }
   return inDir(mirror);
 }

@@ -26,7 +26,11 @@ const CHOICES = ["embedded", "debian", "both"] as const;
  * PostgreSQL that is not installed is skipped with a notice, but fails a run that named it or
  * runs in CI (CI=true), where both targets are the point.
  */
-export function planTargets(opts: { wholeSuite: boolean; debianBinDir: string | undefined; env: Record<string, string | undefined> }): TargetPlan {
+export function planTargets(opts: {
+  wholeSuite: boolean;
+  debianBinDir: string | undefined;
+  env: Record<string, string | undefined>;
+}): TargetPlan {
   const { env, debianBinDir: binDir } = opts;
   const own = env.TEST_DATABASE_URL || env.DATABASE_URL;
   if (own) return { targets: [{ key: "own", url: own }] };

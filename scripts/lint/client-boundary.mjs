@@ -16,8 +16,7 @@ function serverTarget(source, filename, root) {
   return SERVER_DIRS.includes(top) ? target : null;
 }
 
-const isClientModule = (program) =>
-  program.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
+const isClientModule = (program) => program.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
 
 const typeOnly = (node) =>
   node.importKind === "type" ||

@@ -47,17 +47,21 @@ test("concurrent requests are counted exactly (no lost updates)", { skip: !url &
   assert.equal(results.filter((r) => r.status === "rejected").length, 6);
 });
 
-test("the asynchronous commit of the counters stays inside the token check's own statement", { skip: !url && "needs DATABASE_URL" }, async () => {
-  const one = createDb(url!, 1);
-  try {
-    const { organizationId } = await createUserWithOrganization(one, { email: `ac-${Date.now()}@example.test`, password: "password123" });
-    const { token } = await createApiToken(one, { organizationId, kind: "v2", scopes: ["form.view"] });
-    await authenticateApiToken(one, token, "v2");
-    await assert.rejects(authenticateApiToken(one, "fh_v2_" + "x".repeat(32), "v2"), AppError);
-    // The pool's only connection: the next statement commits synchronously again.
-    const [row] = await one.$client`show synchronous_commit`;
-    assert.equal(row!.synchronous_commit, "on");
-  } finally {
-    await one.$client.end();
-  }
-});
+test(
+  "the asynchronous commit of the counters stays inside the token check's own statement",
+  { skip: !url && "needs DATABASE_URL" },
+  async () => {
+    const one = createDb(url!, 1);
+    try {
+      const { organizationId } = await createUserWithOrganization(one, { email: `ac-${Date.now()}@example.test`, password: "password123" });
+      const { token } = await createApiToken(one, { organizationId, kind: "v2", scopes: ["form.view"] });
+      await authenticateApiToken(one, token, "v2");
+      await assert.rejects(authenticateApiToken(one, "fh_v2_" + "x".repeat(32), "v2"), AppError);
+      // The pool's only connection: the next statement commits synchronously again.
+      const [row] = await one.$client`show synchronous_commit`;
+      assert.equal(row!.synchronous_commit, "on");
+    } finally {
+      await one.$client.end();
+    }
+  },
+);

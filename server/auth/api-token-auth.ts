@@ -80,11 +80,7 @@ export function serviceToken(header: string | null, kind: TokenKind): string {
  * Throws the token errors every REST operation documents (400/401/429); returns the principal
  * and rate-limit headers.
  */
-export async function authenticateApiToken(
-  db: Db,
-  header: string | null,
-  kind: TokenKind,
-): Promise<TokenCheck> {
+export async function authenticateApiToken(db: Db, header: string | null, kind: TokenKind): Promise<TokenCheck> {
   return checkServiceToken(db, serviceToken(header, kind), kind);
 }
 

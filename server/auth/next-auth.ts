@@ -33,7 +33,6 @@ declare module "next-auth/jwt" {
   }
 }
 
-
 /** The cookie is a JWT naming a server-side session (sessions.ts), which lasts as long. */
 const SESSION_MAX_AGE_S = SESSION_DAYS * 24 * 60 * 60;
 
@@ -128,7 +127,8 @@ export const authOptions: NextAuthOptions = {
   },
   // next-auth's own errors go to our log, described like every other error.
   logger: {
-    error: (code, metadata) => logError(`next-auth: ${code}`, metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? code),
+    error: (code, metadata) =>
+      logError(`next-auth: ${code}`, metadata instanceof Error ? metadata : ((metadata as { error?: unknown })?.error ?? code)),
     warn: (code) => log.warn(`next-auth: ${code}`),
     debug: () => {},
   },

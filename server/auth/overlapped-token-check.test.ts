@@ -185,18 +185,27 @@ function countingDb(): { db: Db; statements: string[] } {
 }
 
 const usageOf = async (token: string) =>
-  (await db.select({ usage: apiTokens.usageCount }).from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token))))[0]!.usage;
+  (
+    await db
+      .select({ usage: apiTokens.usageCount })
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)))
+  )[0]!.usage;
 
 test("page 1 carries the token check: one statement reads the page and counts the hit once", { skip }, async () => {
   const token = await newToken();
   const { db: counted, statements } = countingDb();
   const check = deferredTokenCheck(counted, token, "v2");
   const settled = check.result.then((c) => ({ organizationId: c.principal.organizationId, formIds: c.principal.formIds }));
-  const listed = await querySubmissionsCheckingToken(counted, { take: check.take, access: settled }, {
-    form: { formUuid: form.uuid },
-    page: 1,
-    sort: resolveSort(undefined, undefined),
-  });
+  const listed = await querySubmissionsCheckingToken(
+    counted,
+    { take: check.take, access: settled },
+    {
+      form: { formUuid: form.uuid },
+      page: 1,
+      sort: resolveSort(undefined, undefined),
+    },
+  );
   check.finish(); // settled already: neither a second check nor an error
   const { principal, rateLimit } = await check.result;
   assert.equal(statements.length, 1);

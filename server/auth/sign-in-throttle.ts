@@ -28,9 +28,7 @@ const MAX_SLOWDOWN_MS = 10_000;
 
 export type SignInKeys = { pair: string; client: string; account: string };
 
-export type ThrottleDecision =
-  | { refused: "pair" | "client"; keys: SignInKeys }
-  | { refused: null; keys: SignInKeys; delayMs: number };
+export type ThrottleDecision = { refused: "pair" | "client"; keys: SignInKeys } | { refused: null; keys: SignInKeys; delayMs: number };
 
 export function signInKeys(email: string, client: string): SignInKeys {
   const account = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);

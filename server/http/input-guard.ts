@@ -19,7 +19,6 @@ export const MAX_INPUT_DEPTH = 64;
 
 type Path = readonly (string | number)[];
 
-
 function bad(path: Path, problem: string): AppError {
   return new AppError("BAD_REQUEST", `${formatPath(path) || "input"} ${problem}`, { path, reason: problem });
 }

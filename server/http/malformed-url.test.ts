@@ -27,7 +27,11 @@ test("a malformed path is a 400 in the shape of the surface it is under", async 
   // The survey routes answer `{message}`, as their submit endpoints do.
   for (const path of ["/f/%/submit", "/u/%zz", "/f/%C0%AF/preview.png"]) {
     const segment = path.split("/")[2]!;
-    assert.deepEqual(await answer(path), { status: 400, type: "application/json; charset=utf-8", body: JSON.stringify({ message: message(segment) }) });
+    assert.deepEqual(await answer(path), {
+      status: 400,
+      type: "application/json; charset=utf-8",
+      body: JSON.stringify({ message: message(segment) }),
+    });
   }
   assert.deepEqual(await answer("/forms/%"), {
     status: 400,

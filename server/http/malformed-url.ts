@@ -23,7 +23,10 @@ export function malformedSegment(pathname: string): string | null {
 }
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
@@ -40,7 +43,10 @@ export function badPathResponse(pathname: string, message: string): Response {
   if (under(pathname, "/api/trpc")) {
     return json(400, { error: { message, code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST, data: { code: "BAD_REQUEST", httpStatus: 400 } } });
   }
-  return new Response(`400 Bad Request: ${message}\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(`400 Bad Request: ${message}\n`, {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 export const malformedPathMessage = (segment: string) =>

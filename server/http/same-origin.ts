@@ -14,7 +14,9 @@ export function crossSiteRefusal(headers: Headers, appUrl: string): string | nul
   const appOrigin = new URL(appUrl).origin;
   const origin = headers.get("origin");
   if (origin !== null) {
-    return origin === appOrigin ? null : `This request comes from ${origin || "an unnamed origin"}, not from ${appOrigin}: open Formhouse at ${appOrigin} (APP_URL).`;
+    return origin === appOrigin
+      ? null
+      : `This request comes from ${origin || "an unnamed origin"}, not from ${appOrigin}: open Formhouse at ${appOrigin} (APP_URL).`;
   }
   const site = headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin") return `This request comes from another site (${site}), not from ${appOrigin}.`;

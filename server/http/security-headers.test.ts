@@ -38,7 +38,10 @@ test("an https APP_URL adds HSTS and upgrades stray http requests", () => {
 });
 
 test("next dev also allows eval; production never does", () => {
-  assert.match(contentSecurityPolicy({ ...base, pathname: "/forms", dev: true }), /script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic' 'unsafe-eval';/);
+  assert.match(
+    contentSecurityPolicy({ ...base, pathname: "/forms", dev: true }),
+    /script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic' 'unsafe-eval';/,
+  );
   assert.doesNotMatch(contentSecurityPolicy({ ...base, pathname: "/forms" }), /unsafe-eval/);
 });
 
@@ -49,11 +52,35 @@ test("nonces are 128-bit base64 and never repeat", () => {
 });
 
 test("only paths that never render a page leave the nonce off the request; pages and 404s keep it", () => {
-  for (const path of ["/api/v2/submissions", "/api/v1/forms", "/connector/forms", "/api/trpc/account.me", "/api/auth/session", "/api/health", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]) {
+  for (const path of [
+    "/api/v2/submissions",
+    "/api/v1/forms",
+    "/connector/forms",
+    "/api/trpc/account.me",
+    "/api/auth/session",
+    "/api/health",
+    "/oauth/token",
+    "/oauth/revoke",
+    "/.well-known/oauth-authorization-server",
+  ]) {
     assert.equal(rendersNoPage(path), true, path);
   }
   // Pages, survey routes (they render the survey page again on an error) and unknown paths (the 404 page).
-  for (const path of ["/", "/forms", "/sign-in", "/oauth/authorize", "/f/abc", "/f/abc/submit", "/u/x/submit", "/api", "/api/v2", "/api/nope", "/apix", "/connector", "/oauth/tokens"]) {
+  for (const path of [
+    "/",
+    "/forms",
+    "/sign-in",
+    "/oauth/authorize",
+    "/f/abc",
+    "/f/abc/submit",
+    "/u/x/submit",
+    "/api",
+    "/api/v2",
+    "/api/nope",
+    "/apix",
+    "/connector",
+    "/oauth/tokens",
+  ]) {
     assert.equal(rendersNoPage(path), false, path);
   }
   // A submit is answered in JSON when it is JSON; a form post may get the page again.

@@ -94,7 +94,12 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
 /** 128 random bits, base64: unguessable per response. */
 /** The headers of an answer to `pathname` under this instance's settings, with a fresh nonce. */
 export function responseSecurityHeaders(pathname: string): Record<string, string> {
-  return securityHeaders({ pathname, nonce: newNonce(), https: env().APP_URL.startsWith("https:"), dev: process.env.NODE_ENV === "development" });
+  return securityHeaders({
+    pathname,
+    nonce: newNonce(),
+    https: env().APP_URL.startsWith("https:"),
+    dev: process.env.NODE_ENV === "development",
+  });
 }
 
 export function newNonce(): string {

@@ -81,7 +81,8 @@ export async function checkAuthorizationRequest(db: Db, raw: RawParams): Promise
 
   const challenge = first(raw.code_challenge);
   const method = first(raw.code_challenge_method);
-  if (challenge === undefined && method !== undefined) return fail("invalid_request", "code_challenge is required with code_challenge_method");
+  if (challenge === undefined && method !== undefined)
+    return fail("invalid_request", "code_challenge is required with code_challenge_method");
   if (challenge !== undefined) {
     // Without a method the challenge would be `plain` (RFC 7636 §4.3), which is not supported.
     if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");

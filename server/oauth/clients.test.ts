@@ -3,15 +3,26 @@ import { test } from "node:test";
 import { redirectUriProblem } from "./clients";
 
 test("https redirect URIs are fine, with a path and a query", () => {
-  for (const uri of ["https://www.integromat.com/oauth/cb/app", "https://zapier.com/dashboard/auth/oauth/return/App1CLIAPI/", "https://a.example/cb?x=1"]) {
+  for (const uri of [
+    "https://www.integromat.com/oauth/cb/app",
+    "https://zapier.com/dashboard/auth/oauth/return/App1CLIAPI/",
+    "https://a.example/cb?x=1",
+  ]) {
     assert.equal(redirectUriProblem(uri), null, uri);
   }
 });
 
 test("http only on this machine (RFC 8252 §7.3)", () => {
-  for (const uri of ["http://localhost:3000/cb", "http://127.0.0.1:9/cb", "http://[::1]/cb"]) assert.equal(redirectUriProblem(uri), null, uri);
-  assert.equal(redirectUriProblem("http://platform.example/cb"), "redirect URI 'http://platform.example/cb' must use https (http only for localhost)");
-  assert.equal(redirectUriProblem("http://localhost.evil.example/cb"), "redirect URI 'http://localhost.evil.example/cb' must use https (http only for localhost)");
+  for (const uri of ["http://localhost:3000/cb", "http://127.0.0.1:9/cb", "http://[::1]/cb"])
+    assert.equal(redirectUriProblem(uri), null, uri);
+  assert.equal(
+    redirectUriProblem("http://platform.example/cb"),
+    "redirect URI 'http://platform.example/cb' must use https (http only for localhost)",
+  );
+  assert.equal(
+    redirectUriProblem("http://localhost.evil.example/cb"),
+    "redirect URI 'http://localhost.evil.example/cb' must use https (http only for localhost)",
+  );
 });
 
 test("no fragments, credentials, relative URIs or other schemes", () => {

@@ -34,7 +34,10 @@ export type NewClient = { clientId: string; clientSecret?: string };
  * Registers a client. A confidential client gets a secret, returned here once and stored
  * hashed; a public client (`isPublic`) gets none and must use PKCE.
  */
-export async function createOAuthClient(db: DbOrTx, input: { name: string; redirectUris: string[]; isPublic: boolean }): Promise<NewClient> {
+export async function createOAuthClient(
+  db: DbOrTx,
+  input: { name: string; redirectUris: string[]; isPublic: boolean },
+): Promise<NewClient> {
   const name = input.name.trim();
   if (!name) throw new AppError("BAD_REQUEST", "a client needs a name");
   if (name.length > MAX_NAME_LENGTH) throw new AppError("BAD_REQUEST", `the name is longer than ${MAX_NAME_LENGTH} characters`);

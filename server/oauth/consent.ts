@@ -45,7 +45,9 @@ export type AuthorizePage = { kind: "error-page"; reason: ErrorPageReason } | { 
 export async function authorizePage(db: Db, raw: RawParams, user: SessionUser | null): Promise<AuthorizePage> {
   const checked = await checkAuthorizationRequest(db, raw);
   if (checked.kind !== "valid") return checked;
-  const returnTo = authorizePath(Object.entries(raw).flatMap(([k, v]) => (v === undefined ? [] : [v].flat().map((x): [string, string] => [k, x]))));
+  const returnTo = authorizePath(
+    Object.entries(raw).flatMap(([k, v]) => (v === undefined ? [] : [v].flat().map((x): [string, string] => [k, x]))),
+  );
   if (!user) return { kind: "redirect", url: signInPath(returnTo) };
   const account = await findAccount(db, user);
   if (!account) return { kind: "redirect", url: signInPath(returnTo, "SessionExpired") };
@@ -120,7 +122,8 @@ export async function decideConsent(db: Db, input: DecisionInput): Promise<Decis
   if (claims === "expired") return { kind: "error-page", reason: "consent_expired" };
   if (!claims) return { kind: "error-page", reason: "consent_invalid" };
   if (!input.user) return { kind: "redirect", url: signInPath(restartPath(claims), "SessionRequired") };
-  if (input.user.userId !== claims.user || input.user.organizationId !== claims.org) return { kind: "error-page", reason: "consent_invalid" };
+  if (input.user.userId !== claims.user || input.user.organizationId !== claims.org)
+    return { kind: "error-page", reason: "consent_invalid" };
   // The session may outlive the account or its membership: then nobody is there to consent.
   if (!(await findAccount(db, input.user))) return { kind: "redirect", url: signInPath(restartPath(claims), "SessionExpired") };
   const client = await findOAuthClientById(db, claims.client);

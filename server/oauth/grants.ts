@@ -13,7 +13,10 @@ export async function createGrant(
   tx: DbOrTx,
   input: { clientId: number; userId: number; organizationId: number; scopes: string[] },
 ): Promise<number> {
-  const [grant] = await tx.insert(oauthGrants).values({ ...input, lastUsedAt: sql`now()` }).returning({ id: oauthGrants.id });
+  const [grant] = await tx
+    .insert(oauthGrants)
+    .values({ ...input, lastUsedAt: sql`now()` })
+    .returning({ id: oauthGrants.id });
   return grant!.id;
 }
 

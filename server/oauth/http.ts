@@ -59,7 +59,8 @@ export async function readParams(request: Request): Promise<Map<string, string>>
     } catch {
       throw new OAuthError("invalid_request", "The request body is not valid JSON");
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new OAuthError("invalid_request", "The request body must be a JSON object");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new OAuthError("invalid_request", "The request body must be a JSON object");
     entries = Object.entries(parsed);
   } else {
     throw new OAuthError("invalid_request", "The request body must be application/x-www-form-urlencoded");

@@ -137,7 +137,10 @@ export async function refreshTokens(db: DbOrTx, client: OauthClient, params: Map
     if (beyond.length) throw new OAuthError("invalid_scope", `Not granted: ${beyond.join(", ")}`);
 
     await tx.execute(sql`update oauth_tokens set rotated_at = coalesce(rotated_at, now()) where id = ${row.token_id}`);
-    await tx.update(oauthGrants).set({ lastUsedAt: sql`now()` }).where(eq(oauthGrants.id, row.grant_id));
+    await tx
+      .update(oauthGrants)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(oauthGrants.id, row.grant_id));
     await tx.execute(
       sql`delete from oauth_tokens where grant_id = ${row.grant_id} and rotated_at < now() - make_interval(days => ${KEEP_ROTATED_DAYS})`,
     );

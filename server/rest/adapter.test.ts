@@ -245,7 +245,11 @@ test("the token is checked before the body: no token → Access Token not found,
     assert.deepEqual([r.status, r.body], [400, { message: "Access Token not found" }], c.body.slice(0, 20));
   }
   const malformed = await v2(
-    new Request("http://localhost/api/test/secured/1", { method: "POST", body: "{nope", headers: { "content-type": "application/json", "x-service-token": "nope" } }),
+    new Request("http://localhost/api/test/secured/1", {
+      method: "POST",
+      body: "{nope",
+      headers: { "content-type": "application/json", "x-service-token": "nope" },
+    }),
   );
   assert.equal(malformed.status, 400);
   assert.deepEqual(await malformed.json(), { message: "Invalid token provided" });
@@ -262,7 +266,9 @@ test("a procedure whose builder lacks the input guard still answers the edge's p
       .mutation(() => (ran++, {})),
   });
   const handler = createRestHandler({ router: bare, prefix: "/api/bare", surface: "v2", errorKey: "message" });
-  const res = await handler(new Request("http://localhost/api/bare/make", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }));
+  const res = await handler(
+    new Request("http://localhost/api/bare/make", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }),
+  );
   assert.equal(res.status, 400);
   assert.deepEqual(await res.json(), { message: "Request body is not valid JSON" });
   assert.equal(ran, 1); // it ran on an empty input, which is why every builder must carry the guard

@@ -135,7 +135,12 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
           const msg = doc.basePath === "/api/v1" ? MESSAGES.v1Scope : MESSAGES.v2Scope(meta.scope);
           responses["403"] = errorResponse(`The token lacks the \`${meta.scope}\` scope`, k, msg);
         }
-        responses["429"] = errorResponse("More than the allowed requests in the window (default 10 per 60 s per token)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
+        responses["429"] = errorResponse(
+          "More than the allowed requests in the window (default 10 per 60 s per token)",
+          k,
+          MESSAGES.rateLimited,
+          RATE_LIMIT_HEADERS,
+        );
       } else {
         responses["400"] = errorResponse(
           "An invalid parameter or body (the document's **Input rules**, checked after the access token)",
@@ -147,11 +152,21 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
           k,
           "The access token is missing, invalid, expired or revoked; `WWW-Authenticate: Bearer` says which. Refresh it and retry",
         );
-        responses["401"].headers = { "WWW-Authenticate": { description: 'e.g. `Bearer realm="Formhouse connector", error="invalid_token"`', schema: { type: "string" } } };
+        responses["401"].headers = {
+          "WWW-Authenticate": {
+            description: 'e.g. `Bearer realm="Formhouse connector", error="invalid_token"`',
+            schema: { type: "string" },
+          },
+        };
         if (meta?.scope) {
           responses["403"] = errorResponse(`The access token lacks the \`${meta.scope}\` scope`, k, MESSAGES.connectorScope(meta.scope));
         }
-        responses["429"] = errorResponse("More than the allowed requests in the window (default 60 per 60 s per connection)", k, MESSAGES.rateLimited, RATE_LIMIT_HEADERS);
+        responses["429"] = errorResponse(
+          "More than the allowed requests in the window (default 60 per 60 s per connection)",
+          k,
+          MESSAGES.rateLimited,
+          RATE_LIMIT_HEADERS,
+        );
       }
       for (const [status, spec] of Object.entries(meta?.errors ?? {})) {
         if (!spec) continue;
@@ -163,7 +178,10 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
           continue;
         }
         // The operation's own messages come first; a 400 keeps the token's messages beside them.
-        const lead = status === "400" && doc.auth === "service-token" ? `Invalid token: \`${MESSAGES.tokenMissing}\`, \`${MESSAGES.tokenMalformed}\`; invalid input` : undefined;
+        const lead =
+          status === "400" && doc.auth === "service-token"
+            ? `Invalid token: \`${MESSAGES.tokenMissing}\`, \`${MESSAGES.tokenMalformed}\`; invalid input`
+            : undefined;
         responses[status] = messagesResponse(spec, k, lead);
       }
       if (op.requestBody || (method === "delete" && meta?.jsonBody)) {

@@ -32,8 +32,7 @@ export const ZPathParam = z.string().transform((v) => {
 export const ZSingleParam = (name: string) => z.string({ error: `${name} must be given once` });
 
 /** `true`/`false` (also 1/0, yes/no) as a real boolean; anything else is a 400. */
-export const ZBooleanParam = (name: string) =>
-  z.stringbool({ error: `${name} must be true or false` }).optional();
+export const ZBooleanParam = (name: string) => z.stringbool({ error: `${name} must be true or false` }).optional();
 
 /** `:form_uuid` of the nested v2 paths: the form UUID or its numeric id. */
 export const ZFormRef = ZPathParam.describe("Form UUID or numeric form id");

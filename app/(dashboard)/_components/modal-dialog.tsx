@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 
-const FOCUSABLE = "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
  * Keeps Tab inside the dialog: a modal <dialog> makes the page inert, but Tab past its last

@@ -6,7 +6,17 @@ import { useEffect, useRef, useState } from "react";
  * A search field that reports its text a moment after typing stops (one list request per
  * pause, not per key). Follows `value` when it changes from outside (Back button, clear).
  */
-export function SearchBox({ value, onSearch, label, placeholder }: { value: string; onSearch: (text: string) => void; label: string; placeholder: string }) {
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onSearch: (text: string) => void;
+  label: string;
+  placeholder: string;
+}) {
   const [text, setText] = useState(value);
   const reported = useRef(value);
   const onSearchRef = useRef(onSearch);

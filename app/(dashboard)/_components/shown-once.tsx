@@ -7,7 +7,19 @@ import { CopyButton } from "./copy-button";
  * A secret the server will not show again (an API token, a webhook signing secret): the value
  * with Copy, the warning, and Done. Takes focus when it appears, so the screen reader reads it.
  */
-export function ShownOnce({ title, secret, what, children, onDone }: { title: string; secret: string; what: string; children?: ReactNode; onDone: () => void }) {
+export function ShownOnce({
+  title,
+  secret,
+  what,
+  children,
+  onDone,
+}: {
+  title: string;
+  secret: string;
+  what: string;
+  children?: ReactNode;
+  onDone: () => void;
+}) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -14,7 +14,10 @@ export function FormNameField({
   error,
   invalid = error !== null,
   ...input
-}: { id: string; label: string; hideLabel?: boolean; error: string | null; invalid?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+}: { id: string; label: string; hideLabel?: boolean; error: string | null; invalid?: boolean } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id"
+>) {
   const errorId = `${id}-error`;
   return (
     <div className={invalid ? "field is-invalid" : "field"}>

@@ -35,7 +35,10 @@ export function FormsTable({ page, onCreate, onNotice }: { page: number; onCreat
 
   const columns = [
     dateColumn<DashboardFormRow>("updated", "Updated", (form) => form.updatedAt),
-    surveyLinkColumn<DashboardFormRow>((form) => form.url, (form) => `survey link of ${form.name}`),
+    surveyLinkColumn<DashboardFormRow>(
+      (form) => form.url,
+      (form) => `survey link of ${form.name}`,
+    ),
     actionsColumn<DashboardFormRow>(
       (form) => (
         <>

@@ -43,7 +43,10 @@ export function TrashFormDialog({
       <p>
         <strong className="trash-dialog-name">{form?.name}</strong>
       </p>
-      <p>Its survey link stops working and the API no longer shows it. Its submissions are kept: restore it from the trash to bring everything back.</p>
+      <p>
+        Its survey link stops working and the API no longer shows it. Its submissions are kept: restore it from the trash to bring
+        everything back.
+      </p>
     </ConfirmDialog>
   );
 }

@@ -32,7 +32,10 @@ const COLUMNS = [
     ),
   }),
   dateColumn<Prefill>("created", "Created", (prefill) => prefill.createdAt),
-  surveyLinkColumn<Prefill>((prefill) => prefill.url, (prefill) => `link for ${prefill.name}`),
+  surveyLinkColumn<Prefill>(
+    (prefill) => prefill.url,
+    (prefill) => `link for ${prefill.name}`,
+  ),
 ];
 
 export function PrefillsTable(props: FormItemsTableProps & { withLinks: boolean }) {

@@ -66,9 +66,7 @@ function FormPrefills({ form }: { form: FormOption }) {
           onCreated={(prefill) => {
             create.created(
               <div className="notice-created">
-                <span>
-                  Prefill “{prefill.name}” created. Its link opens the form with the values filled in:
-                </span>
+                <span>Prefill “{prefill.name}” created. Its link opens the form with the values filled in:</span>
                 <SurveyUrl url={prefill.url} what={`link for ${prefill.name}`} />
               </div>,
             );

@@ -15,7 +15,19 @@ const str = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "
 const INPUT_TYPES: Record<string, string> = { email: "email", number: "number", date: "date", phone: "tel" };
 
 /** A text-like or choice input for a scalar answer (also a repeat-field component's). */
-function ScalarInput({ element: el, id, value, onChange, describedBy }: { element: FormElement; id: string; value: unknown; onChange: (v: unknown) => void; describedBy?: string }) {
+function ScalarInput({
+  element: el,
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  element: FormElement;
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  describedBy?: string;
+}) {
   const category = elementCategory(el.type);
   const common = { id, "aria-describedby": describedBy } as const;
   if (category === "single-choice") {
@@ -44,7 +56,19 @@ function ScalarInput({ element: el, id, value, onChange, describedBy }: { elemen
 }
 
 /** The editor of one element's answer; `id` is its first input's id (the label points at it). */
-export function AnswerEditor({ element: el, id, value, onChange, describedBy }: { element: FormElement; id: string; value: unknown; onChange: (v: unknown) => void; describedBy?: string }) {
+export function AnswerEditor({
+  element: el,
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  element: FormElement;
+  id: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  describedBy?: string;
+}) {
   const category = elementCategory(el.type);
   if (category === "composite") {
     const parts = isHash(value) ? value : {};
@@ -53,7 +77,12 @@ export function AnswerEditor({ element: el, id, value, onChange, describedBy }: 
         {(el.children ?? []).map((c) => (
           <div className="field" key={c.fixedname}>
             <label htmlFor={`${id}-${c.fixedname}`}>{c.label}</label>
-            <input id={`${id}-${c.fixedname}`} value={str(parts[c.fixedname])} onChange={(e) => onChange({ ...parts, [c.fixedname]: e.target.value })} autoComplete="off" />
+            <input
+              id={`${id}-${c.fixedname}`}
+              value={str(parts[c.fixedname])}
+              onChange={(e) => onChange({ ...parts, [c.fixedname]: e.target.value })}
+              autoComplete="off"
+            />
           </div>
         ))}
       </div>
@@ -64,7 +93,7 @@ export function AnswerEditor({ element: el, id, value, onChange, describedBy }: 
     return (
       <div className="editor-parts">
         {(el.rows ?? []).map((r) => {
-          const chosen = isHash(rows[r.id]) ? Object.keys(rows[r.id] as Hash)[0] ?? "" : "";
+          const chosen = isHash(rows[r.id]) ? (Object.keys(rows[r.id] as Hash)[0] ?? "") : "";
           return (
             <div className="field" key={r.id}>
               <label htmlFor={`${id}-${r.id}`}>{r.label}</label>
@@ -104,7 +133,12 @@ export function AnswerEditor({ element: el, id, value, onChange, describedBy }: 
             {(el.components ?? []).map((comp) => (
               <div className="field" key={comp.id}>
                 <label htmlFor={`${id}-${i}-${comp.id}`}>{comp.label}</label>
-                <ScalarInput element={comp} id={`${id}-${i}-${comp.id}`} value={row[comp.id]} onChange={(v) => onChange(rows.map((r, j) => (j === i ? { ...r, [comp.id]: v } : r)))} />
+                <ScalarInput
+                  element={comp}
+                  id={`${id}-${i}-${comp.id}`}
+                  value={row[comp.id]}
+                  onChange={(v) => onChange(rows.map((r, j) => (j === i ? { ...r, [comp.id]: v } : r)))}
+                />
               </div>
             ))}
             <button type="button" className="button button-small button-ghost" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
@@ -132,10 +166,22 @@ export function AnswerEditor({ element: el, id, value, onChange, describedBy }: 
         {order.map((v, i) => (
           <li key={v}>
             <span>{label(v)}</span>
-            <button type="button" className="button button-small button-ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${label(v)} up`}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={i === 0}
+              onClick={() => move(i, -1)}
+              aria-label={`Move ${label(v)} up`}
+            >
               Up
             </button>
-            <button type="button" className="button button-small button-ghost" disabled={i === order.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${label(v)} down`}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={i === order.length - 1}
+              onClick={() => move(i, 1)}
+              aria-label={`Move ${label(v)} down`}
+            >
               Down
             </button>
           </li>
@@ -150,7 +196,11 @@ export function AnswerEditor({ element: el, id, value, onChange, describedBy }: 
       <div className="choices">
         {(el.options ?? []).map((o) => (
           <label key={o.id} className="choice">
-            <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(o.value)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value))}
+            />
             {o.label}
           </label>
         ))}

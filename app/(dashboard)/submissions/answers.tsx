@@ -40,7 +40,10 @@ export function compactAnswer(el: FormElement, value: unknown): string {
   if (value === undefined || value === null) return "";
   const category = elementCategory(el.type);
   if (category === "composite" && isHash(value)) {
-    return (el.children ?? []).map((c) => value[c.fixedname]).filter((v) => v !== undefined && v !== "").join(" ");
+    return (el.children ?? [])
+      .map((c) => value[c.fixedname])
+      .filter((v) => v !== undefined && v !== "")
+      .join(" ");
   }
   if (category === "matrix" && isHash(value)) {
     return (el.rows ?? [])
@@ -58,7 +61,8 @@ export function compactAnswer(el: FormElement, value: unknown): string {
 
 /** The full answer of one element, for the submission page. */
 export function AnswerView({ element: el, value }: { element: FormElement; value: unknown }) {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return <span className="muted">No answer</span>;
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+    return <span className="muted">No answer</span>;
   const category = elementCategory(el.type);
   if (category === "composite" && isHash(value)) {
     return (

@@ -14,7 +14,11 @@ import type { FilterRow, SpamView } from "./use-submission-params";
  */
 export function SubmissionCharts({ formUuid, filters, view }: { formUuid: string; filters: FilterRow[]; view: SpamView }) {
   const trpc = useTRPC();
-  const stats = useQuery({ ...trpc.submissions.stats.queryOptions({ formUuid, filters, view }), placeholderData: keepPreviousData, retry: false });
+  const stats = useQuery({
+    ...trpc.submissions.stats.queryOptions({ formUuid, filters, view }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   if (!stats.data) return null;
   return (
     <section className="card charts" aria-labelledby="charts-title">
@@ -79,7 +83,16 @@ function PerDayChart({ days }: { days: { day: string; count: number }[] }) {
   );
 }
 
-function ChoiceSummary({ summary }: { summary: { elementId: string; label: string; answered: number; options: { value: string; label: string; count: number; percent: number }[] } }) {
+function ChoiceSummary({
+  summary,
+}: {
+  summary: {
+    elementId: string;
+    label: string;
+    answered: number;
+    options: { value: string; label: string; count: number; percent: number }[];
+  };
+}) {
   return (
     <div className="choice-summary">
       <h3>{summary.label}</h3>

@@ -8,7 +8,6 @@ import type { FilterRow } from "./use-submission-params";
 /** A field the builder offers, as `submissions.list` describes it. */
 type FilterField = inferRouterOutputs<AppRouter>["submissions"]["list"]["filterFields"][number];
 
-
 /** What each of v2's filter types reads as in the builder. */
 export const FILTER_TYPE_LABELS: Record<string, string> = {
   is_equal_to: "is",
@@ -44,7 +43,11 @@ export function describeFilter(row: FilterRow, fields: FilterField[]): string {
     const [min = "", max = ""] = row.value.split(",");
     return `${label} ${op} ${min} and ${max}`;
   }
-  if (LISTS.has(row.type)) return `${label} ${op} ${row.value.split(",").map((v) => show(v.trim())).join(", ")}`;
+  if (LISTS.has(row.type))
+    return `${label} ${op} ${row.value
+      .split(",")
+      .map((v) => show(v.trim()))
+      .join(", ")}`;
   return `${label} ${op} ${show(row.value)}`;
 }
 
@@ -81,7 +84,12 @@ export function FilterBuilder({
           {applied.map((row, i) => (
             <li key={`${i}-${row.field}-${row.type}-${row.value}`} className={errors[i] ? "filter-item is-invalid" : "filter-item"}>
               <span className="filter-text">{describeFilter(row, fields)}</span>
-              <button type="button" className="button button-small button-ghost" onClick={() => onChange(applied.filter((_, j) => j !== i))} aria-label={`Remove filter: ${describeFilter(row, fields)}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                onClick={() => onChange(applied.filter((_, j) => j !== i))}
+                aria-label={`Remove filter: ${describeFilter(row, fields)}`}
+              >
                 Remove
               </button>
               {errors[i] && (
@@ -141,11 +149,23 @@ function NewFilter({ fields, onAdd, onCancel }: { fields: FilterField[]; onAdd: 
       <div className="filter-range">
         <div className="field">
           <label htmlFor={`${id}-min`}>From</label>
-          <input id={`${id}-min`} type={htmlType} step={htmlType === "number" ? "any" : undefined} value={min} onChange={(e) => setMin(e.target.value)} />
+          <input
+            id={`${id}-min`}
+            type={htmlType}
+            step={htmlType === "number" ? "any" : undefined}
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-max`}>To</label>
-          <input id={`${id}-max`} type={htmlType} step={htmlType === "number" ? "any" : undefined} value={max} onChange={(e) => setMax(e.target.value)} />
+          <input
+            id={`${id}-max`}
+            type={htmlType}
+            step={htmlType === "number" ? "any" : undefined}
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+          />
         </div>
       </div>
     );
@@ -156,7 +176,11 @@ function NewFilter({ fields, onAdd, onCancel }: { fields: FilterField[]; onAdd: 
         <div className="choices">
           {field.options.map((o) => (
             <label key={o.value} className="choice">
-              <input type="checkbox" checked={list.includes(o.value)} onChange={(e) => setList(e.target.checked ? [...list, o.value] : list.filter((v) => v !== o.value))} />
+              <input
+                type="checkbox"
+                checked={list.includes(o.value)}
+                onChange={(e) => setList(e.target.checked ? [...list, o.value] : list.filter((v) => v !== o.value))}
+              />
               {o.label}
             </label>
           ))}

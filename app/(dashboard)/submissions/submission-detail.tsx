@@ -53,7 +53,13 @@ export function SubmissionDetail({ id }: { id: string }) {
     <>
       <PageHeader
         title="Submission"
-        description={query.data ? <>An answer to <strong>{query.data.form.name}</strong>.</> : undefined}
+        description={
+          query.data ? (
+            <>
+              An answer to <strong>{query.data.form.name}</strong>.
+            </>
+          ) : undefined
+        }
         actions={
           <Link className="button button-ghost" href={query.data ? `/submissions?form=${query.data.form.uuid}` : "/submissions"}>
             ← All submissions

@@ -23,8 +23,8 @@ export function SubmissionsView() {
       items="Submissions"
       noForms={
         <>
-          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page
-          and share its link; the answers appear here.
+          Submissions belong to a form, and your organization has none yet. Create one on the <Link href="/forms">Forms</Link> page and
+          share its link; the answers appear here.
         </>
       }
     >

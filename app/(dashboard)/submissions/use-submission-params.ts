@@ -35,7 +35,10 @@ export function useSubmissionParams() {
   const rawView = params.get("view");
   const view: SpamView = rawView === "spam" || rawView === "not_spam" ? rawView : "all";
   const rawSort = params.get("sort");
-  const sort = { field: (rawSort === "updated_at" || rawSort === "duration" ? rawSort : "created_at") as SortField, order: params.get("order") === "asc" ? ("asc" as const) : ("desc" as const) };
+  const sort = {
+    field: (rawSort === "updated_at" || rawSort === "duration" ? rawSort : "created_at") as SortField,
+    order: params.get("order") === "asc" ? ("asc" as const) : ("desc" as const),
+  };
 
   const write = useCallback(
     (change: (next: URLSearchParams) => void) => {

@@ -43,10 +43,12 @@ export function CreateTokenPanel({
   );
   const errors = fieldErrors(create.error);
   // Once a field changes, the last answer's errors no longer describe the form.
-  const edited = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    if (create.isError) create.reset();
-  };
+  const edited =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      if (create.isError) create.reset();
+    };
   const titleId = `${id}-title`;
 
   return (

@@ -38,16 +38,16 @@ export function FormTokensSection({
         <div className="section-actions">
           {picker}
           {!creating && !created && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setCreating(true);
-              setNotice(null);
-            }}
-          >
-            New form token
-          </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setCreating(true);
+                setNotice(null);
+              }}
+            >
+              New form token
+            </button>
           )}
         </div>
       </header>

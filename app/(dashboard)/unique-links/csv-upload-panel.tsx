@@ -128,10 +128,7 @@ export function CsvUploadPanel({ form, onClose, onDone }: { form: FormOption; on
               <strong>entry name</strong> (required) and <strong>expiry</strong> (a date or date-time, UTC)
             </li>
             <li>one per field, named by its label or id; empty cells are not prefilled</li>
-            <li>
-              choices by label; several separated by “;”; matrix “Row=Column; …”; name and address “Part=Text; …”; JSON as in the
-              API
-            </li>
+            <li>choices by label; several separated by “;”; matrix “Row=Column; …”; name and address “Part=Text; …”; JSON as in the API</li>
           </ul>
           <div className="csv-actions">
             <button type="button" className="button button-small" onClick={download} disabled={!fields.data}>

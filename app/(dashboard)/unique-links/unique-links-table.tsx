@@ -83,7 +83,10 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
     }),
     dateColumn<UniqueLink>("expires", "Expires", (link) => link.expiresAt, <span className="muted">Never</span>),
     dateColumn<UniqueLink>("created", "Created", (link) => link.createdAt),
-    surveyLinkColumn<UniqueLink>((link) => link.url, (link) => `link for ${link.entryName}`),
+    surveyLinkColumn<UniqueLink>(
+      (link) => link.url,
+      (link) => `link for ${link.entryName}`,
+    ),
   ];
   const stateLabel = state && LINK_STATE_LABELS[state].label.toLowerCase();
 

@@ -44,7 +44,12 @@ function FormUniqueLinks({ form }: { form: FormOption }) {
         <SearchBox value={list.search} onSearch={list.setSearch} label="Search by entry name" placeholder="Search entry names…" />
         <div className="state-filter">
           <label htmlFor="state-filter">Show</label>
-          <select id="state-filter" className="select" value={state ?? ""} onChange={(e) => list.setParams({ state: e.target.value, page: null })}>
+          <select
+            id="state-filter"
+            className="select"
+            value={state ?? ""}
+            onChange={(e) => list.setParams({ state: e.target.value, page: null })}
+          >
             <option value="">All links</option>
             {(Object.keys(LINK_STATE_LABELS) as LinkState[]).map((s) => (
               <option key={s} value={s}>
@@ -78,11 +83,7 @@ function FormUniqueLinks({ form }: { form: FormOption }) {
         />
       )}
       {create.open && panel === "csv" && (
-        <CsvUploadPanel
-          form={form}
-          onClose={create.close}
-          onDone={() => list.setParams({ q: null, page: null, state: null })}
-        />
+        <CsvUploadPanel form={form} onClose={create.close} onDone={() => list.setParams({ q: null, page: null, state: null })} />
       )}
       {create.notice && <Notice onDismiss={() => create.setNotice(null)}>{create.notice}</Notice>}
       <UniqueLinksTable

@@ -81,7 +81,11 @@ export function DeliveryLog({
       disabled={retry.isPending}
       onClick={() => retry.mutate({ formUuid, id: webhookId, deliveryId: d.id })}
     >
-      Replay<span className="visually-hidden"> {d.event} delivery of {dateTimeFormat.format(new Date(d.createdAt))}</span>
+      Replay
+      <span className="visually-hidden">
+        {" "}
+        {d.event} delivery of {dateTimeFormat.format(new Date(d.createdAt))}
+      </span>
     </button>
   ));
 

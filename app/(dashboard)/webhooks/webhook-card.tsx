@@ -39,7 +39,8 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         await refresh();
       },
       onError: (err, vars) => {
-        if (vars.enabled !== undefined) onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)} (webhooks.update)`);
+        if (vars.enabled !== undefined)
+          onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)} (webhooks.update)`);
       },
     }),
   );
@@ -171,7 +172,13 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
           >
             Rotate secret
           </button>
-          <button type="button" className="button button-small" aria-expanded={showLog} aria-controls={`${id}-log`} onClick={() => setShowLog((v) => !v)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-expanded={showLog}
+            aria-controls={`${id}-log`}
+            onClick={() => setShowLog((v) => !v)}
+          >
             {showLog ? "Hide delivery log" : "Delivery log"}
           </button>
           <button

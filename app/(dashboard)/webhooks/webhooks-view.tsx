@@ -53,11 +53,7 @@ function FormWebhooks({ form }: { form: FormOption }) {
   if (list.isPending || list.isError) {
     body = <QueryState query={list} loading="Loading webhooks…" failed="Could not load the webhooks" selectable={false} />;
   } else if (list.data.total === 0)
-    body = (
-      <EmptyState title="No webhooks yet">
-        Add an endpoint to be told about {form.name}&apos;s submissions as they happen.
-      </EmptyState>
-    );
+    body = <EmptyState title="No webhooks yet">Add an endpoint to be told about {form.name}&apos;s submissions as they happen.</EmptyState>;
   else
     body = (
       <>

@@ -6,9 +6,7 @@ export function OAuthErrorCard({ reason }: { reason: ErrorPageReason }) {
   return (
     <div className="auth-card oauth-card">
       <h1>{title}</h1>
-      <p className="auth-lead">
-        {text}
-      </p>
+      <p className="auth-lead">{text}</p>
       <p className="oauth-note">You can close this page.</p>
     </div>
   );

@@ -22,7 +22,11 @@ test.describe("GET /connector/user", () => {
 });
 
 test.describe("GET /connector/forms", () => {
-  test("the organization's non-trashed forms, most recently updated first, as {id, uuid, name, created_at}", async ({ request, seed, baseURL }) => {
+  test("the organization's non-trashed forms, most recently updated first, as {id, uuid, name, created_at}", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const a = await seed.form(org.organizationId, { name: "Alpha" });
     const b = await seed.form(org.organizationId, { name: "Beta" });
@@ -30,11 +34,18 @@ test.describe("GET /connector/forms", () => {
     const trashed = await seed.form(org.organizationId, { name: "Trashed" });
     const foreign = await seed.form((await seed.org()).organizationId, { name: "Someone else's" });
     // Beta was edited last, then Alpha; Gamma long ago.
-    const setUpdated = (id: number, ago: string) => seed.db.update(forms).set({ updatedAt: sql`now() - ${ago}::interval` }).where(eq(forms.id, id));
+    const setUpdated = (id: number, ago: string) =>
+      seed.db
+        .update(forms)
+        .set({ updatedAt: sql`now() - ${ago}::interval` })
+        .where(eq(forms.id, id));
     await setUpdated(b.id, "1 minute");
     await setUpdated(a.id, "1 hour");
     await setUpdated(c.id, "1 day");
-    await seed.db.update(forms).set({ trashedAt: sql`now()` }).where(eq(forms.id, trashed.id));
+    await seed.db
+      .update(forms)
+      .set({ trashedAt: sql`now()` })
+      .where(eq(forms.id, trashed.id));
 
     const res = await connectorGet(request, "/forms", tokens.access_token);
     expect(res.status).toBe(200);
@@ -90,11 +101,22 @@ test.describe("connector authentication", () => {
     }
   });
 
-  test("an invalid, expired or revoked token: 401 invalid_token; a v2 API token is not an access token", async ({ request, seed, baseURL }) => {
+  test("an invalid, expired or revoked token: 401 invalid_token; a v2 API token is not an access token", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { tokens, org } = await connectNewUser(request, seed, baseURL!);
     const v2 = await seed.token(org.organizationId);
     const challenge = `${REALM}, error="invalid_token", error_description="The access token is invalid, expired or revoked"`;
-    for (const authorization of ["Bearer fh_at_unknown", `Basic ${tokens.access_token}`, "Bearer", `Bearer ${tokens.refresh_token}`, `Bearer ${v2}`, `Bearer ${tokens.access_token} extra`]) {
+    for (const authorization of [
+      "Bearer fh_at_unknown",
+      `Basic ${tokens.access_token}`,
+      "Bearer",
+      `Bearer ${tokens.refresh_token}`,
+      `Bearer ${v2}`,
+      `Bearer ${tokens.access_token} extra`,
+    ]) {
       const res = await connectorGet(request, "/user", null, { authorization });
       expect(res, authorization).toMatchObject({ status: 401, body: { error: "Invalid or expired access token" } });
       expect(res.headers["www-authenticate"]).toBe(challenge);
@@ -122,7 +144,11 @@ test.describe("connector authentication", () => {
     expect(forms).toMatchObject({ status: 403, body: { error: "The access token lacks the required scope: forms:read" } });
   });
 
-  test("60 requests per 60 s per connection: then 429 with Retry-After; a refreshed token does not reset it", async ({ request, seed, baseURL }) => {
+  test("60 requests per 60 s per connection: then 429 with Retry-After; a refreshed token does not reset it", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
     const other = await connectNewUser(request, seed, baseURL!);
     for (let i = 0; i < 6; i++) {
@@ -157,7 +183,9 @@ test("GET /connector/openapi.json documents the surface with the OAuth 2.0 schem
   const forms = doc.paths["/forms"].get;
   expect(forms.security).toEqual([{ OAuth2: ["forms:read"] }]);
   expect(Object.keys(forms.responses)).toEqual(["200", "400", "401", "403", "429", "500"]);
-  expect(forms.responses["403"].content["application/json"].example).toEqual({ error: "The access token lacks the required scope: forms:read" });
+  expect(forms.responses["403"].content["application/json"].example).toEqual({
+    error: "The access token lacks the required scope: forms:read",
+  });
   expect(forms.responses["429"].headers["Retry-After"]).toBeTruthy();
   expect(forms.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["limit", "page"]);
   expect(forms.responses["200"].content["application/json"].schema.type).toBe("array");

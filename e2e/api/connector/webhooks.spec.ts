@@ -27,7 +27,10 @@ async function call(
 ): Promise<HttpAnswer> {
   const res = await request.fetch(`/connector${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -45,7 +48,12 @@ async function waitFor<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
 }
 
 test.describe("POST /connector/webhooks", () => {
-  test("subscribes; each new non-spam submission reaches the target with the connector payload, signed; DELETE unsubscribes", async ({ request, seed, baseURL, api }) => {
+  test("subscribes; each new non-spam submission reaches the target with the connector payload, signed; DELETE unsubscribes", async ({
+    request,
+    seed,
+    baseURL,
+    api,
+  }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish: true });
     const receiver = await startReceiver();
@@ -101,14 +109,23 @@ test.describe("POST /connector/webhooks", () => {
     }
   });
 
-  test("a 410 from the target removes the subscription; revoking the connection removes the rest", async ({ request, seed, baseURL, api }) => {
+  test("a 410 from the target removes the subscription; revoking the connection removes the rest", async ({
+    request,
+    seed,
+    baseURL,
+    api,
+  }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish: true });
     const gone = await startReceiver(() => ({ status: 410 }));
     const live = await startReceiver();
     try {
       const subscribe = async (url: string) =>
-        (await call(request, "POST", "/webhooks", tokens.access_token, { webhook: { form_id: form.id, target_url: url, events: ["submission.created"] } })).body.id as number;
+        (
+          await call(request, "POST", "/webhooks", tokens.access_token, {
+            webhook: { form_id: form.id, target_url: url, events: ["submission.created"] },
+          })
+        ).body.id as number;
       const goneId = await subscribe(gone.url);
       const liveId = await subscribe(live.url);
       expect((await postJson(api, submitPath(form.uuid), { data: { q_name: "Ada" }, duration: 30 })).status).toBe(201);
@@ -129,7 +146,11 @@ test.describe("POST /connector/webhooks", () => {
     }
   });
 
-  test("bad bodies are 422 {error}; another organization's form is 404; DELETE of a form webhook or someone else's subscription is 404", async ({ request, seed, baseURL }) => {
+  test("bad bodies are 422 {error}; another organization's form is 404; DELETE of a form webhook or someone else's subscription is 404", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
     const foreign = await seed.form((await seed.org()).organizationId, { name: "Theirs", elements: ELEMENTS });
@@ -154,19 +175,38 @@ test.describe("POST /connector/webhooks", () => {
 
     const [formHook] = await seed.db
       .insert(webhooks)
-      .values({ organizationId: org.organizationId, formId: form.id, source: "form", url: "https://hooks.example.com/f", events: ["Submission.Created"], secret: "whsec_x" })
+      .values({
+        organizationId: org.organizationId,
+        formId: form.id,
+        source: "form",
+        url: "https://hooks.example.com/f",
+        events: ["Submission.Created"],
+        secret: "whsec_x",
+      })
       .returning();
-    expect(await call(request, "DELETE", `/webhooks/${formHook!.id}`, tokens.access_token)).toMatchObject({ status: 404, body: { error: "Subscription not found" } });
-    expect(await call(request, "DELETE", "/webhooks/nope", tokens.access_token)).toMatchObject({ status: 404, body: { error: "Subscription not found" } });
+    expect(await call(request, "DELETE", `/webhooks/${formHook!.id}`, tokens.access_token)).toMatchObject({
+      status: 404,
+      body: { error: "Subscription not found" },
+    });
+    expect(await call(request, "DELETE", "/webhooks/nope", tokens.access_token)).toMatchObject({
+      status: 404,
+      body: { error: "Subscription not found" },
+    });
     expect(await call(request, "DELETE", "/webhooks/1", null)).toMatchObject({ status: 401 });
     expect((await seed.db.select().from(webhooks).where(eq(webhooks.id, formHook!.id))).length).toBe(1);
   });
 
-  test("a form holds at most 100 connector subscriptions: the 101st is 422 {error} and stores nothing", async ({ request, seed, baseURL }) => {
+  test("a form holds at most 100 connector subscriptions: the 101st is 422 {error} and stores nothing", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
     const subscribe = (target: string) =>
-      call(request, "POST", "/webhooks", tokens.access_token, { webhook: { form_id: form.id, target_url: target, events: ["submission.created"] } });
+      call(request, "POST", "/webhooks", tokens.access_token, {
+        webhook: { form_id: form.id, target_url: target, events: ["submission.created"] },
+      });
     expect((await subscribe("http://127.0.0.1:9/0")).status).toBe(201);
     // 99 more like the first (same connection), written directly: the connector allows 60 requests a minute.
     // (Loopback targets: the test server allows private addresses, and nothing here is ever sent.)

@@ -49,23 +49,98 @@ export type FuzzRequest = {
 
 // --- strings ---------------------------------------------------------------------------
 
-export const BUILT_IN_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "prototype", "__defineGetter__"];
+export const BUILT_IN_NAMES = [
+  "constructor",
+  "__proto__",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "isPrototypeOf",
+  "prototype",
+  "__defineGetter__",
+];
 
 const TRICKY = [
-  "", " ", "\u0000", "a\u0000b", "\ud800", "\udc00", "x\udbff", "\ud83d\ude00", "\u0000\ud800",
-  "%", "%zz", "%00", "%C0%AF", "..", ".", "/", "\\", "'", '"', "' OR 1=1 --", "'; drop table forms; --", "${7*7}", "{{7*7}}",
-  "<script>alert(1)</script>", "null", "undefined", "NaN", "Infinity", "-Infinity", "true", "[]", "{}", "\r\n", "\t",
-  "\u2028\u2029", "\ufeff", "\u202e", "\uffff", "\ufffe", "ß", "İ", "𝟘", "\u0301", "a".repeat(256), "🏳️‍🌈",
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udc00",
+  "x\udbff",
+  "\ud83d\ude00",
+  "\u0000\ud800",
+  "%",
+  "%zz",
+  "%00",
+  "%C0%AF",
+  "..",
+  ".",
+  "/",
+  "\\",
+  "'",
+  '"',
+  "' OR 1=1 --",
+  "'; drop table forms; --",
+  "${7*7}",
+  "{{7*7}}",
+  "<script>alert(1)</script>",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "true",
+  "[]",
+  "{}",
+  "\r\n",
+  "\t",
+  "\u2028\u2029",
+  "\ufeff",
+  "\u202e",
+  "\uffff",
+  "\ufffe",
+  "ß",
+  "İ",
+  "𝟘",
+  "\u0301",
+  "a".repeat(256),
+  "🏳️‍🌈",
   ...BUILT_IN_NAMES,
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
-const hostileUnit = fc.oneof({ arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), weight: 4 }, loneSurrogate, fc.constant("\u0000"));
+const hostileUnit = fc.oneof(
+  { arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), weight: 4 },
+  loneSurrogate,
+  fc.constant("\u0000"),
+);
 
 export const numberText = fc.oneof(
   fc.constantFrom(
-    "0", "-0", "0.30000000000000001", "0.3", "1e400", "-1e-400", "NaN", "Infinity", "9".repeat(400), `-${"9".repeat(200)}.${"9".repeat(200)}`,
-    "1.", ".5", "00012", " 12 ", "+1", "0x1F", "1_000", "٣", "1,5", "-", "--1", "2147483648", "9007199254740993",
+    "0",
+    "-0",
+    "0.30000000000000001",
+    "0.3",
+    "1e400",
+    "-1e-400",
+    "NaN",
+    "Infinity",
+    "9".repeat(400),
+    `-${"9".repeat(200)}.${"9".repeat(200)}`,
+    "1.",
+    ".5",
+    "00012",
+    " 12 ",
+    "+1",
+    "0x1F",
+    "1_000",
+    "٣",
+    "1,5",
+    "-",
+    "--1",
+    "2147483648",
+    "9007199254740993",
   ),
   fc.double().map(String),
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
@@ -76,11 +151,32 @@ const pad = (n: number, width: number) => String(Math.abs(n)).padStart(width, "0
 
 export const dateText = fc.oneof(
   fc.constantFrom(
-    "9999-12-31T23:00:00-01:00", "9999-12-31T23:59:59-14:00", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00+01:00",
-    "0001-01-01", "0000-01-01", "0050-01-01", "0099-12-31T23:59:59Z", "10000-01-01", "2024-02-29", "2023-02-29", "2024-02-30",
-    "2024-13-01", "2024-00-10", "2024-01-01T24:00:00Z", "2024-01-01T23:59:60Z", "2024-01-01T00:00:00+99:99",
-    "2024-01-01T00:00:00.1234567891Z", "+275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z", "2024-01-01T00:00+1400",
-    "2024-1-1", "20240101", "2024-01-01Z", "2099-01-01", "2099-01-01T10:00:00+02:00",
+    "9999-12-31T23:00:00-01:00",
+    "9999-12-31T23:59:59-14:00",
+    "9999-12-31T23:59:59.999Z",
+    "0001-01-01T00:00:00+01:00",
+    "0001-01-01",
+    "0000-01-01",
+    "0050-01-01",
+    "0099-12-31T23:59:59Z",
+    "10000-01-01",
+    "2024-02-29",
+    "2023-02-29",
+    "2024-02-30",
+    "2024-13-01",
+    "2024-00-10",
+    "2024-01-01T24:00:00Z",
+    "2024-01-01T23:59:60Z",
+    "2024-01-01T00:00:00+99:99",
+    "2024-01-01T00:00:00.1234567891Z",
+    "+275760-09-13T00:00:00Z",
+    "-000001-01-01T00:00:00Z",
+    "2024-01-01T00:00+1400",
+    "2024-1-1",
+    "20240101",
+    "2024-01-01Z",
+    "2099-01-01",
+    "2099-01-01T10:00:00+02:00",
   ),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
   fc
@@ -98,7 +194,12 @@ export const dateText = fc.oneof(
     .map((p) => {
       const day = `${pad(p.y, 4)}-${pad(p.m, 2)}-${pad(p.d, 2)}`;
       if (p.shape === "date") return day;
-      const zone = p.shape === "Tz" ? "Z" : p.offset === null ? "" : `${p.offset < 0 ? "-" : "+"}${pad(Math.trunc(p.offset / 60), 2)}:${pad(p.offset % 60, 2)}`;
+      const zone =
+        p.shape === "Tz"
+          ? "Z"
+          : p.offset === null
+            ? ""
+            : `${p.offset < 0 ? "-" : "+"}${pad(Math.trunc(p.offset / 60), 2)}:${pad(p.offset % 60, 2)}`;
       return `${day}${p.shape === " " ? " " : "T"}${pad(p.h, 2)}:${pad(p.mi, 2)}:${pad(p.s, 2)}${p.frac ? `.${p.frac}` : ""}${zone}`;
     }),
 );
@@ -108,8 +209,30 @@ export const dateText = fc.oneof(
  * surrogates (jsonb), LIKE wildcards and escapes, quotes, separators. NUL and surrogates count
  * four times.
  */
-const DANGEROUS = ["\u0000", "\u0000", "\u0000", "\u0000", "\ud800", "\udbff", "\udfff", "\udc00", "\uffff", "\u2028", "%", "_", "\\", "'", '"', ",", "\u0301", "😀", "\r\n"];
-const spiked = fc.tuple(fc.stringMatching(/^[a-z]{0,6}$/), fc.constantFrom(...DANGEROUS), fc.stringMatching(/^[a-z]{0,6}$/)).map(([a, c, b]) => `${a}${c}${b}`);
+const DANGEROUS = [
+  "\u0000",
+  "\u0000",
+  "\u0000",
+  "\u0000",
+  "\ud800",
+  "\udbff",
+  "\udfff",
+  "\udc00",
+  "\uffff",
+  "\u2028",
+  "%",
+  "_",
+  "\\",
+  "'",
+  '"',
+  ",",
+  "\u0301",
+  "😀",
+  "\r\n",
+];
+const spiked = fc
+  .tuple(fc.stringMatching(/^[a-z]{0,6}$/), fc.constantFrom(...DANGEROUS), fc.stringMatching(/^[a-z]{0,6}$/))
+  .map(([a, c, b]) => `${a}${c}${b}`);
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: spiked, weight: 8 },
@@ -122,7 +245,10 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 250, max: 2000 }).map((n) => "x".repeat(n)), weight: 1 },
 );
 
-export const hostileKey = fc.oneof(fc.constantFrom("", "a\u0000b", "\ud800", "id", "value", "name", ...BUILT_IN_NAMES), fc.string({ maxLength: 10 }));
+export const hostileKey = fc.oneof(
+  fc.constantFrom("", "a\u0000b", "\ud800", "id", "value", "name", ...BUILT_IN_NAMES),
+  fc.string({ maxLength: 10 }),
+);
 
 // --- JSON values -----------------------------------------------------------------------
 
@@ -165,7 +291,10 @@ const word = fc.stringMatching(/^[A-Za-z][a-z0-9 ]{0,15}$/);
 export const plainNumber = fc.oneof(
   { arbitrary: fc.integer({ min: -1000, max: 100_000 }).map(String), weight: 4 },
   { arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((n) => n.toFixed(2)), weight: 4 },
-  { arbitrary: fc.constantFrom("0.30000000000000001", "0.3", "9007199254740993", "-0", "0.000000000000000000001", `${"9".repeat(60)}.5`), weight: 1 },
+  {
+    arbitrary: fc.constantFrom("0.30000000000000001", "0.3", "9007199254740993", "-0", "0.000000000000000000001", `${"9".repeat(60)}.5`),
+    weight: 1,
+  },
 );
 /** Well-formed ISO 8601 dates, now and then at the edges of years 0001–9999 and of UTC offsets. */
 export const plainDate = fc.oneof(
@@ -177,8 +306,14 @@ export const plainDate = fc.oneof(
   },
   {
     arbitrary: fc.constantFrom(
-      "9999-12-31T23:59:59-14:00", "9999-12-31T23:00:00-01:00", "9999-12-31T23:59:59.999Z", "9999-12-31",
-      "0001-01-01T00:00:00+14:00", "0001-01-01", "0050-06-01", "0099-12-31T12:00:00Z",
+      "9999-12-31T23:59:59-14:00",
+      "9999-12-31T23:00:00-01:00",
+      "9999-12-31T23:59:59.999Z",
+      "9999-12-31",
+      "0001-01-01T00:00:00+14:00",
+      "0001-01-01",
+      "0050-06-01",
+      "0099-12-31T12:00:00Z",
     ),
     weight: 1,
   },
@@ -200,7 +335,14 @@ function elementValue(el: Element, h: number): fc.Arbitrary<unknown> {
     case "ranking":
       return orJson(h, fc.array(options, { maxLength: 4 }));
     case "matrix":
-      return orJson(h, fc.dictionary(key(el.rows?.map((r) => r.id)), orJson(h, fc.dictionary(key(el.columns?.map((c) => c.id)), fc.oneof(scalar(h), fc.boolean()), { maxKeys: 3 })), { maxKeys: 3 }));
+      return orJson(
+        h,
+        fc.dictionary(
+          key(el.rows?.map((r) => r.id)),
+          orJson(h, fc.dictionary(key(el.columns?.map((c) => c.id)), fc.oneof(scalar(h), fc.boolean()), { maxKeys: 3 })),
+          { maxKeys: 3 },
+        ),
+      );
     case "repeat-field": {
       const row = fc.dictionary(key(el.components?.map((c) => c.id)), fc.oneof(scalar(h), fc.constantFrom(...PHONES)), { maxKeys: 3 });
       return orJson(h, fc.array(row, { maxLength: 3 }));
@@ -223,7 +365,10 @@ function prefillData(world: World, h: number): fc.Arbitrary<unknown> {
   const entry = world.elements.length
     ? fc.constantFrom(...world.elements).chain((el) => elementValue(el, h).map((value) => ({ id: el.id, value })))
     : hostileJson;
-  const wrong = fc.oneof(fc.record({ id: fc.oneof(hostileString, pick(world.fields)), value: hostileJson }, { requiredKeys: [] }), hostileJson);
+  const wrong = fc.oneof(
+    fc.record({ id: fc.oneof(hostileString, pick(world.fields)), value: hostileJson }, { requiredKeys: [] }),
+    hostileJson,
+  );
   return fc.array(mix(h, entry, wrong), { maxLength: 4 });
 }
 
@@ -235,7 +380,18 @@ export function valueFor(schema: Schema, world: World, h: number, key?: string):
     case "ids":
       return orJson(h, fc.array(orString(h, fc.oneof(...Object.values(world.ids).map(pick))), { maxLength: 5 }));
     case "expires_at":
-      return orJson(h, mix(h, fc.oneof(plainDate.filter((d) => d > "2030"), fc.constant(null), fc.constant("")), dateText));
+      return orJson(
+        h,
+        mix(
+          h,
+          fc.oneof(
+            plainDate.filter((d) => d > "2030"),
+            fc.constant(null),
+            fc.constant(""),
+          ),
+          dateText,
+        ),
+      );
     case "name":
     case "entry_name":
       return orJson(h, orString(h, word));
@@ -249,16 +405,29 @@ export function valueFor(schema: Schema, world: World, h: number, key?: string):
     case "object": {
       const props = Object.entries(schema.properties ?? {});
       // Each property mostly present: a missing one stops a request before the values matter.
-      const present = props.map(([k, s]) => fc.option(valueFor(s, world, h, k).map((v) => [k, v] as const), { freq: 8 }));
+      const present = props.map(([k, s]) =>
+        fc.option(
+          valueFor(s, world, h, k).map((v) => [k, v] as const),
+          { freq: 8 },
+        ),
+      );
       const record = fc.tuple(...present).map((entries) => Object.fromEntries(entries.filter((e) => e !== null)));
       if (!h) return record;
       const extra = fc.option(fc.dictionary(hostileKey, hostileJson, { minKeys: 1, maxKeys: 2 }), { freq: Math.max(2, 12 - h) });
-      return orJson(h, fc.tuple(record, extra).map(([r, e]) => ({ ...(e ?? {}), ...r })));
+      return orJson(
+        h,
+        fc.tuple(record, extra).map(([r, e]) => ({ ...(e ?? {}), ...r })),
+      );
     }
     case "array": {
       const items = valueFor(schema.items ?? {}, world, h);
       const some = fc.array(items, { minLength: 1, maxLength: 3 });
-      return orJson(h, schema.maxItems ? mix(Math.min(h, 1), some, fc.array(items, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 })) : some);
+      return orJson(
+        h,
+        schema.maxItems
+          ? mix(Math.min(h, 1), some, fc.array(items, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 }))
+          : some,
+      );
     }
     case "string":
       return orJson(h, orString(h, word));
@@ -292,7 +461,22 @@ export function encodeLoose(s: string): string {
   return out;
 }
 
-export const RAW_ESCAPES = ["%", "%zz", "%C0%AF", "%ED%A0%80", "%E2%82", "%00", "%2F", "%252F", "%FF", "%c3%28", "%%", "%u0041", "%0", "%2e%2e"];
+export const RAW_ESCAPES = [
+  "%",
+  "%zz",
+  "%C0%AF",
+  "%ED%A0%80",
+  "%E2%82",
+  "%00",
+  "%2F",
+  "%252F",
+  "%FF",
+  "%c3%28",
+  "%%",
+  "%u0041",
+  "%0",
+  "%2e%2e",
+];
 
 /** A path parameter's value: an id of the collection the path names it under, encoded. */
 const pathSegment = (ids: string[] | undefined, h: number) => mix(h, pick(ids), hostileString).map(encodeLoose);
@@ -301,7 +485,16 @@ const pathSegment = (ids: string[] | undefined, h: number) => mix(h, pick(ids), 
 
 const V1_SUFFIXES = ["gte", "gt", "lte", "lt"];
 
-const COMPARISONS = new Set(["is_greater_than", "is_greater_than_or_equal_to", "is_less_than", "is_less_than_or_equal_to", "gte", "gt", "lte", "lt"]);
+const COMPARISONS = new Set([
+  "is_greater_than",
+  "is_greater_than_or_equal_to",
+  "is_less_than",
+  "is_less_than_or_equal_to",
+  "gte",
+  "gt",
+  "lte",
+  "lt",
+]);
 
 /** A filter value: what the type takes, of the field's kind (a number field compares numbers). */
 function filterValue(type: string, kind: "number" | "date" | undefined, h: number): fc.Arbitrary<string> {
@@ -320,7 +513,10 @@ function filterValue(type: string, kind: "number" | "date" | undefined, h: numbe
     }
     case "is_in":
     case "is_not_in":
-      return orString(h, fc.array(orString(h, word), { minLength: 1, maxLength: 5 }).map((l) => l.join(",")));
+      return orString(
+        h,
+        fc.array(orString(h, word), { minLength: 1, maxLength: 5 }).map((l) => l.join(",")),
+      );
     case "before":
     case "after":
     case "on":
@@ -341,7 +537,9 @@ const filterPair = (world: World, types: readonly string[], h: number): fc.Arbit
       mix(h, pick(world.fields), fc.oneof(hostileString, fc.constantFrom(...BUILT_IN_NAMES))),
       mix(h, fc.constantFrom(...types), fc.oneof(hostileString, fc.constant(null))),
     )
-    .chain(([field, type]) => filterValue(type ?? "", world.kinds[field], h).map((v): [string, string] => [type === null ? field : `${field}__${type}`, v]));
+    .chain(([field, type]) =>
+      filterValue(type ?? "", world.kinds[field], h).map((v): [string, string] => [type === null ? field : `${field}__${type}`, v]),
+    );
 
 function namedValue(name: string, world: World, h: number): fc.Arbitrary<string> {
   if (name.startsWith("include_")) return orString(h, fc.constantFrom("true", "false"));
@@ -382,11 +580,40 @@ function queryFor(op: Operation, world: World, h: number): fc.Arbitrary<[string,
 
 const deepJson = fc
   .record({ levels: fc.constantFrom(63, 64, 65, 3000, 20_000, 50_000, 150_000), kind: fc.constantFrom("[", "{") })
-  .map(({ levels, kind }) => (kind === "[" ? `${"[".repeat(levels)}1${"]".repeat(levels)}` : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`));
+  .map(({ levels, kind }) =>
+    kind === "[" ? `${"[".repeat(levels)}1${"]".repeat(levels)}` : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`,
+  );
 
-export const JUNK_BODIES = ["{", '{"a":}', "[1,]", "{'a':1}", "NaN", "null", "[]", '"text"', "12", "\ufeff{}", "{}garbage", " ", '{"a":1}{"b":2}', "\u0000"];
-const WRONG_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "APPLICATION/JSON", "application/vnd.api+json", "application/json; charset=latin1", "*/*"];
-const BAD_BYTES = [Buffer.from([0xff, 0xfe, 0x00]), Buffer.concat([Buffer.from('{"x":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')])];
+export const JUNK_BODIES = [
+  "{",
+  '{"a":}',
+  "[1,]",
+  "{'a':1}",
+  "NaN",
+  "null",
+  "[]",
+  '"text"',
+  "12",
+  "\ufeff{}",
+  "{}garbage",
+  " ",
+  '{"a":1}{"b":2}',
+  "\u0000",
+];
+const WRONG_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/jsonx",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/json; charset=latin1",
+  "*/*",
+];
+const BAD_BYTES = [
+  Buffer.from([0xff, 0xfe, 0x00]),
+  Buffer.concat([Buffer.from('{"x":"'), Buffer.from([0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+];
 
 export type Body = { json: unknown; type: string | null } | { raw: Buffer; type: string | null };
 
@@ -420,18 +647,56 @@ type Mutation =
   | { kind: "type"; type: string | null };
 
 const RAW_ESCAPE_SEGMENT = fc
-  .tuple(fc.string({ unit: "grapheme-ascii", maxLength: 4 }), fc.constantFrom(...RAW_ESCAPES), fc.string({ unit: "grapheme-ascii", maxLength: 4 }))
+  .tuple(
+    fc.string({ unit: "grapheme-ascii", maxLength: 4 }),
+    fc.constantFrom(...RAW_ESCAPES),
+    fc.string({ unit: "grapheme-ascii", maxLength: 4 }),
+  )
   .map(([a, esc, b]) => `${encodeLoose(a)}${esc}${encodeLoose(b)}`);
-export const RAW_QUERY_JUNK = ["%zz=1", "=", "&", "a", "%=%", "+=+", "a=b=c", "%00=%00", "page=1&page=2", "__proto__[x]=1", "a[]=1", "%ED%A0%80=x"];
+export const RAW_QUERY_JUNK = [
+  "%zz=1",
+  "=",
+  "&",
+  "a",
+  "%=%",
+  "+=+",
+  "a=b=c",
+  "%00=%00",
+  "page=1&page=2",
+  "__proto__[x]=1",
+  "a[]=1",
+  "%ED%A0%80=x",
+];
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("leaf" as const), at: fc.nat(), value: fc.oneof({ arbitrary: hostileString, weight: 3 }, hostileJson, deepMark) }), weight: 8 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("leaf" as const),
+      at: fc.nat(),
+      value: fc.oneof({ arbitrary: hostileString, weight: 3 }, hostileJson, deepMark),
+    }),
+    weight: 8,
+  },
   { arbitrary: fc.record({ kind: fc.constant("key" as const), at: fc.nat(), key: hostileKey }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("queryValue" as const), at: fc.nat(), value: hostileString }), weight: 6 },
-  { arbitrary: fc.record({ kind: fc.constant("queryKey" as const), at: fc.nat(), key: fc.oneof(hostileKey, fc.constantFrom(...BUILT_IN_NAMES)) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("queryKey" as const),
+      at: fc.nat(),
+      key: fc.oneof(hostileKey, fc.constantFrom(...BUILT_IN_NAMES)),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant("queryRepeat" as const), at: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("rawQuery" as const), raw: fc.constantFrom(...RAW_QUERY_JUNK) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant("segment" as const), at: fc.nat(), value: fc.oneof(hostileString.map(encodeLoose), RAW_ESCAPE_SEGMENT) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("segment" as const),
+      at: fc.nat(),
+      value: fc.oneof(hostileString.map(encodeLoose), RAW_ESCAPE_SEGMENT),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant("body" as const), body: badBody }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("type" as const), type: fc.constantFrom(...WRONG_TYPES, null) }), weight: 1 },
 );
@@ -454,7 +719,12 @@ function replaced(value: unknown, path: Path, change: { value: unknown } | { key
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const key = k === head && !rest.length && "key" in change ? change.key : k;
-    Object.defineProperty(out, key, { value: k === head ? replaced(v, rest, change) : v, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: k === head ? replaced(v, rest, change) : v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -472,7 +742,11 @@ function mutate(draft: Draft, m: Mutation, takesBody: boolean): Draft {
         d.body = { json: replaced(json.json, path, m.kind === "leaf" ? { value: m.value } : { key: m.key }), type: json.type };
         return d;
       }
-      return mutate(d, { kind: "queryValue", at: m.at, value: m.kind === "leaf" && typeof m.value === "string" ? m.value : "\u0000" }, takesBody);
+      return mutate(
+        d,
+        { kind: "queryValue", at: m.at, value: m.kind === "leaf" && typeof m.value === "string" ? m.value : "\u0000" },
+        takesBody,
+      );
     case "queryValue":
       if (d.query.length) d.query[m.at % d.query.length] = [d.query[m.at % d.query.length]![0], m.value];
       else d.query.push([["q", "x", "name", "email__contains"][m.at % 4]!, m.value]);
@@ -534,7 +808,10 @@ function encode(op: Operation, d: Draft): Pick<FuzzRequest, "target" | "body"> {
   let body: FuzzRequest["body"];
   if (d.body && "raw" in d.body) body = { data: d.body.raw, type: d.body.type };
   else if (d.body) {
-    const text = (JSON.stringify(d.body.json) ?? "null").replace(DEEP_MARKS, (_, n: string) => `${"[".repeat(Number(n))}1${"]".repeat(Number(n))}`);
+    const text = (JSON.stringify(d.body.json) ?? "null").replace(
+      DEEP_MARKS,
+      (_, n: string) => `${"[".repeat(Number(n))}1${"]".repeat(Number(n))}`,
+    );
     body = { data: Buffer.from(text), type: d.body.type };
   }
   return { target: query ? `${path}?${query}` : path, body };
@@ -551,7 +828,10 @@ export function requestFor(op: Operation, world: World): fc.Arbitrary<FuzzReques
     { arbitrary: fc.tuple(draftFor(op, world, 0), mutation).map(([d, m]) => mutate(d, m, takesBody)), weight: 10 },
     {
       arbitrary: fc
-        .tuple(fc.constantFrom(1, 3, 10).chain((h) => draftFor(op, world, h)), fc.option(mutation, { freq: 2 }))
+        .tuple(
+          fc.constantFrom(1, 3, 10).chain((h) => draftFor(op, world, h)),
+          fc.option(mutation, { freq: 2 }),
+        )
         .map(([d, m]) => (m ? mutate(d, m, takesBody) : d)),
       weight: 4,
     },
@@ -564,7 +844,9 @@ export function requestFor(op: Operation, world: World): fc.Arbitrary<FuzzReques
 }
 
 export function describeRequest(req: FuzzRequest): string {
-  const body = req.body ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ${req.body.data.subarray(0, 300).toString("utf8")}` : "";
+  const body = req.body
+    ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ${req.body.data.subarray(0, 300).toString("utf8")}`
+    : "";
   return `${req.op.method} ${req.op.basePath}${req.target} token ${req.token.mode}${body}`;
 }
 
@@ -572,4 +854,5 @@ export function describeRequest(req: FuzzRequest): string {
  * How often to fuzz an operation: by how much input it takes (parameters, free-form filters, a
  * body), so the operations with the most ways in get the most requests.
  */
-export const operationWeight = (op: Operation) => 1 + op.pathParams.length + op.query.length + (op.freeFormQuery ? 4 : 0) + (op.body ? 4 : 0);
+export const operationWeight = (op: Operation) =>
+  1 + op.pathParams.length + op.query.length + (op.freeFormQuery ? 4 : 0) + (op.body ? 4 : 0);

@@ -39,7 +39,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 function connectorMinters({ seed, organizationId, userId }: Tenant): Minters {
   const grantOf = new Map<string, number>();
   const client = createOAuthClient(seed.db, { name: "Fuzz platform", redirectUris: ["https://fuzz.example.com/cb"], isPublic: false }).then(
-    async ({ clientId }) => (await seed.db.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.clientId, clientId)))[0]!.id,
+    async ({ clientId }) =>
+      (await seed.db.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.clientId, clientId)))[0]!.id,
   );
   const mint = async (scopes: string[]) => {
     const grantId = await createGrant(seed.db, { clientId: await client, userId, organizationId, scopes });
@@ -79,7 +80,8 @@ const SURFACE_TOKENS: Record<string, (t: Tenant) => Minters> = {
 
 export function tokenSource(tenant: Tenant, surfaces: string[]) {
   const missing = surfaces.filter((s) => !SURFACE_TOKENS[s]);
-  if (missing.length) throw new Error(`No token minters for documented surface(s) ${missing.join(", ")}: add them to e2e/api/fuzz/credentials.ts`);
+  if (missing.length)
+    throw new Error(`No token minters for documented surface(s) ${missing.join(", ")}: add them to e2e/api/fuzz/credentials.ts`);
   const limit = Number(process.env.API_RATE_LIMIT_MAX) || 10;
   const minters = Object.fromEntries(surfaces.map((s) => [s, SURFACE_TOKENS[s]!(tenant)]));
   const counted = new Map<string, { token: string; used: number }>();
@@ -114,7 +116,10 @@ export function tokenSource(tenant: Tenant, surfaces: string[]) {
       case "malformed":
         return text;
       case "unknown":
-        return `${m.prefix}${text.replace(/[^A-Za-z0-9]/g, "").padEnd(32, "A").slice(0, 32)}`;
+        return `${m.prefix}${text
+          .replace(/[^A-Za-z0-9]/g, "")
+          .padEnd(32, "A")
+          .slice(0, 32)}`;
       case "revoked":
         return once(`${surface}:revoked`, async () => {
           const token = await m.all();

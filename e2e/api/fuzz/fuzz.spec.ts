@@ -61,13 +61,18 @@ async function seedWorld(seed: Seed, api: ApiClient) {
   await seed.db.update(forms).set({ submissionsCount: ODD_VALUES.length }).where(eq(forms.id, form.id));
 
   const token = await seed.token(org.organizationId);
-  const prefill = await api.call("POST", `/api/v2/forms/${form.uuid}/prefills`, { token, body: { prefills: [{ name: "fuzz", prefill_data: EVERY_KIND }] } });
+  const prefill = await api.call("POST", `/api/v2/forms/${form.uuid}/prefills`, {
+    token,
+    body: { prefills: [{ name: "fuzz", prefill_data: EVERY_KIND }] },
+  });
   const links = await api.call("POST", `/api/v2/forms/${form.uuid}/unique_links`, {
     token,
     body: { unique_links: [{ entry_name: "fuzz-1" }, { entry_name: "fuzz-2", prefill_data: EVERY_KIND.slice(0, 3) }] },
   });
   expect([prefill.status, links.status]).toEqual([201, 201]);
-  const submissionIds = (await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, second.id))).map((s) => s.id);
+  const submissionIds = (await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, second.id))).map(
+    (s) => s.id,
+  );
 
   type Labelled = { id: string; label: string; type: string; children?: { label: string }[]; components?: { id: string; label: string }[] };
   const elements = contact.elements as (Element & Labelled)[];
@@ -75,19 +80,46 @@ async function seedWorld(seed: Seed, api: ApiClient) {
   const world: World = {
     ids: {
       // Weighted by repetition: mostly the contact form.
-      forms: [...Array(4).fill(form.uuid), String(form.id), form.uuid.toUpperCase(), second.uuid, String(second.id), foreign.uuid, String(foreign.id), ...unknown],
+      forms: [
+        ...Array(4).fill(form.uuid),
+        String(form.id),
+        form.uuid.toUpperCase(),
+        second.uuid,
+        String(second.id),
+        foreign.uuid,
+        String(foreign.id),
+        ...unknown,
+      ],
       prefills: [...prefill.body.prefills.map((p: { prefillId: string }) => p.prefillId), ...unknown],
       unique_links: [...links.body.uniqueLinks.map((l: { id: string }) => l.id), ...unknown],
       submissions: [...submissionIds, ...unknown],
     },
-    fields: (elements as Labelled[]).flatMap((e) => [e.id, e.label, ...(e.children ?? []).map((c) => c.label), ...(e.components ?? []).flatMap((c) => [c.id, c.label])]),
-    kinds: Object.fromEntries(elements.flatMap((e) => (e.type === "number" || e.type === "date" ? [[e.id, e.type], [e.label, e.type]] : []))),
+    fields: (elements as Labelled[]).flatMap((e) => [
+      e.id,
+      e.label,
+      ...(e.children ?? []).map((c) => c.label),
+      ...(e.components ?? []).flatMap((c) => [c.id, c.label]),
+    ]),
+    kinds: Object.fromEntries(
+      elements.flatMap((e) =>
+        e.type === "number" || e.type === "date"
+          ? [
+              [e.id, e.type],
+              [e.label, e.type],
+            ]
+          : [],
+      ),
+    ),
     elements,
   };
   return { world, tenant: { seed, organizationId: org.organizationId, userId: org.userId, formId: form.id } };
 }
 
-test("every documented operation answers hostile requests in its JSON error shape, token first, never 5xx", async ({ seed, api, request }) => {
+test("every documented operation answers hostile requests in its JSON error shape, token first, never 5xx", async ({
+  seed,
+  api,
+  request,
+}) => {
   test.setTimeout((TIME_LIMIT_MS || RUNS * 200) + 120_000);
   const { world, tenant } = await seedWorld(seed, api);
 
@@ -115,15 +147,29 @@ test("every documented operation answers hostile requests in its JSON error shap
       statuses.set(res.status(), (statuses.get(res.status()) ?? 0) + 1);
       const text = (await res.body()).toString("utf8");
       const sentPath = new URL(res.url()).pathname;
-      const problem = problemWith(req, { status: res.status(), type: res.headers()["content-type"] ?? "", text, sentPath, location: res.headers().location });
-      if (problem) throw new Error(`${problem}\n  ${describeRequest(req)}\n  token sent: ${JSON.stringify(token)}\n  answer ${res.status()}: ${text.slice(0, 300)}`);
+      const problem = problemWith(req, {
+        status: res.status(),
+        type: res.headers()["content-type"] ?? "",
+        text,
+        sentPath,
+        location: res.headers().location,
+      });
+      if (problem)
+        throw new Error(
+          `${problem}\n  ${describeRequest(req)}\n  token sent: ${JSON.stringify(token)}\n  answer ${res.status()}: ${text.slice(0, 300)}`,
+        );
     },
   );
   try {
     await fc.assert(property, { seed: SEED, numRuns: RUNS, plugins: TIME_LIMIT_MS ? [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)] : [] });
   } finally {
-    const mix = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
-    console.log(`fuzz: ${sent} requests over ${operations.length} operations (${DOCUMENTED_SURFACES.join(", ")}), seed ${SEED}, ${Date.now() - started} ms; statuses ${mix}`);
+    const mix = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
+    console.log(
+      `fuzz: ${sent} requests over ${operations.length} operations (${DOCUMENTED_SURFACES.join(", ")}), seed ${SEED}, ${Date.now() - started} ms; statuses ${mix}`,
+    );
   }
   // A run cut short by the time limit (a slow machine) still has to have done some work.
   expect(sent).toBeGreaterThanOrEqual(Math.min(RUNS, 50));

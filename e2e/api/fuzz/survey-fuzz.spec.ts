@@ -31,7 +31,12 @@ async function seedWorld(seed: Seed, request: APIRequestContext): Promise<Survey
   const { org, form } = await publishedForm(seed);
   const { form: draft } = await publishedForm(seed);
   await setForm(seed, draft.id, { published: false });
-  const open = await createLinks(seed, org.organizationId, form.uuid, Array.from({ length: OPEN_LINKS }, (_, i) => (i % 4 ? {} : { prefillData: EVERY_KIND })));
+  const open = await createLinks(
+    seed,
+    org.organizationId,
+    form.uuid,
+    Array.from({ length: OPEN_LINKS }, (_, i) => (i % 4 ? {} : { prefillData: EVERY_KIND })),
+  );
   const [inactive, expired, completed] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}, {}]);
   await setLink(seed, inactive!.id, { active: false });
   await setLink(seed, expired!.id, { expiresAt: new Date(Date.now() - 60_000) });
@@ -54,7 +59,10 @@ async function seedWorld(seed: Seed, request: APIRequestContext): Promise<Survey
   };
 }
 
-test("survey routes answer hostile form posts, JSON, ids and queries with a documented status in the request's own language, never 5xx", async ({ seed, request }) => {
+test("survey routes answer hostile form posts, JSON, ids and queries with a documented status in the request's own language, never 5xx", async ({
+  seed,
+  request,
+}) => {
   test.setTimeout((TIME_LIMIT_MS || RUNS * 300) + 120_000);
   const world = await seedWorld(seed, request);
 
@@ -77,14 +85,24 @@ test("survey routes answer hostile form posts, JSON, ids and queries with a docu
     const key = `${res.status()}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
     const text = (await res.body()).toString("utf8");
-    const answer = { status: res.status(), type: res.headers()["content-type"] ?? "", text, location: res.headers().location, sentPath: new URL(res.url()).pathname };
+    const answer = {
+      status: res.status(),
+      type: res.headers()["content-type"] ?? "",
+      text,
+      location: res.headers().location,
+      sentPath: new URL(res.url()).pathname,
+    };
     const problem = surveyProblem(req, answer, world.formUuid);
-    if (problem) throw new Error(`${problem}\n  ${describeSurveyRequest(req)}\n  answer ${res.status()} (${answer.type}): ${text.slice(0, 300)}`);
+    if (problem)
+      throw new Error(`${problem}\n  ${describeSurveyRequest(req)}\n  answer ${res.status()} (${answer.type}): ${text.slice(0, 300)}`);
   });
   try {
     await fc.assert(property, { seed: SEED, numRuns: RUNS, plugins: TIME_LIMIT_MS ? [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)] : [] });
   } finally {
-    const mix = [...statuses.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}: ${n}`).join(", ");
+    const mix = [...statuses.entries()]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
     console.log(`survey fuzz: ${sent} requests, seed ${SEED}, ${Date.now() - started} ms; statuses ${mix}`);
   }
   expect(sent).toBeGreaterThanOrEqual(Math.min(RUNS, 50));

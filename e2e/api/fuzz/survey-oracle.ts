@@ -32,14 +32,18 @@ function jsonProblem(answer: SurveyAnswer): string | null {
   const record = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   if (answer.status === 201) return typeof record.id === "string" && Object.keys(record).length === 1 ? null : "201 without {id}";
   if (typeof record.message !== "string" || record.message === "") return `answered ${answer.status} without {message}`;
-  if (answer.status === 422 && !(Array.isArray(record.errors) && record.errors.every((e) => typeof e?.field === "string" && typeof e?.message === "string"))) {
+  if (
+    answer.status === 422 &&
+    !(Array.isArray(record.errors) && record.errors.every((e) => typeof e?.field === "string" && typeof e?.message === "string"))
+  ) {
     return "422 without errors[{field, message}]";
   }
   return null;
 }
 
 function pageProblem(req: SurveyRequest, answer: SurveyAnswer): string | null {
-  if (!answer.type.startsWith("text/html")) return `answered ${answer.status} with content-type "${answer.type}" (expected the survey page)`;
+  if (!answer.type.startsWith("text/html"))
+    return `answered ${answer.status} with content-type "${answer.type}" (expected the survey page)`;
   if (req.method === "HEAD") return answer.text === "" ? null : "HEAD answered with a body";
   if (!answer.text.includes("<html")) return `answered ${answer.status} with text/html that is no page`;
   if (answer.status === 422 && !answer.text.includes("There is a problem")) return "422 page without its error summary";
@@ -52,11 +56,14 @@ export function surveyProblem(req: SurveyRequest, answer: SurveyAnswer, formUuid
   if (status >= 500) return `answered ${status}`;
   if (status === 308) {
     const to = answer.location ? new URL(answer.location, "http://x").pathname : "";
-    return answer.sentPath !== normalizedSlashes(answer.sentPath) && to === normalizedSlashes(answer.sentPath) ? null : `redirected to ${answer.location}`;
+    return answer.sentPath !== normalizedSlashes(answer.sentPath) && to === normalizedSlashes(answer.sentPath)
+      ? null
+      : `redirected to ${answer.location}`;
   }
   const formPost = req.body?.kind === "urlencoded" || req.body?.kind === "multipart";
 
-  if (req.method === "HEAD" && status === 400) return answer.type.startsWith("application/json") && answer.text === "" ? null : `HEAD answered 400 (${answer.type})`;
+  if (req.method === "HEAD" && status === 400)
+    return answer.type.startsWith("application/json") && answer.text === "" ? null : `HEAD answered 400 (${answer.type})`;
   if (req.method !== "POST") {
     if (status === 400) return jsonProblem(answer);
     return PAGE_STATUSES.has(status) ? pageProblem(req, answer) : `a page answered ${status}`;

@@ -88,7 +88,10 @@ const orHostile = (h: number, plausible: fc.Arbitrary<string>) =>
 function textValue(el: FuzzSurveyElement, h: number): fc.Arbitrary<string> {
   switch (el.type) {
     case "email":
-      return orHostile(h, word.map((w) => `${w.replace(/ /g, "")}@example.com`));
+      return orHostile(
+        h,
+        word.map((w) => `${w.replace(/ /g, "")}@example.com`),
+      );
     case "number":
       return orHostile(h, mix(h, plainNumber, numberText));
     case "date":
@@ -112,14 +115,19 @@ function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
     case "picture-checkbox":
       return optionValue(el, h).map((v) => ({ fields: [[id, v]], json: v }));
     case "multiple-checkbox":
-      return fc.tuple(fc.uniqueArray(optionValue(el, h), { maxLength: 3 }), fc.constantFrom("plain", "indexed", "brackets")).map(([values, style]) => ({
-        // Once per checked value, `<id>[i]` or `<id>[]`: all are the README's.
-        fields: values.map((v, i): Pair => [style === "indexed" ? `${id}[${i}]` : style === "brackets" ? `${id}[]` : id, v]),
-        json: values,
-      }));
+      return fc
+        .tuple(fc.uniqueArray(optionValue(el, h), { maxLength: 3 }), fc.constantFrom("plain", "indexed", "brackets"))
+        .map(([values, style]) => ({
+          // Once per checked value, `<id>[i]` or `<id>[]`: all are the README's.
+          fields: values.map((v, i): Pair => [style === "indexed" ? `${id}[${i}]` : style === "brackets" ? `${id}[]` : id, v]),
+          json: values,
+        }));
     case "ranking":
       return fc
-        .shuffledSubarray((el.options ?? []).map((o) => o.value), { minLength: (el.options ?? []).length })
+        .shuffledSubarray(
+          (el.options ?? []).map((o) => o.value),
+          { minLength: (el.options ?? []).length },
+        )
         .chain((order) => fc.tuple(...order.map((v) => orHostile(h, fc.constant(v)))))
         .map((values) => ({ fields: values.map((v, i): Pair => [`${id}[${i}]`, v]), json: values }));
     case "matrix": {
@@ -127,7 +135,10 @@ function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
       const cells = (el.rows ?? []).map((r) => fc.option(orHostile(h, fc.constantFrom(...columns)).map((c) => [r.id, c] as const)));
       return fc.tuple(...cells).map((chosen) => {
         const picked = chosen.filter((c) => c !== null);
-        return { fields: picked.map(([row, col]): Pair => [`${id}.${row}`, col]), json: Object.fromEntries(picked.map(([row, col]) => [row, { [col]: true }])) };
+        return {
+          fields: picked.map(([row, col]): Pair => [`${id}.${row}`, col]),
+          json: Object.fromEntries(picked.map(([row, col]) => [row, { [col]: true }])),
+        };
       });
     }
     case "repeat-field": {
@@ -140,7 +151,12 @@ function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
     }
     case "name":
     case "address": {
-      const parts = (el.children ?? []).map((c) => fc.option(orHostile(h, word).map((v) => [c.fixedname, v] as const), { freq: c.required ? 20 : 2 }));
+      const parts = (el.children ?? []).map((c) =>
+        fc.option(
+          orHostile(h, word).map((v) => [c.fixedname, v] as const),
+          { freq: c.required ? 20 : 2 },
+        ),
+      );
       return fc.tuple(...parts).map((given) => {
         const kept = given.filter((g) => g !== null);
         return { fields: kept.map(([sub, v]): Pair => [`${id}.${sub}`, v]), json: Object.fromEntries(kept) };
@@ -149,9 +165,20 @@ function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
     case "phone":
       return fc.oneof(
         textValue(el, h).map((v): Answer => ({ fields: [[id, v]], json: v })),
-        fc.tuple(orHostile(h, fc.constantFrom(...COUNTRIES)), orHostile(h, fc.constantFrom("20 7123 4567", "555 1234", "+44 20 7123 4567", ""))).map(
-          ([country, number]): Answer => ({ fields: [[`${id}.country`, country], [`${id}.number`, number]], json: `+44 ${number}` }),
-        ),
+        fc
+          .tuple(
+            orHostile(h, fc.constantFrom(...COUNTRIES)),
+            orHostile(h, fc.constantFrom("20 7123 4567", "555 1234", "+44 20 7123 4567", "")),
+          )
+          .map(
+            ([country, number]): Answer => ({
+              fields: [
+                [`${id}.country`, country],
+                [`${id}.number`, number],
+              ],
+              json: `+44 ${number}`,
+            }),
+          ),
       );
     default:
       return textValue(el, h).map((v) => ({ fields: [[id, v]], json: v }));
@@ -161,7 +188,14 @@ function answerOf(el: FuzzSurveyElement, h: number): fc.Arbitrary<Answer> {
 /** Answers to a whole form: required elements nearly always, the others half the time. */
 function answersOf(elements: FuzzSurveyElement[], h: number): fc.Arbitrary<{ element: FuzzSurveyElement; answer: Answer }[]> {
   return fc
-    .tuple(...elements.map((el) => fc.option(answerOf(el, h).map((answer) => ({ element: el, answer })), { freq: el.required ? 20 : 2 })))
+    .tuple(
+      ...elements.map((el) =>
+        fc.option(
+          answerOf(el, h).map((answer) => ({ element: el, answer })),
+          { freq: el.required ? 20 : 2 },
+        ),
+      ),
+    )
     .map((all) => all.filter((a) => a !== null));
 }
 
@@ -209,21 +243,50 @@ const hostileName = fc.oneof(
   hostileKey,
   hostileString,
   fc.constantFrom(...BUILT_IN_NAMES.flatMap((n) => [n, `${n}.x`, `x.${n}`, `${n}[0]`, `x[0].${n}`])),
-  fc.constantFrom("[0]", ".", "..", "a..b", "a.[0]", "a[0]]", "a[[0]", "a[b]", "[", "]", "a.b.c.d.e.f.g", "_", "__", "__intent__.x", "_start[0]", "a\u0000.b"),
+  fc.constantFrom(
+    "[0]",
+    ".",
+    "..",
+    "a..b",
+    "a.[0]",
+    "a[0]]",
+    "a[[0]",
+    "a[b]",
+    "[",
+    "]",
+    "a.b.c.d.e.f.g",
+    "_",
+    "__",
+    "__intent__.x",
+    "_start[0]",
+    "a\u0000.b",
+  ),
   fc.constantFrom("a", "b").map((n) => `${n}${"[0]".repeat(70)}`),
 );
 
 /** `__intent__`: Conform's list changes aimed at every kind of field, with hostile payloads; junk too. */
 function intentValue(world: SurveyWorld): fc.Arbitrary<string> {
   const target = fc.constantFrom(...world.elements).chain((el) =>
-    fc.oneof(fc.constant(el.id), fc.constantFrom(...subNames(el)).map((s) => `${el.id}[0].${s}`), fc.constant(`${el.id}[0]`), fc.constantFrom(...subNames(el)).map((s) => `${el.id}.${s}`)),
+    fc.oneof(
+      fc.constant(el.id),
+      fc.constantFrom(...subNames(el)).map((s) => `${el.id}[0].${s}`),
+      fc.constant(`${el.id}[0]`),
+      fc.constantFrom(...subNames(el)).map((s) => `${el.id}.${s}`),
+    ),
   );
   const index = fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom(999, 1e9, -1e9, 1.5, NaN), hostileJson);
   const intent = fc.record(
     {
       type: fc.constantFrom(...INTENT_TYPES),
       payload: fc.record(
-        { name: fc.oneof({ arbitrary: target, weight: 5 }, { arbitrary: hostileString, weight: 1 }), index, from: index, to: index, defaultValue: hostileJson, value: hostileJson },
+        {
+          name: fc.oneof({ arbitrary: target, weight: 5 }, { arbitrary: hostileString, weight: 1 }),
+          index,
+          from: index,
+          to: index,
+          defaultValue: hostileJson,
+          value: hostileJson,
+        },
         { requiredKeys: ["name"] },
       ),
     },
@@ -231,7 +294,10 @@ function intentValue(world: SurveyWorld): fc.Arbitrary<string> {
   );
   return fc.oneof(
     { arbitrary: intent.map((i) => JSON.stringify(i)), weight: 6 },
-    { arbitrary: fc.constantFrom("{not json", "null", "[]", '{"type":"insert"}', '{"type":"insert","payload":null}', '"insert"', "1"), weight: 1 },
+    {
+      arbitrary: fc.constantFrom("{not json", "null", "[]", '{"type":"insert"}', '{"type":"insert","payload":null}', '"insert"', "1"),
+      weight: 1,
+    },
     { arbitrary: hostileString, weight: 1 },
   );
 }
@@ -248,8 +314,18 @@ type FieldMutation =
   | { kind: "many"; count: number; known: boolean };
 
 function fieldMutation(world: SurveyWorld): fc.Arbitrary<FieldMutation> {
-  const value = fc.oneof({ arbitrary: hostileString, weight: 4 }, { arbitrary: word, weight: 2 }, { arbitrary: dateText, weight: 1 }, { arbitrary: numberText, weight: 1 });
-  const reservedValue = fc.oneof(fc.constant(world.startToken), hostileString, longText.map((t) => t.slice(0, 300)), fc.constantFrom("", "spam", `${world.startToken}\u0000`, world.startToken.replace(/\.\d+\./, ".0.")));
+  const value = fc.oneof(
+    { arbitrary: hostileString, weight: 4 },
+    { arbitrary: word, weight: 2 },
+    { arbitrary: dateText, weight: 1 },
+    { arbitrary: numberText, weight: 1 },
+  );
+  const reservedValue = fc.oneof(
+    fc.constant(world.startToken),
+    hostileString,
+    longText.map((t) => t.slice(0, 300)),
+    fc.constantFrom("", "spam", `${world.startToken}\u0000`, world.startToken.replace(/\.\d+\./, ".0.")),
+  );
   return fc.oneof(
     {
       arbitrary: fc.record({
@@ -269,10 +345,17 @@ function fieldMutation(world: SurveyWorld): fc.Arbitrary<FieldMutation> {
     { arbitrary: fc.record({ kind: fc.constant("repeat" as const), at: fc.nat() }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constant("intent" as const), value: intentValue(world) }), weight: 4 },
     {
-      arbitrary: fc.record({ kind: fc.constant("reserved" as const), name: fc.constantFrom("_start", "_website", "__state__", "_start", "_website"), value: reservedValue }),
+      arbitrary: fc.record({
+        kind: fc.constant("reserved" as const),
+        name: fc.constantFrom("_start", "_website", "__state__", "_start", "_website"),
+        value: reservedValue,
+      }),
       weight: 3,
     },
-    { arbitrary: fc.record({ kind: fc.constant("many" as const), count: fc.constantFrom(101, 999, 3000), known: fc.boolean() }), weight: 1 },
+    {
+      arbitrary: fc.record({ kind: fc.constant("many" as const), count: fc.constantFrom(101, 999, 3000), known: fc.boolean() }),
+      weight: 1,
+    },
   );
 }
 
@@ -285,7 +368,10 @@ function mutateFields(fields: Pair[], m: FieldMutation, world: SurveyWorld): Pai
       const subs = subNames(el);
       const names = WRONG_SHAPES[m.shape % WRONG_SHAPES.length]!(el.id, subs[m.sub % subs.length]!);
       const own = (name: string) => name === el.id || name.startsWith(`${el.id}.`) || name.startsWith(`${el.id}[`);
-      return [...(m.keep ? out : out.filter(([name]) => !own(name))), ...names.map((name, i): Pair => [name, m.values[i % m.values.length]!])];
+      return [
+        ...(m.keep ? out : out.filter(([name]) => !own(name))),
+        ...names.map((name, i): Pair => [name, m.values[i % m.values.length]!]),
+      ];
     }
     case "name":
       if (!out.length) return [[m.name, "x"]];
@@ -318,7 +404,10 @@ function mutateFields(fields: Pair[], m: FieldMutation, world: SurveyWorld): Pai
 
 /** UTF-8 bytes of a string, a lone surrogate written as its (invalid) three bytes, as encodeLoose does. */
 export function utf8Loose(s: string): Buffer {
-  return Buffer.from(encodeLoose(s).replace(/%([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+  return Buffer.from(
+    encodeLoose(s).replace(/%([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
 }
 
 const RAW_FORM_JUNK = [...RAW_QUERY_JUNK, "%", "a=%", "=x", "&&", "a==b", "+", "%ED%A0%80%ED%B0%80=%F0%9F", "a=%C0%AF", "%FF%FE=%FF"];
@@ -332,9 +421,29 @@ function urlencoded(fields: Pair[], junk: string[]): Buffer {
 
 /** How a multipart body goes wrong, if it does. */
 const MULTIPART_BREAKS = [
-  "none", "none", "none", "none", "none", "none",
-  "no-close", "wrong-boundary", "no-boundary-param", "empty-boundary", "quoted-boundary", "long-boundary", "lf-only", "preamble", "no-blank-line",
-  "no-disposition", "file-part", "rfc5987-name", "truncated", "nul-in-headers", "nested-mixed", "only-close", "spaces-in-boundary",
+  "none",
+  "none",
+  "none",
+  "none",
+  "none",
+  "none",
+  "no-close",
+  "wrong-boundary",
+  "no-boundary-param",
+  "empty-boundary",
+  "quoted-boundary",
+  "long-boundary",
+  "lf-only",
+  "preamble",
+  "no-blank-line",
+  "no-disposition",
+  "file-part",
+  "rfc5987-name",
+  "truncated",
+  "nul-in-headers",
+  "nested-mixed",
+  "only-close",
+  "spaces-in-boundary",
 ] as const;
 type MultipartBreak = (typeof MULTIPART_BREAKS)[number];
 
@@ -357,22 +466,42 @@ function multipart(fields: Pair[], brk: MultipartBreak, seed: number): { data: B
     const blank = brk === "no-blank-line" && i === 0 ? "" : eol;
     parts.push(Buffer.from(`--${boundary}${eol}${headers}${eol}${blank}`, "latin1"), utf8Loose(value), Buffer.from(eol));
   });
-  if (brk === "nested-mixed") parts.push(Buffer.from(`--${boundary}${eol}Content-Type: multipart/mixed; boundary=inner${eol}${eol}--inner${eol}${eol}x${eol}--inner--${eol}${eol}`));
+  if (brk === "nested-mixed")
+    parts.push(
+      Buffer.from(
+        `--${boundary}${eol}Content-Type: multipart/mixed; boundary=inner${eol}${eol}--inner${eol}${eol}x${eol}--inner--${eol}${eol}`,
+      ),
+    );
   if (brk !== "no-close" && brk !== "truncated") parts.push(Buffer.from(`--${boundary}--${eol}`));
   let data = Buffer.concat(parts);
   if (brk === "only-close") data = Buffer.from(`--${boundary}--${eol}`);
   if (brk === "truncated") data = data.subarray(0, Math.max(0, data.length - 5));
   const param =
-    brk === "wrong-boundary" ? "; boundary=other" : brk === "no-boundary-param" ? "" : brk === "empty-boundary" ? "; boundary=" : brk === "quoted-boundary" ? `; boundary="${boundary}"` : `; boundary=${boundary}`;
+    brk === "wrong-boundary"
+      ? "; boundary=other"
+      : brk === "no-boundary-param"
+        ? ""
+        : brk === "empty-boundary"
+          ? "; boundary="
+          : brk === "quoted-boundary"
+            ? `; boundary="${boundary}"`
+            : `; boundary=${boundary}`;
   return { data, type: `multipart/form-data${param}` };
 }
 
 // --- JSON bodies -----------------------------------------------------------------------
 
-type JsonMutation = { kind: "leaf"; at: number; value: unknown } | { kind: "key"; key: string; value: unknown } | { kind: "envelope"; key: string; value: unknown } | { kind: "none" };
+type JsonMutation =
+  | { kind: "leaf"; at: number; value: unknown }
+  | { kind: "key"; key: string; value: unknown }
+  | { kind: "envelope"; key: string; value: unknown }
+  | { kind: "none" };
 
 const jsonMutation: fc.Arbitrary<JsonMutation> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("leaf" as const), at: fc.nat(), value: fc.oneof(hostileJson, hostileString, longText) }), weight: 6 },
+  {
+    arbitrary: fc.record({ kind: fc.constant("leaf" as const), at: fc.nat(), value: fc.oneof(hostileJson, hostileString, longText) }),
+    weight: 6,
+  },
   { arbitrary: fc.record({ kind: fc.constant("key" as const), key: hostileName, value: hostileJson }), weight: 1 },
   {
     arbitrary: fc.record({
@@ -407,11 +536,29 @@ function pathId(ids: string[], h: number): fc.Arbitrary<string> {
     { arbitrary: hostileString.map(encodeSegment), weight: 4 },
     {
       arbitrary: fc
-        .constantFrom(real.toUpperCase(), real.replace(/-/g, ""), ` ${real}`, `${real}\n`, `${real}\u0000`, real.slice(0, -1), `${real}0`, `{${real}}`, "0", "-1", "null", "")
+        .constantFrom(
+          real.toUpperCase(),
+          real.replace(/-/g, ""),
+          ` ${real}`,
+          `${real}\n`,
+          `${real}\u0000`,
+          real.slice(0, -1),
+          `${real}0`,
+          `{${real}}`,
+          "0",
+          "-1",
+          "null",
+          "",
+        )
         .map(encodeSegment),
       weight: 3,
     },
-    { arbitrary: fc.tuple(fc.constantFrom(...RAW_ESCAPES), fc.boolean()).map(([esc, before]) => (before ? `${esc}${real}` : `${real}${esc}`)), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...RAW_ESCAPES), fc.boolean())
+        .map(([esc, before]) => (before ? `${esc}${real}` : `${real}${esc}`)),
+      weight: 2,
+    },
     { arbitrary: fc.constantFrom(201, 300, 2_000, 4_000).map((n) => "a".repeat(n)), weight: 1 },
   );
   return mix(h, fc.constantFrom(...ids).map(encodeSegment), hostile);
@@ -422,10 +569,22 @@ function pathId(ids: string[], h: number): fc.Arbitrary<string> {
  * stay well under Node's 16 KB limit on a request's head, which answers 431 before the app.
  */
 function queryOf(world: SurveyWorld, h: number): fc.Arbitrary<string> {
-  const simple = world.elements.filter((e) => !["multiple-checkbox", "ranking", "matrix", "repeat-field", "name", "address"].includes(e.type));
+  const simple = world.elements.filter(
+    (e) => !["multiple-checkbox", "ranking", "matrix", "repeat-field", "name", "address"].includes(e.type),
+  );
   const pair = fc.oneof(
-    { arbitrary: fc.constantFrom(...simple).chain((el) => fc.oneof(optionValue(el, h), textValue(el, h)).map((v): Pair => [el.id, v.slice(0, 1_500)])), weight: 4 },
-    { arbitrary: mix(h, fc.constantFrom(...world.prefillIds), fc.oneof(hostileString, fc.constant("a".repeat(1_500)))).map((v): Pair => ["_prefill", v]), weight: 2 },
+    {
+      arbitrary: fc
+        .constantFrom(...simple)
+        .chain((el) => fc.oneof(optionValue(el, h), textValue(el, h)).map((v): Pair => [el.id, v.slice(0, 1_500)])),
+      weight: 4,
+    },
+    {
+      arbitrary: mix(h, fc.constantFrom(...world.prefillIds), fc.oneof(hostileString, fc.constant("a".repeat(1_500)))).map(
+        (v): Pair => ["_prefill", v],
+      ),
+      weight: 2,
+    },
     { arbitrary: fc.tuple(hostileName, hostileString).map(([k, v]): Pair => [k, v]), weight: Math.max(h, 1) },
   );
   return fc
@@ -435,65 +594,105 @@ function queryOf(world: SurveyWorld, h: number): fc.Arbitrary<string> {
 
 // --- requests --------------------------------------------------------------------------
 
-const OTHER_TYPES = ["text/plain", "application/xml", "application/jsonx", "*/*", "multipart/mixed; boundary=x", "application/x-www-form-urlencodedx", "", "text/html; charset=utf-8"];
+const OTHER_TYPES = [
+  "text/plain",
+  "application/xml",
+  "application/jsonx",
+  "*/*",
+  "multipart/mixed; boundary=x",
+  "application/x-www-form-urlencodedx",
+  "",
+  "text/html; charset=utf-8",
+];
 
 type SubmitBody = { data: Buffer; type: string | null; kind: FuzzBodyKind };
 
 function submitBody(world: SurveyWorld, h: number): fc.Arbitrary<SubmitBody> {
   const answers = answersOf(world.elements, h);
-  const fields = fc
-    .tuple(answers, fc.array(fieldMutation(world), { maxLength: h ? 3 : 1 }))
-    .map(([given, mutations]) => mutations.reduce((f, m) => mutateFields(f, m, world), given.flatMap((a) => a.answer.fields)));
+  const fields = fc.tuple(answers, fc.array(fieldMutation(world), { maxLength: h ? 3 : 1 })).map(([given, mutations]) =>
+    mutations.reduce(
+      (f, m) => mutateFields(f, m, world),
+      given.flatMap((a) => a.answer.fields),
+    ),
+  );
   const form = fc.oneof(
     {
-      arbitrary: fc.tuple(fields, fc.array(fc.constantFrom(...RAW_FORM_JUNK), { maxLength: h ? 2 : 0 })).map(([f, junk]): SubmitBody => ({
-        data: urlencoded(f, junk),
-        type: "application/x-www-form-urlencoded",
-        kind: "urlencoded",
-      })),
+      arbitrary: fc.tuple(fields, fc.array(fc.constantFrom(...RAW_FORM_JUNK), { maxLength: h ? 2 : 0 })).map(
+        ([f, junk]): SubmitBody => ({
+          data: urlencoded(f, junk),
+          type: "application/x-www-form-urlencoded",
+          kind: "urlencoded",
+        }),
+      ),
       weight: 5,
     },
     {
-      arbitrary: fc.tuple(fields, h ? fc.constantFrom(...MULTIPART_BREAKS) : fc.constant("none" as const), fc.nat()).map(([f, brk, seed]): SubmitBody => ({
-        ...multipart(f, brk, seed),
-        kind: "multipart",
-      })),
+      arbitrary: fc.tuple(fields, h ? fc.constantFrom(...MULTIPART_BREAKS) : fc.constant("none" as const), fc.nat()).map(
+        ([f, brk, seed]): SubmitBody => ({
+          ...multipart(f, brk, seed),
+          kind: "multipart",
+        }),
+      ),
       weight: 3,
     },
   );
-  const json = fc
-    .tuple(answers, jsonMutation, fc.option(fc.integer({ min: 0, max: 600 })))
-    .map(([given, m, duration]): SubmitBody => ({
+  const json = fc.tuple(answers, jsonMutation, fc.option(fc.integer({ min: 0, max: 600 }))).map(
+    ([given, m, duration]): SubmitBody => ({
       data: jsonBody(Object.fromEntries(given.map((a) => [a.element.id, a.answer.json])), m, duration),
       type: "application/json",
       kind: "json",
-    }));
+    }),
+  );
   const junkJson = fc.oneof(
     fc.constantFrom(...JUNK_BODIES).map((t): SubmitBody => ({ data: Buffer.from(t), type: "application/json", kind: "json" })),
-    badBody.map((b): SubmitBody => (b && "raw" in b ? { data: b.raw, type: b.type, kind: "json" } : { data: Buffer.alloc(0), type: "application/json", kind: "json" })),
+    badBody.map(
+      (b): SubmitBody =>
+        b && "raw" in b ? { data: b.raw, type: b.type, kind: "json" } : { data: Buffer.alloc(0), type: "application/json", kind: "json" },
+    ),
   );
   const other = fc.oneof(
-    fc.tuple(fc.constantFrom(...OTHER_TYPES), fc.constantFrom("email=a@b.co", "{}", "")).map(([type, text]): SubmitBody => ({ data: Buffer.from(text), type: type || null, kind: "other" })),
+    fc
+      .tuple(fc.constantFrom(...OTHER_TYPES), fc.constantFrom("email=a@b.co", "{}", ""))
+      .map(([type, text]): SubmitBody => ({ data: Buffer.from(text), type: type || null, kind: "other" })),
     // Over 1 MB: refused before it is read, whatever its type.
-    fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=x").map((type): SubmitBody => ({
-      data: Buffer.from(`subject=${"x".repeat(1024 * 1024)}`),
-      type,
-      kind: type.startsWith("multipart") ? "multipart" : "urlencoded",
-    })),
+    fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=x").map(
+      (type): SubmitBody => ({
+        data: Buffer.from(`subject=${"x".repeat(1024 * 1024)}`),
+        type,
+        kind: type.startsWith("multipart") ? "multipart" : "urlencoded",
+      }),
+    ),
   );
-  return fc.oneof({ arbitrary: form, weight: 10 }, { arbitrary: json, weight: 4 }, { arbitrary: junkJson, weight: 1 }, { arbitrary: other, weight: 1 });
+  return fc.oneof(
+    { arbitrary: form, weight: 10 },
+    { arbitrary: json, weight: 4 },
+    { arbitrary: junkJson, weight: 1 },
+    { arbitrary: other, weight: 1 },
+  );
 }
 
 /** Plausible (h 0), one or two hostile spots (h 1), or hostile all over (h 10). */
-const hostility = fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.constant(1), weight: 5 }, { arbitrary: fc.constant(10), weight: 2 });
+const hostility = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 2 },
+  { arbitrary: fc.constant(1), weight: 5 },
+  { arbitrary: fc.constant(10), weight: 2 },
+);
 
 export function surveyRequest(world: SurveyWorld): fc.Arbitrary<SurveyRequest> {
   const busy = fc.integer({ min: 1, max: 10 }).map((n) => n === 1);
   const submit = (route: "form-submit" | "link-submit") =>
     hostility.chain((h) =>
-      fc.record({ id: pathId(route === "form-submit" ? world.formIds : world.linkIds, h), body: submitBody(world, h), busy }).map(
-        ({ id, body, busy }): SurveyRequest => ({ route, method: "POST", target: `/${route === "form-submit" ? "f" : "u"}/${id}/submit`, body, busy }),
-      ),
+      fc
+        .record({ id: pathId(route === "form-submit" ? world.formIds : world.linkIds, h), body: submitBody(world, h), busy })
+        .map(
+          ({ id, body, busy }): SurveyRequest => ({
+            route,
+            method: "POST",
+            target: `/${route === "form-submit" ? "f" : "u"}/${id}/submit`,
+            body,
+            busy,
+          }),
+        ),
     );
   const page = (route: "form-page" | "link-page") =>
     hostility.chain((h) =>
@@ -503,7 +702,14 @@ export function surveyRequest(world: SurveyWorld): fc.Arbitrary<SurveyRequest> {
           query: queryOf(world, h),
           method: route === "link-page" ? fc.constantFrom<"GET" | "HEAD">("GET", "GET", "HEAD") : fc.constant<"GET">("GET"),
         })
-        .map(({ id, query, method }): SurveyRequest => ({ route, method, target: `/${route === "form-page" ? "f" : "u"}/${id}${query ? `?${query}` : ""}`, busy: false })),
+        .map(
+          ({ id, query, method }): SurveyRequest => ({
+            route,
+            method,
+            target: `/${route === "form-page" ? "f" : "u"}/${id}${query ? `?${query}` : ""}`,
+            busy: false,
+          }),
+        ),
     );
   return fc
     .oneof(
@@ -517,6 +723,8 @@ export function surveyRequest(world: SurveyWorld): fc.Arbitrary<SurveyRequest> {
 
 export function describeSurveyRequest(req: SurveyRequest): string {
   const target = req.target.length > 300 ? `${req.target.slice(0, 300)}… (${req.target.length} characters)` : req.target;
-  const body = req.body ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ${JSON.stringify(req.body.data.subarray(0, 600).toString("latin1"))}` : "";
+  const body = req.body
+    ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ${JSON.stringify(req.body.data.subarray(0, 600).toString("latin1"))}`
+    : "";
   return `${req.method} ${target}${req.busy ? " (from the address over the limit)" : ""}${body}`;
 }

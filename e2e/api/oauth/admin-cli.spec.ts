@@ -10,7 +10,11 @@ test.describe("admin CLI: OAuth clients", () => {
   // Each CLI run starts npm and tsx (~1 s idle, several under a loaded CI machine).
   test.describe.configure({ timeout: 120_000 });
 
-  test("create-oauth-client prints the id and the secret once; only its hash is stored; a platform connects with it", async ({ request, seed, baseURL }) => {
+  test("create-oauth-client prints the id and the secret once; only its hash is stored; a platform connects with it", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const uris = [`${CALLBACK_ORIGIN}/cli/${Date.now()}`, "https://www.integromat.com/oauth/cb/app"];
     const out = json(await cli("create-oauth-client", "--name", "Make", "--redirect-uri", uris[0]!, "--redirect-uri", uris[1]!));
     expect(Object.keys(out).sort()).toEqual(["clientId", "clientSecret"]);
@@ -23,7 +27,13 @@ test.describe("admin CLI: OAuth clients", () => {
 
     const listed = json(await cli("list-oauth-clients"));
     const mine = listed.clients.find((c: { clientId: string }) => c.clientId === out.clientId);
-    expect(mine).toEqual({ clientId: out.clientId, name: "Make", redirectUris: uris, public: false, createdAt: row!.createdAt.toISOString() });
+    expect(mine).toEqual({
+      clientId: out.clientId,
+      name: "Make",
+      redirectUris: uris,
+      public: false,
+      createdAt: row!.createdAt.toISOString(),
+    });
     expect(JSON.stringify(listed)).not.toContain(out.clientSecret);
 
     const org = await seed.org();
@@ -45,16 +55,31 @@ test.describe("admin CLI: OAuth clients", () => {
     const [row] = await seed.db.select().from(oauthClients).where(eq(oauthClients.clientId, out.clientId));
     expect(row!.clientSecretHash).toBeNull();
     const listed = json(await cli("list-oauth-clients"));
-    expect(listed.clients.find((c: { clientId: string }) => c.clientId === out.clientId)).toMatchObject({ public: true, redirectUris: ["http://localhost:8765/cb"] });
+    expect(listed.clients.find((c: { clientId: string }) => c.clientId === out.clientId)).toMatchObject({
+      public: true,
+      redirectUris: ["http://localhost:8765/cb"],
+    });
   });
 
   test("bad redirect URIs and missing options are refused before anything is written", async ({ seed }) => {
     const name = `Refused ${randomUUID()}`;
     const cases: [string[], number, string][] = [
-      [["--name", name, "--redirect-uri", "http://platform.example/cb"], 1, "redirect URI 'http://platform.example/cb' must use https (http only for localhost)"],
-      [["--name", name, "--redirect-uri", "https://platform.example/cb#frag"], 1, "redirect URI 'https://platform.example/cb#frag' must not contain a fragment (#…)"],
+      [
+        ["--name", name, "--redirect-uri", "http://platform.example/cb"],
+        1,
+        "redirect URI 'http://platform.example/cb' must use https (http only for localhost)",
+      ],
+      [
+        ["--name", name, "--redirect-uri", "https://platform.example/cb#frag"],
+        1,
+        "redirect URI 'https://platform.example/cb#frag' must not contain a fragment (#…)",
+      ],
       [["--name", name, "--redirect-uri", "/cb"], 1, "redirect URI '/cb' is not an absolute URL"],
-      [["--name", name, "--redirect-uri", "https://ok.example/cb", "--redirect-uri", "ftp://x.example/cb"], 1, "redirect URI 'ftp://x.example/cb' must use https (http only for localhost)"],
+      [
+        ["--name", name, "--redirect-uri", "https://ok.example/cb", "--redirect-uri", "ftp://x.example/cb"],
+        1,
+        "redirect URI 'ftp://x.example/cb' must use https (http only for localhost)",
+      ],
       [["--name", "X"], 2, "--redirect-uri is required (repeat it for several)"],
       [["--redirect-uri", "https://ok.example/cb"], 2, "--name is required"],
       [["--name", " ", "--redirect-uri", "https://ok.example/cb"], 1, "a client needs a name"],

@@ -53,15 +53,35 @@ test.describe("GET /oauth/authorize", () => {
     const client = await registerClient(seed.db);
     const publicClient = await registerClient(seed.db, { public: true });
     const cases: [TestClient, Record<string, string>, Record<string, string>][] = [
-      [client, { response_type: "token" }, { error: "unsupported_response_type", error_description: "Only response_type=code is supported" }],
+      [
+        client,
+        { response_type: "token" },
+        { error: "unsupported_response_type", error_description: "Only response_type=code is supported" },
+      ],
       [client, { response_type: "" }, { error: "invalid_request", error_description: "response_type is required" }],
       [client, { scope: "forms:read forms:write" }, { error: "invalid_scope", error_description: "Unknown scope: forms:write" }],
       [client, { scope: "profile:read,admin" }, { error: "invalid_scope", error_description: "Unknown scope: admin" }],
       [client, { code_challenge: CHALLENGE }, { error: "invalid_request", error_description: "code_challenge_method must be S256" }],
-      [client, { code_challenge: CHALLENGE, code_challenge_method: "plain" }, { error: "invalid_request", error_description: "code_challenge_method must be S256" }],
-      [client, { code_challenge: "short", code_challenge_method: "S256" }, { error: "invalid_request", error_description: "code_challenge must be a base64url SHA-256 (43 characters)" }],
-      [client, { code_challenge_method: "S256" }, { error: "invalid_request", error_description: "code_challenge is required with code_challenge_method" }],
-      [publicClient, {}, { error: "invalid_request", error_description: "This client must use PKCE: send code_challenge with code_challenge_method=S256" }],
+      [
+        client,
+        { code_challenge: CHALLENGE, code_challenge_method: "plain" },
+        { error: "invalid_request", error_description: "code_challenge_method must be S256" },
+      ],
+      [
+        client,
+        { code_challenge: "short", code_challenge_method: "S256" },
+        { error: "invalid_request", error_description: "code_challenge must be a base64url SHA-256 (43 characters)" },
+      ],
+      [
+        client,
+        { code_challenge_method: "S256" },
+        { error: "invalid_request", error_description: "code_challenge is required with code_challenge_method" },
+      ],
+      [
+        publicClient,
+        {},
+        { error: "invalid_request", error_description: "This client must use PKCE: send code_challenge with code_challenge_method=S256" },
+      ],
     ];
     for (const [c, extra, expected] of cases) {
       const res = await getAuthorize(request, authorizeQuery(c, { state: "st-1", ...extra }));
@@ -120,12 +140,28 @@ test.describe("GET /oauth/authorize", () => {
     expect(params.iss).toBe(baseURL);
     expect(params.code).toMatch(/^fh_ac_[A-Za-z0-9_-]{43}$/);
 
-    const [stored] = await seed.db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeHash, hashSecret(params.code!)));
-    expect(stored).toMatchObject({ userId: org.userId, organizationId: org.organizationId, scopes: ["profile:read", "forms:read"], redirectUri: client.redirectUri, redirectUriSent: true, codeChallenge: null, usedAt: null, grantId: null });
+    const [stored] = await seed.db
+      .select()
+      .from(oauthAuthorizationCodes)
+      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(params.code!)));
+    expect(stored).toMatchObject({
+      userId: org.userId,
+      organizationId: org.organizationId,
+      scopes: ["profile:read", "forms:read"],
+      redirectUri: client.redirectUri,
+      redirectUriSent: true,
+      codeChallenge: null,
+      usedAt: null,
+      grantId: null,
+    });
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(300_000);
   });
 
-  test("no scope means all three; no state means none comes back; a lone redirect_uri may be left out", async ({ request, seed, baseURL }) => {
+  test("no scope means all three; no state means none comes back; a lone redirect_uri may be left out", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const org = await seed.org();
     const client = await registerClient(seed.db);
     await signInApi(request, org);
@@ -134,7 +170,10 @@ test.describe("GET /oauth/authorize", () => {
     const params = redirectParams(res.headers()["location"], client.redirectUri);
     expect(Object.keys(params).sort()).toEqual(["code", "iss"]);
     expect(params.iss).toBe(baseURL);
-    const [stored] = await seed.db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeHash, hashSecret(params.code!)));
+    const [stored] = await seed.db
+      .select()
+      .from(oauthAuthorizationCodes)
+      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(params.code!)));
     expect(stored).toMatchObject({ scopes: ["profile:read", "forms:read", "submission:read"], redirectUriSent: false });
   });
 

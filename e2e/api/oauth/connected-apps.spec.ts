@@ -34,7 +34,10 @@ test.describe("Connected apps (dashboard procedures)", () => {
       lastUsedAt: grant!.lastUsedAt!.toISOString(),
     });
     // A connector call a minute later moves "last used".
-    await seed.db.update(oauthGrants).set({ lastUsedAt: new Date(Date.now() - 120_000) }).where(eq(oauthGrants.id, grant!.id));
+    await seed.db
+      .update(oauthGrants)
+      .set({ lastUsedAt: new Date(Date.now() - 120_000) })
+      .where(eq(oauthGrants.id, grant!.id));
     await connectorGet(request, "/forms", tokens.access_token);
     const [used] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.id, grant!.id));
     expect(Date.now() - used!.lastUsedAt!.getTime()).toBeLessThan(30_000);
@@ -48,7 +51,12 @@ test.describe("Connected apps (dashboard procedures)", () => {
     const revoked = await trpcMutation(request, "connectedApps.revoke", { id: app.id });
     expect(revoked).toEqual({ status: 200, body: { result: { data: { revoked: true } } } });
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(401);
-    const refreshed = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
+    const refreshed = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.id,
+      client_secret: client.secret!,
+    });
     expect(refreshed.body.error).toBe("invalid_grant");
     expect((await trpcQuery(request, "connectedApps.list")).body.result.data).toEqual([]);
 

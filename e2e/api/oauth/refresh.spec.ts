@@ -12,7 +12,12 @@ import { connectNewUser, connectorGet, postForm, refresh, registerClient } from 
  */
 test.describe("POST /oauth/token: refresh_token", () => {
   const rotatedAt = async (db: Db, refreshToken: string) =>
-    (await db.select({ at: oauthTokens.rotatedAt }).from(oauthTokens).where(eq(oauthTokens.refreshTokenHash, hashSecret(refreshToken))))[0]?.at;
+    (
+      await db
+        .select({ at: oauthTokens.rotatedAt })
+        .from(oauthTokens)
+        .where(eq(oauthTokens.refreshTokenHash, hashSecret(refreshToken)))
+    )[0]?.at;
 
   /** Moves a refresh token's rotation `seconds` into the past. */
   const rotatedSecondsAgo = (db: Db, refreshToken: string, seconds: number) =>
@@ -21,7 +26,11 @@ test.describe("POST /oauth/token: refresh_token", () => {
       .set({ rotatedAt: sql`now() - make_interval(secs => ${seconds})` })
       .where(eq(oauthTokens.refreshTokenHash, hashSecret(refreshToken)));
 
-  test("each refresh answers a new pair and rotates the refresh token; the old access token lives on until it expires", async ({ request, seed, baseURL }) => {
+  test("each refresh answers a new pair and rotates the refresh token; the old access token lives on until it expires", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
     const next = await refresh(as, client, tokens.refresh_token!);
     expect(next).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "profile:read forms:read submission:read" });
@@ -43,7 +52,11 @@ test.describe("POST /oauth/token: refresh_token", () => {
     for (const pair of [a, b, a2, b2]) expect((await connectorGet(request, "/user", pair.access_token)).status).toBe(200);
   });
 
-  test("the rotated token works for 60 s; used after that it is invalid_grant and revokes the connection", async ({ request, seed, baseURL }) => {
+  test("the rotated token works for 60 s; used after that it is invalid_grant and revokes the connection", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { client, as, tokens, org } = await connectNewUser(request, seed, baseURL!);
     const first = await refresh(as, client, tokens.refresh_token!);
 
@@ -55,8 +68,16 @@ test.describe("POST /oauth/token: refresh_token", () => {
 
     // 61 s: a replay.
     await rotatedSecondsAgo(seed.db, tokens.refresh_token!, 61);
-    const replay = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
-    expect(replay).toMatchObject({ status: 400, body: { error: "invalid_grant", error_description: "The refresh token was already used; the connection is revoked" } });
+    const replay = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.id,
+      client_secret: client.secret!,
+    });
+    expect(replay).toMatchObject({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "The refresh token was already used; the connection is revoked" },
+    });
 
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.userId, org.userId));
     expect(grant!.revokedAt).not.toBeNull();
@@ -66,7 +87,12 @@ test.describe("POST /oauth/token: refresh_token", () => {
       expect(res.headers["www-authenticate"]).toContain('error="invalid_token"');
     }
     for (const token of [first.refresh_token!, late.refresh_token!]) {
-      const res = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: token, client_id: client.id, client_secret: client.secret! });
+      const res = await postForm(request, "/oauth/token", {
+        grant_type: "refresh_token",
+        refresh_token: token,
+        client_id: client.id,
+        client_secret: client.secret!,
+      });
       expect(res.body).toEqual({ error: "invalid_grant", error_description: "The refresh token is invalid or revoked" });
     }
   });
@@ -76,20 +102,37 @@ test.describe("POST /oauth/token: refresh_token", () => {
     const first = await refresh(as, client, tokens.refresh_token!);
     await rotatedSecondsAgo(seed.db, tokens.refresh_token!, 31 * 24 * 3600);
     const second = await refresh(as, client, first.refresh_token!);
-    const gone = await seed.db.select().from(oauthTokens).where(eq(oauthTokens.refreshTokenHash, hashSecret(tokens.refresh_token!)));
+    const gone = await seed.db
+      .select()
+      .from(oauthTokens)
+      .where(eq(oauthTokens.refreshTokenHash, hashSecret(tokens.refresh_token!)));
     expect(gone).toHaveLength(0);
     // A token that old is simply unknown now: refused, without ending the connection.
-    const replay = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
+    const replay = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.id,
+      client_secret: client.secret!,
+    });
     expect(replay.body).toEqual({ error: "invalid_grant", error_description: "The refresh token is invalid or revoked" });
     expect((await connectorGet(request, "/user", second.access_token)).status).toBe(200);
   });
 
-  test("after the access token expired: 401 with WWW-Authenticate, then a refresh brings the connection back", async ({ request, seed, baseURL }) => {
+  test("after the access token expired: 401 with WWW-Authenticate, then a refresh brings the connection back", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
-    await seed.db.update(oauthTokens).set({ accessExpiresAt: sql`now()` }).where(eq(oauthTokens.accessTokenHash, hashSecret(tokens.access_token)));
+    await seed.db
+      .update(oauthTokens)
+      .set({ accessExpiresAt: sql`now()` })
+      .where(eq(oauthTokens.accessTokenHash, hashSecret(tokens.access_token)));
     const expired = await connectorGet(request, "/user", tokens.access_token);
     expect(expired).toMatchObject({ status: 401, body: { error: "Invalid or expired access token" } });
-    expect(expired.headers["www-authenticate"]).toBe('Bearer realm="Formhouse connector", error="invalid_token", error_description="The access token is invalid, expired or revoked"');
+    expect(expired.headers["www-authenticate"]).toBe(
+      'Bearer realm="Formhouse connector", error="invalid_token", error_description="The access token is invalid, expired or revoked"',
+    );
     const next = await refresh(as, client, tokens.refresh_token!);
     expect((await connectorGet(request, "/user", next.access_token)).status).toBe(200);
   });
@@ -99,7 +142,12 @@ test.describe("POST /oauth/token: refresh_token", () => {
     expect(tokens.scope).toBe("profile:read forms:read");
     const creds = { client_id: client.id, client_secret: client.secret! };
 
-    const narrow = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, scope: "forms:read", ...creds });
+    const narrow = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      scope: "forms:read",
+      ...creds,
+    });
     expect(narrow.body.scope).toBe("forms:read");
     expect((await connectorGet(request, "/forms", narrow.body.access_token)).status).toBe(200);
     expect((await connectorGet(request, "/user", narrow.body.access_token)).status).toBe(403);
@@ -107,9 +155,19 @@ test.describe("POST /oauth/token: refresh_token", () => {
     const again = await refresh(as, client, narrow.body.refresh_token);
     expect(again.scope).toBe("profile:read forms:read");
 
-    const wider = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: again.refresh_token!, scope: "forms:read submission:read", ...creds });
+    const wider = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: again.refresh_token!,
+      scope: "forms:read submission:read",
+      ...creds,
+    });
     expect(wider).toMatchObject({ status: 400, body: { error: "invalid_scope", error_description: "Not granted: submission:read" } });
-    const unknown = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: again.refresh_token!, scope: "forms:write", ...creds });
+    const unknown = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: again.refresh_token!,
+      scope: "forms:write",
+      ...creds,
+    });
     expect(unknown).toMatchObject({ status: 400, body: { error: "invalid_scope", error_description: "Unknown scope: forms:write" } });
     // Refused scope requests did not rotate the token.
     expect(await rotatedAt(seed.db, again.refresh_token!)).toBeNull();
@@ -118,8 +176,16 @@ test.describe("POST /oauth/token: refresh_token", () => {
   test("another client's refresh token is invalid_grant and leaves the connection alone", async ({ request, seed, baseURL }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
     const thief = await registerClient(seed.db);
-    const res = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: thief.id, client_secret: thief.secret! });
-    expect(res).toMatchObject({ status: 400, body: { error: "invalid_grant", error_description: "The refresh token is invalid or revoked" } });
+    const res = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: thief.id,
+      client_secret: thief.secret!,
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "The refresh token is invalid or revoked" },
+    });
     expect(await rotatedAt(seed.db, tokens.refresh_token!)).toBeNull();
     expect((await refresh(as, client, tokens.refresh_token!)).access_token).toMatch(/^fh_at_/);
   });
@@ -128,7 +194,12 @@ test.describe("POST /oauth/token: refresh_token", () => {
     const { client, tokens, org } = await connectNewUser(request, seed, baseURL!);
     await seed.db.delete(memberships).where(and(eq(memberships.userId, org.userId), eq(memberships.organizationId, org.organizationId)));
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(401);
-    const res = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
+    const res = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.id,
+      client_secret: client.secret!,
+    });
     expect(res).toMatchObject({
       status: 400,
       body: { error: "invalid_grant", error_description: "The user is no longer a member of the organization; the connection is revoked" },

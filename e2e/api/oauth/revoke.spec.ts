@@ -16,16 +16,30 @@ test.describe("POST /oauth/revoke (RFC 7009)", () => {
 
     for (const access of [tokens.access_token, next.access_token]) expect((await connectorGet(request, "/user", access)).status).toBe(401);
     for (const token of [tokens.refresh_token!, next.refresh_token!]) {
-      const r = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: token, client_id: client.id, client_secret: client.secret! });
+      const r = await postForm(request, "/oauth/token", {
+        grant_type: "refresh_token",
+        refresh_token: token,
+        client_id: client.id,
+        client_secret: client.secret!,
+      });
       expect(r.body.error).toBe("invalid_grant");
     }
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.userId, org.userId));
     expect(grant!.revokedAt).not.toBeNull();
   });
 
-  test("revoking an access token stops it alone; the refresh token still works (HTTP Basic credentials)", async ({ request, seed, baseURL }) => {
+  test("revoking an access token stops it alone; the refresh token still works (HTTP Basic credentials)", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
-    const res = await postForm(request, "/oauth/revoke", { token: tokens.access_token, token_type_hint: "access_token" }, { basic: [client.id, client.secret!] });
+    const res = await postForm(
+      request,
+      "/oauth/revoke",
+      { token: tokens.access_token, token_type_hint: "access_token" },
+      { basic: [client.id, client.secret!] },
+    );
     expect(res).toMatchObject({ status: 200, body: undefined });
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(401);
     const next = await refresh(as, client, tokens.refresh_token!);
@@ -36,11 +50,19 @@ test.describe("POST /oauth/revoke (RFC 7009)", () => {
     const { client, tokens } = await connectNewUser(request, seed, baseURL!);
     const other = await registerClient(seed.db);
     const otherCreds = { client_id: other.id, client_secret: other.secret! };
-    expect(await postForm(request, "/oauth/revoke", { token: "fh_rt_unknown", ...otherCreds })).toMatchObject({ status: 200, body: undefined });
+    expect(await postForm(request, "/oauth/revoke", { token: "fh_rt_unknown", ...otherCreds })).toMatchObject({
+      status: 200,
+      body: undefined,
+    });
     expect((await postForm(request, "/oauth/revoke", { token: tokens.refresh_token!, ...otherCreds })).status).toBe(200);
     expect((await postForm(request, "/oauth/revoke", { token: tokens.access_token, ...otherCreds })).status).toBe(200);
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(200);
-    const r = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: tokens.refresh_token!, client_id: client.id, client_secret: client.secret! });
+    const r = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token!,
+      client_id: client.id,
+      client_secret: client.secret!,
+    });
     expect(r.status).toBe(200);
   });
 

@@ -13,7 +13,11 @@ const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 async function codeFor(request: APIRequestContext, seed: Seed, client: TestClient, pkce = true) {
   const org = await seed.org();
   await signInApi(request, org);
-  const callback = await allow(request, client, pkce ? { code_challenge: CHALLENGE, code_challenge_method: "S256", state: "s" } : { state: "s" });
+  const callback = await allow(
+    request,
+    client,
+    pkce ? { code_challenge: CHALLENGE, code_challenge_method: "S256", state: "s" } : { state: "s" },
+  );
   return { org, code: callback.searchParams.get("code")! };
 }
 
@@ -33,10 +37,16 @@ test.describe("POST /oauth/token: authorization_code", () => {
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.userId, org.userId));
     expect(grant).toMatchObject({ organizationId: org.organizationId, scopes: ["profile:read", "forms:read"], revokedAt: null });
     const [pair] = await seed.db.select().from(oauthTokens).where(eq(oauthTokens.grantId, grant!.id));
-    expect(pair).toMatchObject({ accessTokenHash: hashSecret(tokens.access_token), refreshTokenHash: hashSecret(tokens.refresh_token!), rotatedAt: null });
+    expect(pair).toMatchObject({
+      accessTokenHash: hashSecret(tokens.access_token),
+      refreshTokenHash: hashSecret(tokens.refresh_token!),
+      rotatedAt: null,
+    });
     const lifetime = (pair!.accessExpiresAt.getTime() - pair!.createdAt.getTime()) / 1000;
     expect(lifetime).toBe(3600);
-    const dump = JSON.stringify(await seed.db.execute(sql`select * from oauth_tokens t join oauth_grants g on g.id = t.grant_id where g.id = ${grant!.id}`));
+    const dump = JSON.stringify(
+      await seed.db.execute(sql`select * from oauth_tokens t join oauth_grants g on g.id = t.grant_id where g.id = ${grant!.id}`),
+    );
     expect(dump).not.toContain(tokens.access_token);
     expect(dump).not.toContain(tokens.refresh_token);
 
@@ -70,7 +80,12 @@ test.describe("POST /oauth/token: authorization_code", () => {
     expect(tokens.scope).toBe("profile:read forms:read submission:read");
     // Both at once are fine when they agree.
     const { code } = await codeFor(request, seed, client, false);
-    const both = await postForm(request, "/oauth/token", { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, ...bodyCreds(client) }, { basic: [client.id, client.secret!] });
+    const both = await postForm(
+      request,
+      "/oauth/token",
+      { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, ...bodyCreds(client) },
+      { basic: [client.id, client.secret!] },
+    );
     expect(both.status).toBe(200);
   });
 
@@ -85,7 +100,13 @@ test.describe("POST /oauth/token: authorization_code", () => {
   test("a code used twice is invalid_grant and revokes what the first use issued", async ({ request, seed }) => {
     const client = await registerClient(seed.db);
     const { code } = await codeFor(request, seed, client);
-    const form = { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, code_verifier: VERIFIER, ...bodyCreds(client) };
+    const form = {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirectUri,
+      code_verifier: VERIFIER,
+      ...bodyCreds(client),
+    };
     const first = await postForm(request, "/oauth/token", form);
     expect(first.status).toBe(200);
     expect((await connectorGet(request, "/user", first.body.access_token)).status).toBe(200);
@@ -96,17 +117,33 @@ test.describe("POST /oauth/token: authorization_code", () => {
       body: { error: "invalid_grant", error_description: "The authorization code was already used; the tokens issued for it are revoked" },
     });
     expect((await connectorGet(request, "/user", first.body.access_token)).status).toBe(401);
-    const refreshed = await postForm(request, "/oauth/token", { grant_type: "refresh_token", refresh_token: first.body.refresh_token, ...bodyCreds(client) });
+    const refreshed = await postForm(request, "/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token,
+      ...bodyCreds(client),
+    });
     expect(refreshed.body.error).toBe("invalid_grant");
-    const [stored] = await seed.db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeHash, hashSecret(code)));
+    const [stored] = await seed.db
+      .select()
+      .from(oauthAuthorizationCodes)
+      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(code)));
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.id, stored!.grantId!));
     expect(grant!.revokedAt).not.toBeNull();
   });
 
-  test("two exchanges of one code at once: one gets tokens, the other invalid_grant, and the tokens are revoked", async ({ request, seed }) => {
+  test("two exchanges of one code at once: one gets tokens, the other invalid_grant, and the tokens are revoked", async ({
+    request,
+    seed,
+  }) => {
     const client = await registerClient(seed.db);
     const { code } = await codeFor(request, seed, client);
-    const form = { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, code_verifier: VERIFIER, ...bodyCreds(client) };
+    const form = {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirectUri,
+      code_verifier: VERIFIER,
+      ...bodyCreds(client),
+    };
     const results = await Promise.all([postForm(request, "/oauth/token", form), postForm(request, "/oauth/token", form)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const ok = results.find((r) => r.status === 200)!;
@@ -121,12 +158,24 @@ test.describe("POST /oauth/token: authorization_code", () => {
     const base = { grant_type: "authorization_code", redirect_uri: client.redirectUri, ...bodyCreds(client) };
     const cases: [Record<string, string>, string][] = [
       [{ ...base, code: "fh_ac_nope", code_verifier: VERIFIER }, "The authorization code is invalid"],
-      [{ ...base, code, code_verifier: VERIFIER, ...bodyCreds(other), redirect_uri: client.redirectUri }, "The authorization code is invalid"],
-      [{ ...base, code, code_verifier: VERIFIER, redirect_uri: `${client.redirectUri}/x` }, "redirect_uri does not match the one of the authorization request"],
-      [{ grant_type: "authorization_code", ...bodyCreds(client), code, code_verifier: VERIFIER }, "redirect_uri does not match the one of the authorization request"],
+      [
+        { ...base, code, code_verifier: VERIFIER, ...bodyCreds(other), redirect_uri: client.redirectUri },
+        "The authorization code is invalid",
+      ],
+      [
+        { ...base, code, code_verifier: VERIFIER, redirect_uri: `${client.redirectUri}/x` },
+        "redirect_uri does not match the one of the authorization request",
+      ],
+      [
+        { grant_type: "authorization_code", ...bodyCreds(client), code, code_verifier: VERIFIER },
+        "redirect_uri does not match the one of the authorization request",
+      ],
       [{ ...base, code, code_verifier: "x".repeat(43) }, "code_verifier does not match the code_challenge"],
       [{ ...base, code }, "code_verifier is required: the authorization request sent a code_challenge"],
-      [{ ...base, code: plainCode, code_verifier: VERIFIER }, "code_verifier was sent, but the authorization request had no code_challenge"],
+      [
+        { ...base, code: plainCode, code_verifier: VERIFIER },
+        "code_verifier was sent, but the authorization request had no code_challenge",
+      ],
     ];
     for (const [form, description] of cases) {
       const res = await postForm(request, "/oauth/token", form);
@@ -142,8 +191,16 @@ test.describe("POST /oauth/token: authorization_code", () => {
     const client = await registerClient(seed.db);
     const { code } = await codeFor(request, seed, client, false);
     // Let the code's 5 minutes pass (the server compares with the database clock).
-    await seed.db.update(oauthAuthorizationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oauthAuthorizationCodes.codeHash, hashSecret(code)));
-    const res = await postForm(request, "/oauth/token", { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, ...bodyCreds(client) });
+    await seed.db
+      .update(oauthAuthorizationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(code)));
+    const res = await postForm(request, "/oauth/token", {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirectUri,
+      ...bodyCreds(client),
+    });
     expect(res).toMatchObject({ status: 400, body: { error: "invalid_grant", error_description: "The authorization code has expired" } });
   });
 });
@@ -178,13 +235,48 @@ test.describe("POST /oauth/token: request and client errors", () => {
     const cases: [string, Record<string, string>, number, Record<string, string>][] = [
       [form({ ...creds }), {}, 400, { error: "invalid_request", error_description: "grant_type is required" }],
       [form({ ...creds, grant_type: "authorization_code" }), {}, 400, { error: "invalid_request", error_description: "code is required" }],
-      [form({ ...creds, grant_type: "refresh_token" }), {}, 400, { error: "invalid_request", error_description: "refresh_token is required" }],
-      [`${form({ ...creds, grant_type: "authorization_code", code: "a" })}&code=b`, {}, 400, { error: "invalid_request", error_description: "code is given more than once" }],
-      [form({ ...creds, grant_type: "authorization_code", code: "a", code_verifier: "short" }), {}, 400, { error: "invalid_request", error_description: "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~" }],
-      [form({ ...creds, grant_type: "password" }), {}, 400, { error: "unsupported_grant_type", error_description: "grant_type must be authorization_code or refresh_token" }],
-      [form({ ...creds, grant_type: "client_credentials" }), {}, 400, { error: "unsupported_grant_type", error_description: "grant_type must be authorization_code or refresh_token" }],
-      ["<xml/>", { "content-type": "text/xml" }, 400, { error: "invalid_request", error_description: "The request body must be application/x-www-form-urlencoded" }],
-      ["{nope", { "content-type": "application/json" }, 400, { error: "invalid_request", error_description: "The request body is not valid JSON" }],
+      [
+        form({ ...creds, grant_type: "refresh_token" }),
+        {},
+        400,
+        { error: "invalid_request", error_description: "refresh_token is required" },
+      ],
+      [
+        `${form({ ...creds, grant_type: "authorization_code", code: "a" })}&code=b`,
+        {},
+        400,
+        { error: "invalid_request", error_description: "code is given more than once" },
+      ],
+      [
+        form({ ...creds, grant_type: "authorization_code", code: "a", code_verifier: "short" }),
+        {},
+        400,
+        { error: "invalid_request", error_description: "code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~" },
+      ],
+      [
+        form({ ...creds, grant_type: "password" }),
+        {},
+        400,
+        { error: "unsupported_grant_type", error_description: "grant_type must be authorization_code or refresh_token" },
+      ],
+      [
+        form({ ...creds, grant_type: "client_credentials" }),
+        {},
+        400,
+        { error: "unsupported_grant_type", error_description: "grant_type must be authorization_code or refresh_token" },
+      ],
+      [
+        "<xml/>",
+        { "content-type": "text/xml" },
+        400,
+        { error: "invalid_request", error_description: "The request body must be application/x-www-form-urlencoded" },
+      ],
+      [
+        "{nope",
+        { "content-type": "application/json" },
+        400,
+        { error: "invalid_request", error_description: "The request body is not valid JSON" },
+      ],
     ];
     for (const [body, headers, status, expected] of cases) {
       const res = await postForm(request, "/oauth/token", {}, { body, headers });
@@ -197,10 +289,15 @@ test.describe("POST /oauth/token: request and client errors", () => {
   test("a JSON body is accepted too (some platform templates send one)", async ({ request, seed }) => {
     const client = await registerClient(seed.db);
     const { code } = await codeFor(request, seed, client, false);
-    const res = await postForm(request, "/oauth/token", {}, {
-      body: JSON.stringify({ grant_type: "authorization_code", code, redirect_uri: client.redirectUri, ...bodyCreds(client) }),
-      headers: { "content-type": "application/json" },
-    });
+    const res = await postForm(
+      request,
+      "/oauth/token",
+      {},
+      {
+        body: JSON.stringify({ grant_type: "authorization_code", code, redirect_uri: client.redirectUri, ...bodyCreds(client) }),
+        headers: { "content-type": "application/json" },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe("Bearer");
   });
@@ -233,9 +330,17 @@ test.describe("POST /oauth/token: hostile parameters", () => {
     for (const form of forms) {
       const res = await postForm(request, "/oauth/token", form);
       expect(res.status, JSON.stringify(form)).toBe(400);
-      expect(res.body, JSON.stringify(form)).toEqual({ error: "invalid_request", error_description: expect.stringContaining("must not contain") });
+      expect(res.body, JSON.stringify(form)).toEqual({
+        error: "invalid_request",
+        error_description: expect.stringContaining("must not contain"),
+      });
     }
-    const basic = await postForm(request, "/oauth/token", { grant_type: "authorization_code", code: "x" }, { basic: ["fh_client_\u0000", "s"] });
+    const basic = await postForm(
+      request,
+      "/oauth/token",
+      { grant_type: "authorization_code", code: "x" },
+      { basic: ["fh_client_\u0000", "s"] },
+    );
     expect(basic.status).toBe(401);
     expect(basic.body).toEqual({ error: "invalid_client" });
     const revoke = await postForm(request, "/oauth/revoke", { token: "t", client_id: "a\u0000b" });

@@ -33,7 +33,11 @@ test.describe("admin CLI", () => {
     const [membership] = await seed.db.select().from(memberships).where(eq(memberships.userId, out.userId));
     expect(membership).toMatchObject({ organizationId: out.organizationId, role: "owner" });
 
-    failed(await cli("create-user", "--email", email.toUpperCase(), "--password", "secret123"), 1, "An account with this email already exists");
+    failed(
+      await cli("create-user", "--email", email.toUpperCase(), "--password", "secret123"),
+      1,
+      "An account with this email already exists",
+    );
   });
 
   test("import-form creates the form; GET /api/v2/forms/:id returns the element tree as given", async ({ seed, api }) => {
@@ -80,7 +84,10 @@ test.describe("admin CLI", () => {
     expect(await formsOfOrg()).toBe(1);
     const orgId = String(org.organizationId);
 
-    const unknownType = writeFile("unknown-type.json", { name: "Bad", elements: [...contact.elements.slice(0, 4), { id: "x", label: "X", type: "foo" }] });
+    const unknownType = writeFile("unknown-type.json", {
+      name: "Bad",
+      elements: [...contact.elements.slice(0, 4), { id: "x", label: "X", type: "foo" }],
+    });
     const noOptions = writeFile("no-options.json", { name: "Bad", elements: [{ id: "q1", label: "Q", type: "radio" }] });
     // The elements are fine; one submission names an option the element does not have.
     const badData = writeFile("bad-data.json", { ...contact, submissions: [...contact.submissions, { data: { topic: "opt_sales" } }] });
@@ -92,7 +99,11 @@ test.describe("admin CLI", () => {
       cli("import-form", "--org", orgId, "--file", badData),
       cli("import-form", "--org", orgId, "--file", notJson),
     ]);
-    failed(r1, 1, `${unknownType}: elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)`);
+    failed(
+      r1,
+      1,
+      `${unknownType}: elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)`,
+    );
     failed(r2, 1, `${noOptions}: elements[0].options is required for 'radio' elements`);
     failed(r3, 1, `${badData}: submissions[3].data.topic must be one of the option values of 'topic' ('sales', 'support', 'other')`);
     expect([r4.code, r4.stdout]).toEqual([1, ""]);
@@ -114,7 +125,17 @@ test.describe("admin CLI", () => {
     expect(row).toMatchObject({ name: "Newsletter sign-up", published: false, submissionsCount: 0 });
 
     const { token } = json(
-      await cli("create-token", "--org", String(org.organizationId), "--forms", String(mine.id), "--scopes", "form.view", "--name", "Only newsletter"),
+      await cli(
+        "create-token",
+        "--org",
+        String(org.organizationId),
+        "--forms",
+        String(mine.id),
+        "--scopes",
+        "form.view",
+        "--name",
+        "Only newsletter",
+      ),
     );
     expect((await api.get(`/api/v2/forms/${mine.id}`, token)).status).toBe(200);
     const hidden = await api.get(`/api/v2/forms/${other.id}`, token);
@@ -123,16 +144,24 @@ test.describe("admin CLI", () => {
     const list = await api.get("/api/v2/forms", token);
     expect(list.body.forms.map((f: { id: number }) => f.id)).toEqual([mine.id]);
 
-    const [stored] = await seed.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+    const [stored] = await seed.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)));
     expect(stored).toMatchObject({ kind: "v2", name: "Only newsletter", allowedFormIds: [mine.id], scopes: ["form.view"] });
   });
 
   test("create-token --v1 makes a per-form token in the form's organization", async ({ seed, api }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId);
-    const { token } = json(await cli("create-token", "--form", String(form.id), "--v1", "--scopes", "form.view,submission.view", "--name", "Legacy"));
+    const { token } = json(
+      await cli("create-token", "--form", String(form.id), "--v1", "--scopes", "form.view,submission.view", "--name", "Legacy"),
+    );
     expect(token).toMatch(/^fh_v1_[0-9A-Za-z]{32}$/);
-    const [stored] = await seed.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+    const [stored] = await seed.db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)));
     expect(stored).toMatchObject({
       kind: "v1",
       organizationId: org.organizationId,
@@ -157,7 +186,11 @@ test.describe("admin CLI", () => {
       cli("create-token", "--org", orgId, "--forms", String(foreign.id), "--scopes", "form.view"),
       cli("create-token", "--v1", "--scopes", "form.view"),
     ]);
-    failed(scope, 1, "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, unique_link.read, unique_link.write, webhook.read, webhook.write)");
+    failed(
+      scope,
+      1,
+      "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, unique_link.read, unique_link.write, webhook.read, webhook.write)",
+    );
     failed(forms_, 1, `form(s) not found in this organization: ${foreign.id}`);
     failed(v1, 2, "--v1 needs --form FORM_ID (a v1 token belongs to one form)");
     expect(v1.stderr).toContain("Usage: npm run --silent admin -- <command> [options]");

@@ -13,7 +13,12 @@ import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
  * `npm start` as an operator runs it: scripts/start.ts in its own process, printing to a
  * terminal. Output is asserted whole: every failure is exactly one sentence, no stack.
  */
-type Run = { child: ChildProcess; exited: Promise<number | null>; output: () => string; waitFor: (text: string, ms?: number) => Promise<void> };
+type Run = {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+  waitFor: (text: string, ms?: number) => Promise<void>;
+};
 
 function start(env: Record<string, string | undefined>, opts: { cwd?: string; script?: string } = {}): Run {
   const child = spawn(process.execPath, [...TSX_NODE_ARGS, opts.script ?? "scripts/start.ts"], {
@@ -40,7 +45,11 @@ async function stop(run: Run) {
   await run.exited;
 }
 
-const health = (url: string) => fetch(`${url}/api/health`).then((r) => r.status, () => null);
+const health = (url: string) =>
+  fetch(`${url}/api/health`).then(
+    (r) => r.status,
+    () => null,
+  );
 
 /** An IPv4 address of this machine other than loopback, if it has one. */
 const lanAddress = () =>
@@ -53,7 +62,10 @@ test.describe("npm start explains each failure in one sentence", () => {
     for (const [env, expected] of [
       [{ PORT: "70000" }, "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n"],
       [{ PORT: "not-a-port" }, "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n"],
-      [{ WEBHOOK_RETRY_SCHEDULE: "5,soon" }, "[formhouse] Invalid configuration: WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. 5,300,1800.\n"],
+      [
+        { WEBHOOK_RETRY_SCHEDULE: "5,soon" },
+        "[formhouse] Invalid configuration: WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. 5,300,1800.\n",
+      ],
       [
         { PORT: "0", TRUST_PROXY: "maybe" },
         "[formhouse] Invalid configuration: PORT must be a port number from 1 to 65535.\n" +
@@ -72,7 +84,9 @@ test.describe("npm start explains each failure in one sentence", () => {
     try {
       const run = start({ PORT: String(port) });
       expect(await run.exited).toBe(1);
-      expect(run.output()).toBe(`[formhouse] Port ${port} is already in use on 127.0.0.1: stop the program that uses it, or set PORT to another port.\n`);
+      expect(run.output()).toBe(
+        `[formhouse] Port ${port} is already in use on 127.0.0.1: stop the program that uses it, or set PORT to another port.\n`,
+      );
     } finally {
       blocker.close();
     }
@@ -84,7 +98,9 @@ test.describe("npm start explains each failure in one sentence", () => {
     try {
       const run = start({ PORT: String(port) }, { script: "scripts/serve.ts" });
       expect(await run.exited).toBe(1);
-      expect(run.output()).toContain(`[formhouse] Port ${port} is already in use on 127.0.0.1: stop the program that uses it, or set PORT to another port.\n`);
+      expect(run.output()).toContain(
+        `[formhouse] Port ${port} is already in use on 127.0.0.1: stop the program that uses it, or set PORT to another port.\n`,
+      );
       expect(run.output()).not.toMatch(/\bat .*\.(js|ts):\d+|EADDRINUSE|Error:/);
     } finally {
       blocker.close();
@@ -95,7 +111,9 @@ test.describe("npm start explains each failure in one sentence", () => {
     const port = await freePort();
     const run = start({ PORT: String(port), DATABASE_URL: `postgres://formhouse:x@127.0.0.1:${await freePort()}/formhouse` });
     expect(await run.exited).toBe(1);
-    expect(run.output()).toBe("[formhouse] Could not reach the PostgreSQL server of DATABASE_URL (connection refused): is it running, on that host and port?\n");
+    expect(run.output()).toBe(
+      "[formhouse] Could not reach the PostgreSQL server of DATABASE_URL (connection refused): is it running, on that host and port?\n",
+    );
   });
 });
 
@@ -159,7 +177,9 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
   test.beforeAll(() => {
     tmp = mkdtempSync(path.join(os.tmpdir(), "formhouse-clone-"));
     checkout = path.join(tmp, "formhouse");
-    const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+    const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { encoding: "utf8" })
+      .stdout.split("\0")
+      .filter(Boolean);
     for (const f of files) cpSync(f, path.join(checkout, f), { preserveTimestamps: true });
     if (spawnSync("cp", ["-al", path.join(root, "node_modules"), checkout]).status !== 0) {
       symlinkSync(path.join(root, "node_modules"), path.join(checkout, "node_modules"));
@@ -189,7 +209,9 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
     const out = first.output();
     if (process.getuid?.() === 0) {
       const system = path.join(checkoutSystemDir(checkout), "postgres");
-      expect(out).toContain(`[formhouse] running as root: PostgreSQL runs as the \`postgres\` user, which cannot enter ${checkout}, so its data lives in ${system}\n`);
+      expect(out).toContain(
+        `[formhouse] running as root: PostgreSQL runs as the \`postgres\` user, which cannot enter ${checkout}, so its data lives in ${system}\n`,
+      );
       expect(out).toContain(`[formhouse] starting embedded PostgreSQL (${system}, port `);
     } else {
       expect(out).toContain("[formhouse] starting embedded PostgreSQL (.data/postgres, port ");
@@ -208,11 +230,15 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
   });
 
   test("an admin command uses the running server's database", async () => {
-    const r = spawnSync(process.execPath, [...TSX_NODE_ARGS, "scripts/admin.ts", "create-user", "--email", "clone@example.test", "--password", "a long password"], {
-      cwd: checkout,
-      env: { ...process.env, ...embedded },
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      process.execPath,
+      [...TSX_NODE_ARGS, "scripts/admin.ts", "create-user", "--email", "clone@example.test", "--password", "a long password"],
+      {
+        cwd: checkout,
+        env: { ...process.env, ...embedded },
+        encoding: "utf8",
+      },
+    );
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ userId: expect.any(Number), organizationId: expect.any(Number) });

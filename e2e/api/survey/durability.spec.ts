@@ -22,8 +22,23 @@ test("SIGKILL under a load of submits loses no acknowledged submission, event or
     env: { WEBHOOK_WORKER: "off", SUBMIT_RATE_LIMIT_MAX: "1000000", TRUST_PROXY: "1" },
   });
   try {
-    const { organizationId } = await createUserWithOrganization(database.db, { email: `k-${randomUUID()}@example.test`, password: "correct horse battery staple", name: "K" });
-    const form = await importForm(database.db, organizationId, { name: "Kill", elements: [{ id: "n", label: "N", type: "number" }, { id: "t", label: "T", type: "short-text" }] }, { publish: true });
+    const { organizationId } = await createUserWithOrganization(database.db, {
+      email: `k-${randomUUID()}@example.test`,
+      password: "correct horse battery staple",
+      name: "K",
+    });
+    const form = await importForm(
+      database.db,
+      organizationId,
+      {
+        name: "Kill",
+        elements: [
+          { id: "n", label: "N", type: "number" },
+          { id: "t", label: "T", type: "short-text" },
+        ],
+      },
+      { publish: true },
+    );
     const hook = await insertWebhook(database.db, form.id, "https://example.com/hook");
 
     const acknowledged: string[] = [];

@@ -1,5 +1,15 @@
 import { expect, test, type ApiClient } from "../../fixtures";
-import { createLinks, formPost, linkSubmitPath, publishedForm, readSubmission, REQUIRED_FIELDS, startTokenOf, storedRows, submitPath } from "./survey-fixtures";
+import {
+  createLinks,
+  formPost,
+  linkSubmitPath,
+  publishedForm,
+  readSubmission,
+  REQUIRED_FIELDS,
+  startTokenOf,
+  storedRows,
+  submitPath,
+} from "./survey-fixtures";
 
 /**
  * Input the survey routes once answered with a 500 or in the wrong shape, as the survey fuzz
@@ -10,20 +20,35 @@ import { createLinks, formPost, linkSubmitPath, publishedForm, readSubmission, R
 /** The messages of a page's error summary, as a respondent reads them. */
 function summaryOf(html: string): string[] {
   const list = /<ul class="sv-summary-list">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
-  const unescape = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const unescape = (s: string) =>
+    s
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   return [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => unescape(m[1]!.replace(/<[^>]+>/g, "")));
 }
 
 /** The hidden inputs that carry a ranking's order on the page, in order. */
-const rankingOf = (html: string, id: string) => [...html.matchAll(new RegExp(`name="${id}\\[(\\d+)\\]" value="([^"]*)"`, "g"))].map((m) => m[2]);
+const rankingOf = (html: string, id: string) =>
+  [...html.matchAll(new RegExp(`name="${id}\\[(\\d+)\\]" value="([^"]*)"`, "g"))].map((m) => m[2]);
 
 const LONG_ID = "a".repeat(201);
 
 test.describe("form posts in shapes the page cannot show", () => {
-  test("a ranking or a repeat field posted in a wrong shape is refused with 422 and the field's message; nothing is stored", async ({ seed, request }) => {
+  test("a ranking or a repeat field posted in a wrong shape is refused with 422 and the field's message; nothing is stored", async ({
+    seed,
+    request,
+  }) => {
     const { form } = await publishedForm(seed);
     for (const type of ["urlencoded", "multipart"] as const) {
-      const res = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ["priorities.first", "price"], ["colleagues", "Grace"]], type);
+      const res = await formPost(
+        request,
+        submitPath(form.uuid),
+        [...REQUIRED_FIELDS, ["priorities.first", "price"], ["colleagues", "Grace"]],
+        type,
+      );
       expect([res.status, res.headers["content-type"]], type).toEqual([422, "text/html; charset=utf-8"]);
       expect(summaryOf(res.text)).toEqual([
         "Rank what matters: priorities must be an array of option values",
@@ -38,15 +63,27 @@ test.describe("form posts in shapes the page cannot show", () => {
   test("a scalar posted twice, or as an object, is refused with 422 and the field's message", async ({ seed, request }) => {
     const { form } = await publishedForm(seed);
     const fields = REQUIRED_FIELDS.filter(([name]) => name !== "email");
-    const res = await formPost(request, submitPath(form.uuid), [...fields, ["email", "ada@example.com"], ["email", "grace@example.com"], ["topic.choice", "sales"]]);
+    const res = await formPost(request, submitPath(form.uuid), [
+      ...fields,
+      ["email", "ada@example.com"],
+      ["email", "grace@example.com"],
+      ["topic.choice", "sales"],
+    ]);
     expect(res.status).toBe(422);
     expect(summaryOf(res.text)).toEqual(["Email: email must be a string or a number", "Topic: topic must be a string"]);
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
-  test("a ranking posted as one value is a one-item ranking: stored when the rest is valid, kept on the 422 page when not", async ({ seed, api, request }) => {
+  test("a ranking posted as one value is a one-item ranking: stored when the rest is valid, kept on the 422 page when not", async ({
+    seed,
+    api,
+    request,
+  }) => {
     const { org, form } = await publishedForm(seed);
-    const invalid = await formPost(request, submitPath(form.uuid), [["priorities", "price"], ["email", "not an email"]]);
+    const invalid = await formPost(request, submitPath(form.uuid), [
+      ["priorities", "price"],
+      ["email", "not an email"],
+    ]);
     expect(invalid.status).toBe(422);
     expect(summaryOf(invalid.text)).toEqual([
       "First name: This field is required",
@@ -57,16 +94,30 @@ test.describe("form posts in shapes the page cannot show", () => {
     expect(rankingOf(invalid.text, "priorities")).toEqual(["price"]);
     expect(await storedRows(seed, form.id)).toEqual([]);
 
-    const valid = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ["priorities", "price"], ["products[]", "api"], ["products[]", "forms"]]);
+    const valid = await formPost(request, submitPath(form.uuid), [
+      ...REQUIRED_FIELDS,
+      ["priorities", "price"],
+      ["products[]", "api"],
+      ["products[]", "forms"],
+    ]);
     expect([valid.status, valid.headers.location]).toEqual([303, `/f/${form.uuid}/thanks`]);
     const [row] = await storedRows(seed, form.id);
-    expect((await readSubmission(api, seed, org.organizationId, row!.id)).data).toMatchObject({ priorities: ["price"], products: ["api", "forms"] });
+    expect((await readSubmission(api, seed, org.organizationId, row!.id)).data).toMatchObject({
+      priorities: ["price"],
+      products: ["api", "forms"],
+    });
   });
 
   test("field names that are built-in object properties are refused with 422, never a 500", async ({ seed, request }) => {
     const { form } = await publishedForm(seed);
     const fields = REQUIRED_FIELDS.filter(([name]) => name !== "message");
-    const res = await formPost(request, submitPath(form.uuid), [...fields, ["toString", "x"], ["isPrototypeOf[0]", "y"], ["message.valueOf", "Hello"], ["__proto__.polluted", "z"]]);
+    const res = await formPost(request, submitPath(form.uuid), [
+      ...fields,
+      ["toString", "x"],
+      ["isPrototypeOf[0]", "y"],
+      ["message.valueOf", "Hello"],
+      ["__proto__.polluted", "z"],
+    ]);
     expect([res.status, res.headers["content-type"]]).toEqual([422, "text/html; charset=utf-8"]);
     expect(summaryOf(res.text)).toEqual([
       "'toString' is not an element of this form",
@@ -76,7 +127,10 @@ test.describe("form posts in shapes the page cannot show", () => {
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
-  test("a list button that names no list, or adds an item the page cannot show, is ignored: the post is a normal submit", async ({ seed, request }) => {
+  test("a list button that names no list, or adds an item the page cannot show, is ignored: the post is a normal submit", async ({
+    seed,
+    request,
+  }) => {
     const { form } = await publishedForm(seed);
     const intents = [
       { type: "insert", payload: { name: "priorities.x" } },
@@ -84,16 +138,28 @@ test.describe("form posts in shapes the page cannot show", () => {
       { type: "insert", payload: { name: "email" } },
     ];
     for (const intent of intents) {
-      const res = await formPost(request, submitPath(form.uuid), [["email", "not an email"], ["__intent__", JSON.stringify(intent)]]);
-      expect([res.status, summaryOf(res.text)[2]], JSON.stringify(intent)).toEqual([422, "Email: Enter an email address like name@example.com"]);
+      const res = await formPost(request, submitPath(form.uuid), [
+        ["email", "not an email"],
+        ["__intent__", JSON.stringify(intent)],
+      ]);
+      expect([res.status, summaryOf(res.text)[2]], JSON.stringify(intent)).toEqual([
+        422,
+        "Email: Enter an email address like name@example.com",
+      ]);
     }
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
-  test("a _start too long to be a start token counts as none: the 422 page gets a fresh one, a valid post is stored without a duration", async ({ seed, request }) => {
+  test("a _start too long to be a start token counts as none: the 422 page gets a fresh one, a valid post is stored without a duration", async ({
+    seed,
+    request,
+  }) => {
     const { form } = await publishedForm(seed);
     const long = "9".repeat(300);
-    const invalid = await formPost(request, submitPath(form.uuid), [["_start", long], ["email", "not an email"]]);
+    const invalid = await formPost(request, submitPath(form.uuid), [
+      ["_start", long],
+      ["email", "not an email"],
+    ]);
     expect(invalid.status).toBe(422);
     expect(startTokenOf(invalid.text)).toMatch(new RegExp(`^${form.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     expect(await storedRows(seed, form.id)).toEqual([]);
@@ -105,7 +171,12 @@ test.describe("form posts in shapes the page cannot show", () => {
   test("past the submit limit, the 429 page keeps the posted values it can show and says why", async ({ seed, api, request }) => {
     const { form } = await publishedForm(seed);
     for (let i = 0; i < 20; i++) expect((await api.call("POST", submitPath(form.uuid), { body: { data: {} } })).status).toBe(422);
-    const res = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ["priorities", "speed"], ["colleagues", "Grace"], ["toString", "x"]]);
+    const res = await formPost(request, submitPath(form.uuid), [
+      ...REQUIRED_FIELDS,
+      ["priorities", "speed"],
+      ["colleagues", "Grace"],
+      ["toString", "x"],
+    ]);
     expect([res.status, res.headers["content-type"]]).toEqual([429, "text/html; charset=utf-8"]);
     expect(summaryOf(res.text)).toEqual([expect.stringMatching(/^Too many submissions from your network\. Try again in \d+ seconds?\.$/)]);
     expect(rankingOf(res.text, "priorities")).toEqual(["speed"]);
@@ -117,7 +188,11 @@ test.describe("form posts in shapes the page cannot show", () => {
 test.describe("ids, queries and paths", () => {
   const page = (api: ApiClient, path: string, method: "GET" | "HEAD" = "GET") => api.call(method as "GET", path);
 
-  test("an id longer than any id is not found: the 404 page, and 404 {message} from the submit endpoints", async ({ seed, api, request }) => {
+  test("an id longer than any id is not found: the 404 page, and 404 {message} from the submit endpoints", async ({
+    seed,
+    api,
+    request,
+  }) => {
     const { org, form } = await publishedForm(seed);
     await createLinks(seed, org.organizationId, form.uuid, [{}]);
     for (const path of [`/f/${LONG_ID}`, `/u/${LONG_ID}`]) {
@@ -153,7 +228,11 @@ test.describe("ids, queries and paths", () => {
       ["POST", "/u/%/submit", "%"],
     ] as const) {
       const res = await api.call(method, path, method === "POST" ? { body: { data: {} } } : {});
-      expect([res.status, res.headers["content-type"], res.body], path).toEqual([400, "application/json; charset=utf-8", { message: message(segment) }]);
+      expect([res.status, res.headers["content-type"], res.body], path).toEqual([
+        400,
+        "application/json; charset=utf-8",
+        { message: message(segment) },
+      ]);
     }
     const post = await formPost(request, "/f/%zz/submit", REQUIRED_FIELDS);
     expect([post.status, JSON.parse(post.text)]).toEqual([400, { message: message("%zz") }]);

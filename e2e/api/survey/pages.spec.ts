@@ -27,7 +27,6 @@ async function page(api: ApiClient, path: string, headers: Record<string, string
   return api.call("GET", path, { headers: { "user-agent": BROWSER, ...headers } });
 }
 
-
 test.describe("GET /f/:form_uuid", () => {
   test("renders a published form: its name, a real form posting to /submit, a signed start token, a hidden honeypot", async ({
     seed,
@@ -57,7 +56,12 @@ test.describe("GET /f/:form_uuid", () => {
       expect(res.text).toContain(NOT_AVAILABLE);
       expect(res.text).not.toContain("Contact us");
       // Alike but for scripts, paths and each response's own CSP nonce.
-      bodies.add(res.text.replace(/<script[\s\S]*?<\/script>/g, "").replace(/\/f\/[^"/<]+/g, "").replace(/ nonce="[^"]*"/g, ""));
+      bodies.add(
+        res.text
+          .replace(/<script[\s\S]*?<\/script>/g, "")
+          .replace(/\/f\/[^"/<]+/g, "")
+          .replace(/ nonce="[^"]*"/g, ""),
+      );
     }
     expect(bodies.size).toBe(1);
   });
@@ -138,7 +142,10 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
 
   test("multipart/form-data posts work the same; a phone typed with its own dial code keeps it", async ({ seed, api, request }) => {
     const { org, form } = await publishedForm(seed);
-    const phone: [string, string][] = [["phone.country", "US"], ["phone.number", "+44 20 7123 4567"]];
+    const phone: [string, string][] = [
+      ["phone.country", "US"],
+      ["phone.number", "+44 20 7123 4567"],
+    ];
     const res = await formPost(request, submitPath(form.uuid), [...REQUIRED_FIELDS, ...phone], "multipart");
     expect(res.status).toBe(303);
     const [row] = await storedRows(seed, form.id);
@@ -195,7 +202,10 @@ test.describe("POST /f/:form_uuid/submit (form posts)", () => {
     expect(moved.status).toBe(200);
     expect([...moved.text.matchAll(/class="sv-rank-label">([^<]+)</g)].map((m) => m[1])).toEqual(["Speed", "Privacy", "Price"]);
     // A broken or foreign intent is ignored: the post is a normal (here invalid) submit.
-    const broken = await formPost(request, submitPath(form.uuid), [["__intent__", "{not json"], ["colleagues[5000].colleague_name", "x"]]);
+    const broken = await formPost(request, submitPath(form.uuid), [
+      ["__intent__", "{not json"],
+      ["colleagues[5000].colleague_name", "x"],
+    ]);
     expect(broken.status).toBe(422);
     expect(await storedRows(seed, form.id)).toEqual([]);
   });

@@ -30,8 +30,16 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect(res.headers["access-control-allow-origin"]).toBe("*");
 
     const submission = await readSubmission(api, seed, org.organizationId, res.body.id);
-    expect(submission).toEqual({ id: res.body.id, formId: form.uuid, data: CONTACT_STORED, createdAt: expect.any(String), updatedAt: expect.any(String) });
-    expect(await storedRows(seed, form.id)).toEqual([{ id: res.body.id, data: CONTACT_STORED, spam: false, duration: 42, uniqueLinkId: null }]);
+    expect(submission).toEqual({
+      id: res.body.id,
+      formId: form.uuid,
+      data: CONTACT_STORED,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(await storedRows(seed, form.id)).toEqual([
+      { id: res.body.id, data: CONTACT_STORED, spam: false, duration: 42, uniqueLinkId: null },
+    ]);
     expect(await apiSubmissionsCount(api, seed, org.organizationId, form.id)).toBe(1);
   });
 
@@ -130,7 +138,10 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     ]);
   });
 
-  test("input no database could store is a 422, never a 500: NUL, lone surrogates, huge numbers, year 10000, deep nesting", async ({ seed, api }) => {
+  test("input no database could store is a 422, never a 500: NUL, lone surrogates, huge numbers, year 10000, deep nesting", async ({
+    seed,
+    api,
+  }) => {
     const { form } = await publishedForm(seed);
     const deep = "[".repeat(5000) + "]".repeat(5000);
     const raw =
@@ -147,7 +158,9 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
       { field: "\u0000", message: "'\uFFFD' is not an element of this form" },
     ]);
     const huge = await postJson(api, submitPath(form.uuid), { data: { ...MINIMAL, employees: "123456789012345678901234567890" } });
-    expect(huge.body.errors).toEqual([{ field: "employees", message: "Enter a number between -1,000,000,000,000,000 and 1,000,000,000,000,000" }]);
+    expect(huge.body.errors).toEqual([
+      { field: "employees", message: "Enter a number between -1,000,000,000,000,000 and 1,000,000,000,000,000" },
+    ]);
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
@@ -183,7 +196,10 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect(await storedRows(seed, draft.id)).toEqual([]);
   });
 
-  test("a form changed after a submit (published anew, unpublished or trashed on any instance) is seen by the very next submit", async ({ seed, api }) => {
+  test("a form changed after a submit (published anew, unpublished or trashed on any instance) is seen by the very next submit", async ({
+    seed,
+    api,
+  }) => {
     const { form } = await publishedForm(seed, { elements: [{ id: "a", label: "A", type: "short-text", required: true }] });
     expect((await postJson(api, submitPath(form.uuid), { data: { a: "first" } })).status).toBe(201);
     // What a publish on another instance writes: new elements and a new updated_at.
@@ -199,9 +215,15 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect((await storedRows(seed, form.id)).map((r) => r.data)).toEqual([{ b: 7 }, { a: "first" }]);
 
     await setForm(seed, form.id, { published: false });
-    expect(await postJson(api, submitPath(form.uuid), { data: { b: 8 } })).toMatchObject({ status: 404, body: { message: "Form not found" } });
+    expect(await postJson(api, submitPath(form.uuid), { data: { b: 8 } })).toMatchObject({
+      status: 404,
+      body: { message: "Form not found" },
+    });
     await setForm(seed, form.id, { published: true, trashed: true });
-    expect(await postJson(api, submitPath(form.uuid), { data: { b: 9 } })).toMatchObject({ status: 404, body: { message: "Form not found" } });
+    expect(await postJson(api, submitPath(form.uuid), { data: { b: 9 } })).toMatchObject({
+      status: 404,
+      body: { message: "Form not found" },
+    });
     expect(await storedRows(seed, form.id)).toHaveLength(2);
   });
 
@@ -211,7 +233,10 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect([big.status, big.body]).toEqual([413, { message: "Request body too large (max 1 MB)" }]);
     for (const type of ["text/plain", "application/xml"]) {
       const res = await api.call("POST", submitPath(form.uuid), { rawBody: "data", headers: { "content-type": type } });
-      expect([res.status, res.body]).toEqual([415, { message: "Send application/json, application/x-www-form-urlencoded or multipart/form-data" }]);
+      expect([res.status, res.body]).toEqual([
+        415,
+        { message: "Send application/json, application/x-www-form-urlencoded or multipart/form-data" },
+      ]);
     }
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
@@ -219,7 +244,11 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
   test("CORS: the preflight allows any origin to POST JSON; answers carry Access-Control-Allow-Origin", async ({ seed, api }) => {
     const { form } = await publishedForm(seed);
     const preflight = await api.call("OPTIONS" as "POST", submitPath(form.uuid), {
-      headers: { origin: "https://owner.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://owner.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers).toMatchObject({
@@ -246,7 +275,10 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect(byId.get(human.body.id)).toMatchObject({ spam: false, duration: 2 });
   });
 
-  test("429 with Retry-After past 20 submits a minute from one address to one form; another address and another form are counted apart", async ({ seed, api }) => {
+  test("429 with Retry-After past 20 submits a minute from one address to one form; another address and another form are counted apart", async ({
+    seed,
+    api,
+  }) => {
     const { form } = await publishedForm(seed);
     const { form: other } = await publishedForm(seed);
     for (let i = 1; i <= 20; i++) {
@@ -256,7 +288,9 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     }
     const limited = await postJson(api, submitPath(form.uuid), { data: MINIMAL });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: expect.stringMatching(/^Too many submissions from your network\. Try again in \d+ seconds?\.$/) });
+    expect(limited.body).toEqual({
+      message: expect.stringMatching(/^Too many submissions from your network\. Try again in \d+ seconds?\.$/),
+    });
     const retryAfter = Number(limited.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -274,14 +308,19 @@ test.describe("POST /u/:link_id/submit (JSON)", () => {
     const [link] = await createLinks(seed, org.organizationId, form.uuid, [{ entryName: "ada" }]);
     const res = await postJson(api, linkSubmitPath(link!.id), { data: MINIMAL, duration: 60 });
     expect(res.status, res.text).toBe(201);
-    expect(await storedRows(seed, form.id)).toEqual([{ id: res.body.id, data: MINIMAL, spam: false, duration: 60, uniqueLinkId: link!.id }]);
+    expect(await storedRows(seed, form.id)).toEqual([
+      { id: res.body.id, data: MINIMAL, spam: false, duration: 60, uniqueLinkId: link!.id },
+    ]);
     expect(await linkStatus(seed, link!.id)).toBe("completed");
     const again = await postJson(api, linkSubmitPath(link!.id), { data: MINIMAL });
     expect([again.status, again.body]).toEqual([410, { message: "This form has already been submitted" }]);
     expect(await apiSubmissionsCount(api, seed, org.organizationId, form.id)).toBe(1);
   });
 
-  test("410 with the page's sentence for an inactive, expired or completed link; 404 for an unknown one or a closed form", async ({ seed, api }) => {
+  test("410 with the page's sentence for an inactive, expired or completed link; 404 for an unknown one or a closed form", async ({
+    seed,
+    api,
+  }) => {
     const { org, form } = await publishedForm(seed);
     const [inactive, expired, completed, ofDraft] = await createLinks(seed, org.organizationId, form.uuid, [{}, {}, {}, {}]);
     await setLink(seed, inactive!.id, { active: false });
@@ -307,7 +346,9 @@ test.describe("POST /u/:link_id/submit (JSON)", () => {
   test("8 submits of one link at once: exactly one is stored, the others are told it was already submitted", async ({ seed, api }) => {
     const { org, form } = await publishedForm(seed);
     const [link] = await createLinks(seed, org.organizationId, form.uuid, [{ entryName: "race" }]);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => postJson(api, linkSubmitPath(link!.id), { data: { ...MINIMAL, subject: `try ${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => postJson(api, linkSubmitPath(link!.id), { data: { ...MINIMAL, subject: `try ${i}` } })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 410, 410, 410, 410, 410, 410, 410]);
     for (const r of results.filter((r) => r.status === 410)) expect(r.body).toEqual({ message: "This form has already been submitted" });

@@ -20,14 +20,25 @@ export const submitPath = (formUuid: string) => `/f/${formUuid}/submit`;
 export const linkSubmitPath = (linkId: string) => `/u/${linkId}/submit`;
 
 /** A form post the way a browser sends one; redirects are not followed. */
-export async function formPost(request: APIRequestContext, path: string, fields: [string, string][], type: "urlencoded" | "multipart" = "urlencoded") {
+export async function formPost(
+  request: APIRequestContext,
+  path: string,
+  fields: [string, string][],
+  type: "urlencoded" | "multipart" = "urlencoded",
+) {
   const boundary = "----formhouse-test-boundary";
   const body =
     type === "urlencoded"
       ? new URLSearchParams(fields).toString()
-      : fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
+      : fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") +
+        `--${boundary}--\r\n`;
   const contentType = type === "urlencoded" ? "application/x-www-form-urlencoded" : `multipart/form-data; boundary=${boundary}`;
-  const res = await request.fetch(path, { method: "POST", data: Buffer.from(body), headers: { "content-type": contentType }, maxRedirects: 0 });
+  const res = await request.fetch(path, {
+    method: "POST",
+    data: Buffer.from(body),
+    headers: { "content-type": contentType },
+    maxRedirects: 0,
+  });
   const text = await res.text();
   return { status: res.status(), headers: res.headers(), text };
 }
@@ -64,7 +75,13 @@ export async function apiSubmissionsCount(api: ApiClient, seed: Seed, organizati
 /** The stored rows of a form, newest first (what the API does not show: spam, duration, link). */
 export function storedRows(seed: Seed, formId: number) {
   return seed.db
-    .select({ id: submissions.id, data: submissions.data, spam: submissions.spam, duration: submissions.duration, uniqueLinkId: submissions.uniqueLinkId })
+    .select({
+      id: submissions.id,
+      data: submissions.data,
+      spam: submissions.spam,
+      duration: submissions.duration,
+      uniqueLinkId: submissions.uniqueLinkId,
+    })
     .from(submissions)
     .where(eq(submissions.formId, formId))
     .orderBy(desc(submissions.createdAt));
@@ -85,7 +102,11 @@ export async function createPrefill(seed: Seed, organizationId: number, formUuid
 }
 
 /** Puts a link in a state the API cannot (expired in the past, completed). */
-export async function setLink(seed: Seed, linkId: string, values: { status?: "pending" | "in_progress" | "completed"; active?: boolean; expiresAt?: Date }) {
+export async function setLink(
+  seed: Seed,
+  linkId: string,
+  values: { status?: "pending" | "in_progress" | "completed"; active?: boolean; expiresAt?: Date },
+) {
   await seed.db.update(uniqueLinks).set(values).where(eq(uniqueLinks.id, linkId));
 }
 

@@ -24,7 +24,12 @@ async function session(request: APIRequestContext, baseURL: string, user: Seeded
 
 const formRow = async (seed: { db: any }, id: number) => (await seed.db.select().from(forms).where(eq(forms.id, id)))[0];
 
-test("another organization cannot read, rename, duplicate, trash or restore a form: each is a 404 and nothing changes", async ({ request, seed, baseURL, clientAddress }) => {
+test("another organization cannot read, rename, duplicate, trash or restore a form: each is a 404 and nothing changes", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const owner = await seed.org();
   const live = await seed.form(owner.organizationId, { name: "Owner's live form" }, { publish: true });
   const trashed = await seed.form(owner.organizationId, { name: "Owner's trashed form" });
@@ -64,7 +69,12 @@ test("another organization cannot read, rename, duplicate, trash or restore a fo
   expect((await owns.query("forms.overview", { formUuid: trashed.uuid })).body.result.data.trashedAt).toBe(trashedAt.toISOString());
 });
 
-test("create and rename check the name with its path; unknown and malformed forms are 404, never 500", async ({ request, seed, baseURL, clientAddress }) => {
+test("create and rename check the name with its path; unknown and malformed forms are 404, never 500", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const org = await seed.org();
   const as = await session(request, baseURL!, org, clientAddress);
 
@@ -84,7 +94,14 @@ test("create and rename check the name with its path; unknown and malformed form
   expect(created.status).toBe(200);
   const { uuid, id } = created.body.result.data;
   const row = await formRow(seed, id);
-  expect(row).toMatchObject({ id, organizationId: org.organizationId, name: "Event sign-up", elements: [], published: false, trashedAt: null });
+  expect(row).toMatchObject({
+    id,
+    organizationId: org.organizationId,
+    name: "Event sign-up",
+    elements: [],
+    published: false,
+    trashedAt: null,
+  });
 
   const blank = await as.mutation("forms.rename", { formUuid: uuid, name: "" });
   expect(blank.status).toBe(400);
@@ -124,7 +141,9 @@ test("duplicate copies the name and elements into a new draft, and nothing else"
     { name: "Contact us", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }, { data: {} }] },
     { publish: true },
   );
-  await seed.db.insert(prefills).values({ id: crypto.randomUUID(), formId: source.id, organizationId: org.organizationId, name: "Ada", data: [], resolved: {} });
+  await seed.db
+    .insert(prefills)
+    .values({ id: crypto.randomUUID(), formId: source.id, organizationId: org.organizationId, name: "Ada", data: [], resolved: {} });
   const as = await session(request, baseURL!, org, clientAddress);
 
   const r = await as.mutation("forms.duplicate", { formUuid: source.uuid });
@@ -133,7 +152,14 @@ test("duplicate copies the name and elements into a new draft, and nothing else"
   expect(copy.name).toBe("Copy of Contact us");
   expect(copy.uuid).not.toBe(source.uuid);
   const row = await formRow(seed, copy.id);
-  expect(row).toMatchObject({ uuid: copy.uuid, organizationId: org.organizationId, name: "Copy of Contact us", published: false, trashedAt: null, submissionsCount: 0 });
+  expect(row).toMatchObject({
+    uuid: copy.uuid,
+    organizationId: org.organizationId,
+    name: "Copy of Contact us",
+    published: false,
+    trashedAt: null,
+    submissionsCount: 0,
+  });
   expect(row.elements).toEqual(CONTACT_ELEMENTS);
   expect(await seed.db.select().from(submissions).where(eq(submissions.formId, copy.id))).toEqual([]);
   expect(await seed.db.select().from(prefills).where(eq(prefills.formId, copy.id))).toEqual([]);
@@ -145,7 +171,12 @@ test("duplicate copies the name and elements into a new draft, and nothing else"
   expect(longCopy.name).toBe(`Copy of ${"é".repeat(192)}`);
 });
 
-test("a form trashed through the dashboard is not found by API v2, v1, the connector and its survey page; restore brings it back", async ({ request, seed, baseURL, api }) => {
+test("a form trashed through the dashboard is not found by API v2, v1, the connector and its survey page; restore brings it back", async ({
+  request,
+  seed,
+  baseURL,
+  api,
+}) => {
   // The connection signs `request` in as the owner: the dashboard procedures use that session.
   const { org, tokens } = await connectNewUser(request, seed, baseURL!);
   const form = await seed.form(org.organizationId, { name: "Going away", elements: CONTACT_ELEMENTS }, { publish: true });
@@ -176,13 +207,25 @@ test("a form trashed through the dashboard is not found by API v2, v1, the conne
   expect(restored.status).toBe(200);
   expect(await visible()).toEqual({ v2Get: 200, v2List: [form.uuid], v1List: 1, connector: [form.uuid], survey: 200 });
   expect(
-    await seed.db.select({ id: forms.id }).from(forms).where(and(eq(forms.id, form.id), eq(forms.published, true))),
+    await seed.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.id, form.id), eq(forms.published, true))),
   ).toEqual([{ id: form.id }]);
 });
 
-test("another organization cannot read or change a form through the builder's procedures: each is a 404 and nothing changes", async ({ request, seed, baseURL, clientAddress }) => {
+test("another organization cannot read or change a form through the builder's procedures: each is a 404 and nothing changes", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const owner = await seed.org();
-  const form = await seed.form(owner.organizationId, { name: "Owner's form", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }] }, { publish: true });
+  const form = await seed.form(
+    owner.organizationId,
+    { name: "Owner's form", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }] },
+    { publish: true },
+  );
   const before = await formRow(seed, form.id);
   const elementId = (CONTACT_ELEMENTS[0] as { id: string }).id;
 
@@ -210,10 +253,21 @@ test("another organization cannot read or change a form through the builder's pr
   const owns = await session(request, baseURL!, owner, clientAddress);
   const draft = await owns.query("forms.getDraft", { form: form.uuid });
   expect(draft.status).toBe(200);
-  expect(draft.body.result.data).toMatchObject({ uuid: form.uuid, published: true, hasDraft: false, revision: before.draftRevision, elements: CONTACT_ELEMENTS });
+  expect(draft.body.result.data).toMatchObject({
+    uuid: form.uuid,
+    published: true,
+    hasDraft: false,
+    revision: before.draftRevision,
+    elements: CONTACT_ELEMENTS,
+  });
 });
 
-test("a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; a stale revision is a 409", async ({ request, seed, baseURL, clientAddress }) => {
+test("a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; a stale revision is a 409", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const org = await seed.org();
   const form = await seed.form(org.organizationId, { name: "Draft target", elements: CONTACT_ELEMENTS }, { publish: true });
   const before = await formRow(seed, form.id);
@@ -233,11 +287,17 @@ test("a draft save refuses hostile, oversized and mistyped input with a 400 (nev
     ["301 elements", { form: form.uuid, revision, elements: Array.from({ length: 301 }, (_, i) => ({ ...field, id: `q${i}` })) }],
     ["an over-long label", { form: form.uuid, revision, elements: [{ ...field, label: "x".repeat(2_001) }] }],
     ["an over-long id", { form: form.uuid, revision, elements: [{ ...field, id: "x".repeat(201) }] }],
-    ["a tree over a million characters", { form: form.uuid, revision, elements: Array.from({ length: 300 }, (_, i) => ({ ...field, id: `q${i}`, note: "x".repeat(4_000) })) }],
+    [
+      "a tree over a million characters",
+      { form: form.uuid, revision, elements: Array.from({ length: 300 }, (_, i) => ({ ...field, id: `q${i}`, note: "x".repeat(4_000) })) },
+    ],
     ["an unknown type", { form: form.uuid, revision, elements: [{ ...field, type: "nope" }] }],
     ["elements not an array", { form: form.uuid, revision, elements: "nope" }],
     ["an element not an object", { form: form.uuid, revision, elements: [42] }],
-    ["repeat components nested twice", { form: form.uuid, revision, elements: [{ ...field, type: "repeat-field", components: [{ ...field, id: "c1", components: [] }] }] }],
+    [
+      "repeat components nested twice",
+      { form: form.uuid, revision, elements: [{ ...field, type: "repeat-field", components: [{ ...field, id: "c1", components: [] }] }] },
+    ],
     ["revision as a string", { form: form.uuid, revision: String(revision), elements: [] }],
     ["revision past int4", { form: form.uuid, revision: 2 ** 31, elements: [] }],
     ["negative revision", { form: form.uuid, revision: -1, elements: [] }],
@@ -280,7 +340,12 @@ const PEOPLE = [
   },
 ];
 
-test("countElementAnswers counts a repeat component's answers in any row of its field; bad component ids are a 400", async ({ request, seed, baseURL, clientAddress }) => {
+test("countElementAnswers counts a repeat component's answers in any row of its field; bad component ids are a 400", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const org = await seed.org();
   const form = await seed.form(
     org.organizationId,
@@ -302,7 +367,11 @@ test("countElementAnswers counts a repeat component's answers in any row of its 
   await seed.db.update(forms).set({ submissionsCount: 7 }).where(eq(forms.id, form.id));
   // Another organization's submissions never count.
   const other = await seed.org();
-  await seed.form(other.organizationId, { name: "Elsewhere", elements: PEOPLE, submissions: [{ data: { q_people: [{ c_who: "Alan" }] } }] }, { publish: true });
+  await seed.form(
+    other.organizationId,
+    { name: "Elsewhere", elements: PEOPLE, submissions: [{ data: { q_people: [{ c_who: "Alan" }] } }] },
+    { publish: true },
+  );
   const as = await session(request, baseURL!, org, clientAddress);
   const count = async (input: Record<string, unknown>) => {
     const r = await as.query("forms.countElementAnswers", { form: form.uuid, ...input });
@@ -324,7 +393,12 @@ test("countElementAnswers counts a repeat component's answers in any row of its 
   }
 });
 
-test("an unpublished form's draft can be discarded: the builder goes back to the elements outside the draft, which getDraft counts", async ({ request, seed, baseURL, clientAddress }) => {
+test("an unpublished form's draft can be discarded: the builder goes back to the elements outside the draft, which getDraft counts", async ({
+  request,
+  seed,
+  baseURL,
+  clientAddress,
+}) => {
   const org = await seed.org();
   const as = await session(request, baseURL!, org, clientAddress);
   const field = { id: "q_new", label: "New", type: "short-text" };
@@ -333,7 +407,11 @@ test("an unpublished form's draft can be discarded: the builder goes back to the
   const imported = await seed.form(org.organizationId, { name: "Imported", elements: PEOPLE });
   const start = await as.query("forms.getDraft", { form: imported.uuid });
   expect(start.body.result.data).toMatchObject({ published: false, hasDraft: false, savedElementCount: 2, elements: PEOPLE });
-  const saved = await as.mutation("forms.saveDraft", { form: imported.uuid, revision: start.body.result.data.revision, elements: [...PEOPLE, field] });
+  const saved = await as.mutation("forms.saveDraft", {
+    form: imported.uuid,
+    revision: start.body.result.data.revision,
+    elements: [...PEOPLE, field],
+  });
   expect(saved.body.result.data).toMatchObject({ hasDraft: true, savedElementCount: 2, elements: [...PEOPLE, field] });
   const discarded = await as.mutation("forms.discardDraft", { form: imported.uuid, revision: saved.body.result.data.revision });
   expect(discarded.status).toBe(200);
@@ -342,7 +420,11 @@ test("an unpublished form's draft can be discarded: the builder goes back to the
 
   // Created blank: the draft is all there is, and Discard empties the form.
   const blank = await seed.form(org.organizationId, { name: "Blank" });
-  const first = await as.mutation("forms.saveDraft", { form: blank.uuid, revision: (await formRow(seed, blank.id)).draftRevision, elements: [field] });
+  const first = await as.mutation("forms.saveDraft", {
+    form: blank.uuid,
+    revision: (await formRow(seed, blank.id)).draftRevision,
+    elements: [field],
+  });
   expect(first.body.result.data).toMatchObject({ hasDraft: true, savedElementCount: 0 });
   const emptied = await as.mutation("forms.discardDraft", { form: blank.uuid, revision: first.body.result.data.revision });
   expect(emptied.body.result.data).toMatchObject({ hasDraft: false, savedElementCount: 0, elements: [] });

@@ -29,7 +29,17 @@ test("tokens: listed without the token or its hash, never across organizations",
   const created = await a.caller.tokens.create({ kind: "v2", name: "Sync", scopes: ["form.view"], formUuids: [] });
   const list = await a.caller.tokens.list({ kind: "v2" });
   expect(list).toEqual([
-    { id: created.id, kind: "v2", name: "Sync", prefix: `${created.token.slice(0, 10)}…`, scopes: ["form.view"], forms: null, createdAt: expect.any(String), lastUsedAt: null, usageCount: 0 },
+    {
+      id: created.id,
+      kind: "v2",
+      name: "Sync",
+      prefix: `${created.token.slice(0, 10)}…`,
+      scopes: ["form.view"],
+      forms: null,
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      usageCount: 0,
+    },
   ]);
   const [row] = await seed.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
   expect(JSON.stringify(list)).not.toContain(created.token);
@@ -46,11 +56,15 @@ test("tokens: listed without the token or its hash, never across organizations",
   expect(v1.cause.path).toEqual(["formUuid"]);
 
   // Bad input: each problem at its field, never a 500.
-  const bad = await a.caller.tokens.create({ kind: "v2", name: " ", scopes: ["form.view", "nope"], formUuids: [] } as never).catch((e) => e);
+  const bad = await a.caller.tokens
+    .create({ kind: "v2", name: " ", scopes: ["form.view", "nope"], formUuids: [] } as never)
+    .catch((e) => e);
   expect(bad.code).toBe("BAD_REQUEST");
   expect(bad.cause.issues.map((i: { path: unknown[] }) => i.path)).toEqual([["name"], ["scopes", 1]]);
   // A v1 token has v1 scopes only.
-  await expect(a.caller.tokens.create({ kind: "v1", name: "X", scopes: ["webhook.read"], formUuid: a.form.uuid } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  await expect(
+    a.caller.tokens.create({ kind: "v1", name: "X", scopes: ["webhook.read"], formUuid: a.form.uuid } as never),
+  ).rejects.toMatchObject({ code: "BAD_REQUEST" });
 
   await a.caller.tokens.revoke({ id: created.id });
   expect(await a.caller.tokens.list({ kind: "v2" })).toEqual([]);
@@ -71,9 +85,13 @@ test("password change ends the user's other sessions only, and checks the curren
   const short = await caller.account.changePassword({ currentPassword: org.password, newPassword: "short" }).catch((e) => e);
   expect(short.cause.issues[0]).toMatchObject({ path: ["newPassword"], message: "password must be at least 8 characters" });
 
-  expect(await caller.account.changePassword({ currentPassword: org.password, newPassword: "a long new password" })).toEqual({ endedSessions: 1 });
+  expect(await caller.account.changePassword({ currentPassword: org.password, newPassword: "a long new password" })).toEqual({
+    endedSessions: 1,
+  });
   expect((await seed.db.select().from(userSessions).where(eq(userSessions.userId, org.userId))).map((s) => s.id)).toEqual([mine]);
-  expect((await seed.db.select().from(userSessions).where(eq(userSessions.userId, other.userId))).map((s) => s.id)).toEqual([othersSession]);
+  expect((await seed.db.select().from(userSessions).where(eq(userSessions.userId, other.userId))).map((s) => s.id)).toEqual([
+    othersSession,
+  ]);
 });
 
 test("profile: a new email needs the current password; a taken one is a 409 at the email", async ({ seed }) => {
@@ -82,7 +100,9 @@ test("profile: a new email needs the current password; a taken one is a 409 at t
   const caller = callerFor(org);
   const without = await caller.account.updateProfile({ name: "Ada", email: "new@example.test" }).catch((e) => e);
   expect(without.cause.path).toEqual(["currentPassword"]);
-  const conflict = await caller.account.updateProfile({ name: "Ada", email: taken.email.toUpperCase(), currentPassword: org.password }).catch((e) => e);
+  const conflict = await caller.account
+    .updateProfile({ name: "Ada", email: taken.email.toUpperCase(), currentPassword: org.password })
+    .catch((e) => e);
   expect(conflict).toMatchObject({ code: "CONFLICT", message: "Another account uses this email" });
   expect(conflict.cause.path).toEqual(["email"]);
   // The name alone needs no password.
@@ -92,7 +112,13 @@ test("profile: a new email needs the current password; a taken one is a 409 at t
 
 test("hostile input to tokens and account is a 400 at the field, never a 500, and changes nothing", async ({ seed }) => {
   const { org, form, caller } = await orgWithForm(seed);
-  const codeOf = async (p: Promise<unknown>) => ((await p.then(() => null, (e: { code: string }) => e)) as { code: string } | null)?.code ?? "OK";
+  const codeOf = async (p: Promise<unknown>) =>
+    (
+      (await p.then(
+        () => null,
+        (e: { code: string }) => e,
+      )) as { code: string } | null
+    )?.code ?? "OK";
   const hostile = ["a\u0000b", "a\ud800b", "x".repeat(10_000)];
   for (const name of hostile) {
     expect(await codeOf(caller.tokens.create({ kind: "v2", name, scopes: ["form.view"], formUuids: [] }))).toBe("BAD_REQUEST");
@@ -100,7 +126,9 @@ test("hostile input to tokens and account is a 400 at the field, never a 500, an
     expect(await codeOf(caller.account.updateProfile({ name, email: org.email }))).toBe("BAD_REQUEST");
     expect(await codeOf(caller.account.updateProfile({ name: "Ada", email: name, currentPassword: org.password }))).toBe("BAD_REQUEST");
     expect(await codeOf(caller.account.renameOrganization({ organizationName: name }))).toBe("BAD_REQUEST");
-    expect(await codeOf(caller.account.changePassword({ currentPassword: org.password, newPassword: name.slice(0, 20) + name }))).toBe("BAD_REQUEST");
+    expect(await codeOf(caller.account.changePassword({ currentPassword: org.password, newPassword: name.slice(0, 20) + name }))).toBe(
+      "BAD_REQUEST",
+    );
   }
   for (const email of ["not-an-email", "a@", "@b.test", " ", ""]) {
     expect(await codeOf(caller.account.updateProfile({ name: "Ada", email, currentPassword: org.password }))).toBe("BAD_REQUEST");
@@ -108,7 +136,9 @@ test("hostile input to tokens and account is a 400 at the field, never a 500, an
   // Wrong types, and numbers no row can have.
   expect(await codeOf(caller.tokens.create({ kind: "v2", name: 42, scopes: "form.view", formUuids: [] } as never))).toBe("BAD_REQUEST");
   expect(await codeOf(caller.tokens.create({ kind: "v3", name: "x", scopes: ["form.view"] } as never))).toBe("BAD_REQUEST");
-  expect(await codeOf(caller.tokens.create({ kind: "v2", name: "x", scopes: ["form.view"], formUuids: Array(101).fill(form.uuid) }))).toBe("BAD_REQUEST");
+  expect(await codeOf(caller.tokens.create({ kind: "v2", name: "x", scopes: ["form.view"], formUuids: Array(101).fill(form.uuid) }))).toBe(
+    "BAD_REQUEST",
+  );
   expect(await codeOf(caller.tokens.create({ kind: "v1", name: "x", scopes: ["form.view"], formUuid: "99999999999" }))).toBe("NOT_FOUND");
   for (const id of [2 ** 31, 2 ** 53 - 1, 1.5, -1, 0]) {
     expect(await codeOf(caller.tokens.revoke({ id }))).toMatch(/^(BAD_REQUEST|NOT_FOUND)$/);

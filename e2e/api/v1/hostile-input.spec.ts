@@ -4,7 +4,10 @@ import { rotatingClient } from "../token-client";
 
 /** Issue 9 on the v1 surface (and the v1 preview image): 400s instead of 500s. Each failed before the fix. */
 
-test("a NUL character in a v1 filter is a 400 naming it (in its v2 spelling, as v1 names filters); in an ignored parameter it is ignored", async ({ seed, api }) => {
+test("a NUL character in a v1 filter is a 400 naming it (in its v2 spelling, as v1 names filters); in an ignored parameter it is ignored", async ({
+  seed,
+  api,
+}) => {
   const { org, form } = await contactForm(seed);
   const c = rotatingClient(api, () => seed.v1Token(org.organizationId, form.id));
   for (const [param, named] of [
@@ -46,7 +49,11 @@ test("malformed percent-escapes in a v1 path are 400 {message}", async ({ api })
 
 test("the preview image's path with a malformed escape is a 400 {message}, as on every survey route", async ({ api }) => {
   const r = await api.get("/f/%/preview.png");
-  expect([r.status, r.headers["content-type"], r.body]).toEqual([400, "application/json; charset=utf-8", { message: 'URL path segment "%" is not valid percent-encoded UTF-8' }]);
+  expect([r.status, r.headers["content-type"], r.body]).toEqual([
+    400,
+    "application/json; charset=utf-8",
+    { message: 'URL path segment "%" is not valid percent-encoded UTF-8' },
+  ]);
 });
 
 test("query parameters named like built-in properties: token first, then ignored like any unknown parameter", async ({ seed, api }) => {

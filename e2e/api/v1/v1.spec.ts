@@ -67,7 +67,15 @@ const legacyForm = {
     {
       createdAt: januaryAt(2),
       spam: true,
-      data: { q_tag: "b", q_city: "paris nord", q_score: 10, q_visit: "2024-02-01", q_size: "m", q_colors: ["blue", "red"], q_name: { first: "Bob" } },
+      data: {
+        q_tag: "b",
+        q_city: "paris nord",
+        q_score: 10,
+        q_visit: "2024-02-01",
+        q_size: "m",
+        q_colors: ["blue", "red"],
+        q_name: { first: "Bob" },
+      },
     },
     {
       createdAt: januaryAt(3),
@@ -87,7 +95,10 @@ async function legacySetup(seed: Seed, api: ApiClient, scopes = ALL_SCOPES) {
   const expectTags = async (query: string, tags: string[]) => {
     const r = await c.get(`/api/v1/submissions?${query}`);
     expect(r.status, `${query}: ${r.text}`).toBe(200);
-    expect(r.body.results.map((s: any) => s.id), query).toEqual(tags.map((t) => byTag[t]));
+    expect(
+      r.body.results.map((s: any) => s.id),
+      query,
+    ).toEqual(tags.map((t) => byTag[t]));
     expect(r.body.total_count, query).toBe(tags.length);
     expect(r.body.count, query).toBe(tags.length);
   };
@@ -154,7 +165,12 @@ test.describe("v1 X-SERVICE-TOKEN outcomes", () => {
   test("each missing scope is 403 You do not have permission to view submissions; nothing is deleted", async ({ seed, api }) => {
     const { org, form, byTag } = await legacySetup(seed, api);
     const id = byTag.a!;
-    const without = (scope: string) => seed.v1Token(org.organizationId, form.id, ALL_SCOPES.filter((s) => s !== scope));
+    const without = (scope: string) =>
+      seed.v1Token(
+        org.organizationId,
+        form.id,
+        ALL_SCOPES.filter((s) => s !== scope),
+      );
 
     const forms_ = await api.get("/api/v1/forms", await without("form.view"));
     expect(forms_.status).toBe(403);
@@ -375,13 +391,36 @@ test.describe("GET /api/v1/submissions", () => {
         Grid: { r1: { c1: "x" } },
       },
     });
-    expect(Object.keys(a.data)).toEqual(["Tag", "City", "Score", "Visit date", "T-shirt size", "Colors", "Full name", "Address", "Note", "Note (q_note2)", "Grid"]);
+    expect(Object.keys(a.data)).toEqual([
+      "Tag",
+      "City",
+      "Score",
+      "Visit date",
+      "T-shirt size",
+      "Colors",
+      "Full name",
+      "Address",
+      "Note",
+      "Note (q_note2)",
+      "Grid",
+    ]);
     expect(b.spam).toBe(true);
-    expect(b.data).toEqual({ Tag: "b", City: "paris nord", Score: 10, "Visit date": "2024-02-01", "T-shirt size": "m", Colors: ["blue", "red"], "Full name": { "First name": "Bob" } });
+    expect(b.data).toEqual({
+      Tag: "b",
+      City: "paris nord",
+      Score: 10,
+      "Visit date": "2024-02-01",
+      "T-shirt size": "m",
+      Colors: ["blue", "red"],
+      "Full name": { "First name": "Bob" },
+    });
     expect(r.body.results.map((s: any) => s.spam)).toEqual([false, true, false, false, false]);
   });
 
-  test("sort by a number field compares numbers; order asc is the default and desc reverses; missing values last", async ({ seed, api }) => {
+  test("sort by a number field compares numbers; order asc is the default and desc reverses; missing values last", async ({
+    seed,
+    api,
+  }) => {
     const { expectTags } = await legacySetup(seed, api);
     await expectTags("sort=Score", ["e", "d", "a", "b", "c"]);
     await expectTags("sort=Score&order=asc", ["e", "d", "a", "b", "c"]);
@@ -490,18 +529,35 @@ test.describe("GET /api/v1/submissions/:id", () => {
       spam: true,
       created_at: januaryAt(2),
       updated_at: januaryAt(2),
-      data: { Tag: "b", City: "paris nord", Score: 10, "Visit date": "2024-02-01", "T-shirt size": "m", Colors: ["blue", "red"], "Full name": { "First name": "Bob" } },
+      data: {
+        Tag: "b",
+        City: "paris nord",
+        Score: 10,
+        "Visit date": "2024-02-01",
+        "T-shirt size": "m",
+        Colors: ["blue", "red"],
+        "Full name": { "First name": "Bob" },
+      },
     });
     const upper = await c.get(`/api/v1/submissions/${byTag.b!.toUpperCase()}`);
     expect(upper.status).toBe(200);
     expect(upper.body.id).toBe(byTag.b);
   });
 
-  test("an unknown id, a malformed id, another form's and another organization's submission are 400 Error while fetching the submission", async ({ seed, api }) => {
+  test("an unknown id, a malformed id, another form's and another organization's submission are 400 Error while fetching the submission", async ({
+    seed,
+    api,
+  }) => {
     const { org, c } = await legacySetup(seed, api);
-    const sibling = await seed.form(org.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "s" } }] });
+    const sibling = await seed.form(org.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "s" } }],
+    });
     const other = await seed.org();
-    const foreign = await seed.form(other.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "f" } }] });
+    const foreign = await seed.form(other.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "f" } }],
+    });
     const siblingId = (await idsByTag(seed, sibling.id)).s!;
     const foreignId = (await idsByTag(seed, foreign.id)).f!;
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", siblingId, foreignId]) {
@@ -538,7 +594,10 @@ test.describe("DELETE /api/v1/submissions/:id", () => {
 
   test("another form's submission or a malformed id is 400 and nothing is deleted", async ({ seed, api }) => {
     const { org, c } = await legacySetup(seed, api);
-    const sibling = await seed.form(org.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "s" } }] });
+    const sibling = await seed.form(org.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "s" } }],
+    });
     const siblingId = (await idsByTag(seed, sibling.id)).s!;
     for (const id of [siblingId, "nope"]) {
       const r = await c.call("DELETE", `/api/v1/submissions/${id}`);
@@ -571,9 +630,11 @@ test.describe("v1 documentation", () => {
     const list = r.body.paths["/submissions"].get;
     expect(list.parameters.map((p: any) => p.name)).toEqual(["page", "sort", "order", "per_page", "filters"]);
     expect(list.description).toContain("ignored");
-    expect(Object.keys(r.body.paths["/forms"].get.responses["200"].content["application/json"].schema.properties.results.items.properties).sort()).toEqual(
-      ["created_at", "id", "is_live", "name", "preview_image_url", "slug", "updated_at"],
-    );
+    expect(
+      Object.keys(
+        r.body.paths["/forms"].get.responses["200"].content["application/json"].schema.properties.results.items.properties,
+      ).sort(),
+    ).toEqual(["created_at", "id", "is_live", "name", "preview_image_url", "slug", "updated_at"]);
   });
 
   test("the API reference page lists v1 and explains the migration to v2", async ({ request }) => {

@@ -22,8 +22,25 @@ test.describe("GET /api/v2/forms", () => {
 
 test.describe("GET /api/v2/forms/:id", () => {
   const elements = [
-    { id: "q_name", label: "Full name", type: "name", children: [{ fixedname: "first_name", label: "First", required: true }, { fixedname: "last_name", label: "Last", required: false }] },
-    { id: "q_color", label: "Colour", type: "radio", required: true, options: [{ id: "o1", label: "Red", value: "red" }, { id: "o2", label: "Blue", value: "blue" }] },
+    {
+      id: "q_name",
+      label: "Full name",
+      type: "name",
+      children: [
+        { fixedname: "first_name", label: "First", required: true },
+        { fixedname: "last_name", label: "Last", required: false },
+      ],
+    },
+    {
+      id: "q_color",
+      label: "Colour",
+      type: "radio",
+      required: true,
+      options: [
+        { id: "o1", label: "Red", value: "red" },
+        { id: "o2", label: "Blue", value: "blue" },
+      ],
+    },
   ];
 
   test("returns the detail with its element tree by numeric id and by UUID, without uuid", async ({ seed, api }) => {
@@ -89,7 +106,11 @@ test.describe("REST edge over HTTP", () => {
     const r = await api.call("DELETE", "/api/v2/submissions/x", { token, rawBody: "ids=1", headers: { "content-type": "text/plain" } });
     expect(r.status).toBe(415);
     expect(r.body).toEqual({ message: "Request body must be JSON (Content-Type: application/json)" });
-    const broken = await api.call("DELETE", "/api/v2/submissions/x", { token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const broken = await api.call("DELETE", "/api/v2/submissions/x", {
+      token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ message: "Request body is not valid JSON" });
   });
@@ -98,11 +119,15 @@ test.describe("REST edge over HTTP", () => {
     const r = await api.get("/api/v2/openapi.json");
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe("3.1.0");
-    expect(r.body.components.securitySchemes.ServiceToken).toEqual(expect.objectContaining({ type: "apiKey", in: "header", name: "X-SERVICE-TOKEN" }));
+    expect(r.body.components.securitySchemes.ServiceToken).toEqual(
+      expect.objectContaining({ type: "apiKey", in: "header", name: "X-SERVICE-TOKEN" }),
+    );
     const op = r.body.paths["/forms/{id}"].get;
     expect(Object.keys(op.responses)).toEqual(["200", "400", "401", "403", "404", "429", "500"]);
     expect(op.responses["404"].content["application/json"].example).toEqual({ message: "Form not found or not authorized" });
-    expect(op.responses["403"].content["application/json"].example).toEqual({ message: "You do not have permission to perform this action. Required scope: form.view" });
+    expect(op.responses["403"].content["application/json"].example).toEqual({
+      message: "You do not have permission to perform this action. Required scope: form.view",
+    });
     expect(r.body.components.schemas.Error).toEqual({ type: "object", required: ["message"], properties: { message: { type: "string" } } });
   });
 

@@ -222,7 +222,11 @@ test.describe("the token is checked before the body (spec order: token, then inp
     const token = await seed.token(org.organizationId);
     await revokeApiTokenByValue(seed.db, token);
     for (const b of bodies) {
-      const r = await api.call("DELETE", `/api/v2/forms/${form.uuid}/prefills`, { token, rawBody: b.body, headers: { "content-type": b.type } });
+      const r = await api.call("DELETE", `/api/v2/forms/${form.uuid}/prefills`, {
+        token,
+        rawBody: b.body,
+        headers: { "content-type": b.type },
+      });
       expect([r.status, r.body], b.name).toEqual([401, { message: "Invalid access token" }]);
     }
   });
@@ -238,7 +242,11 @@ test.describe("the token is checked before the body (spec order: token, then inp
       [400, "prefills[0].name must not contain NUL characters"],
     ] as const;
     for (const [i, b] of bodies.entries()) {
-      const r = await api.call("POST", `/api/v2/forms/${form.uuid}/prefills`, { token, rawBody: b.body, headers: { "content-type": b.type } });
+      const r = await api.call("POST", `/api/v2/forms/${form.uuid}/prefills`, {
+        token,
+        rawBody: b.body,
+        headers: { "content-type": b.type },
+      });
       expect([r.status, r.body], b.name).toEqual([expected[i]![0], { message: expected[i]![1] }]);
       expect(r.headers["ratelimit-remaining"], b.name).toBe(String(9 - i));
     }
@@ -251,7 +259,9 @@ test("the OpenAPI document states the input rules and the body's 413/415 where a
   expect(doc.info.description).toContain("`Request body is nested too deeply (max 64 levels)`");
   const post = doc.paths["/forms/{form_uuid}/prefills"].post.responses;
   expect(post["413"].content["application/json"].example).toEqual({ message: "Request body too large (max 1 MB)" });
-  expect(post["415"].content["application/json"].example).toEqual({ message: "Request body must be JSON (Content-Type: application/json)" });
+  expect(post["415"].content["application/json"].example).toEqual({
+    message: "Request body must be JSON (Content-Type: application/json)",
+  });
   expect(doc.paths["/forms/{form_uuid}/prefills"].get.responses["413"]).toBeUndefined();
   expect((await api.get("/api/v1/openapi.json")).body.info.description).toContain("**Input rules**");
 });

@@ -14,7 +14,11 @@ async function prefillCount(seed: Seed, formId: number) {
 }
 
 test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
-  test("creates prefills with every kind of value and answers 201 with their ids and survey URLs, in request order", async ({ seed, api, baseURL }) => {
+  test("creates prefills with every kind of value and answers 201 with their ids and survey URLs, in request order", async ({
+    seed,
+    api,
+    baseURL,
+  }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: ["prefill.write", "prefill.read"] });
 
@@ -27,7 +31,11 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
     expect(res.status).toBe(201);
     expect(res.body.prefills).toHaveLength(2);
     const [first, second] = res.body.prefills;
-    expect(first).toEqual({ prefillId: expect.any(String), url: `${baseURL}/f/${form.uuid}?_prefill=${first.prefillId}`, name: "Everything" });
+    expect(first).toEqual({
+      prefillId: expect.any(String),
+      url: `${baseURL}/f/${form.uuid}?_prefill=${first.prefillId}`,
+      name: "Everything",
+    });
     expect(second.name).toBe("Empty");
 
     const detail = await c.get(`${base(form.uuid)}/${first.prefillId}`);
@@ -56,10 +64,23 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
       ["+3531234567", "0", { country: "IE", dialCode: "+353", number: "1234567" }],
     ];
     for (const [intl, local, expected] of cases) {
-      const res = await c.call("POST", base(form.uuid), { prefills: [{ name: intl, prefill_data: [{ id: "intl", value: intl }, { id: "local", value: local }] }] });
+      const res = await c.call("POST", base(form.uuid), {
+        prefills: [
+          {
+            name: intl,
+            prefill_data: [
+              { id: "intl", value: intl },
+              { id: "local", value: local },
+            ],
+          },
+        ],
+      });
       expect(res.status).toBe(201);
       const [row] = await seed.db.select().from(prefills).where(eq(prefills.id, res.body.prefills[0].prefillId));
-      expect(row!.data).toEqual([{ id: "intl", value: intl }, { id: "local", value: local }]);
+      expect(row!.data).toEqual([
+        { id: "intl", value: intl },
+        { id: "local", value: local },
+      ]);
       expect((row!.resolved as any).intl).toEqual(expected);
       expect((row!.resolved as any).local).toEqual({ country: null, dialCode: null, number: local });
     }
@@ -80,13 +101,31 @@ test.describe("POST /api/v2/forms/:form_uuid/prefills", () => {
       [{ prefills: [{ name: "x", prefill_data: { id: "email" } }] }, "prefills[0].prefill_data is required and must be an array"],
       [{ prefills: [ok, { name: "x", prefill_data: [{ id: "email", value: "a" }, { value: "b" }] }] }, "prefill_data[1].id is required"],
       [{ prefills: [{ name: "x", prefill_data: [{ id: "nope", value: "b" }] }] }, "prefill_data[0].id 'nope' does not exist in this form"],
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "subject", value: ["a"] }] }] }, "prefill_data[0].value must be a scalar for 'short-text' field"],
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "topic", value: { a: 1 } }] }] }, "prefill_data[0].value must be a scalar for 'radio' field"],
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "products", value: "opt_forms" }] }] }, "prefill_data[0].value must be an array for 'multiple-checkbox' field"],
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "satisfaction", value: ["row_docs"] }] }] }, "prefill_data[0].value must be a hash for 'matrix' field"],
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "colleagues", value: { colleague_name: "x" } }] }] }, "prefill_data[0].value must be an array for 'repeat-field'"],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "subject", value: ["a"] }] }] },
+        "prefill_data[0].value must be a scalar for 'short-text' field",
+      ],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "topic", value: { a: 1 } }] }] },
+        "prefill_data[0].value must be a scalar for 'radio' field",
+      ],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "products", value: "opt_forms" }] }] },
+        "prefill_data[0].value must be an array for 'multiple-checkbox' field",
+      ],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "satisfaction", value: ["row_docs"] }] }] },
+        "prefill_data[0].value must be a hash for 'matrix' field",
+      ],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "colleagues", value: { colleague_name: "x" } }] }] },
+        "prefill_data[0].value must be an array for 'repeat-field'",
+      ],
       // Longer than the survey takes for the field (subject: short-text, 1,000).
-      [{ prefills: [{ name: "x", prefill_data: [{ id: "subject", value: "s".repeat(100_000) }] }] }, "prefill_data[0].value must be at most 1,000 characters for 'short-text' field"],
+      [
+        { prefills: [{ name: "x", prefill_data: [{ id: "subject", value: "s".repeat(100_000) }] }] },
+        "prefill_data[0].value must be at most 1,000 characters for 'short-text' field",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await c.call("POST", base(form.uuid), body);
@@ -134,7 +173,13 @@ test.describe("GET /api/v2/forms/:form_uuid/prefills", () => {
     expect(p1.body.meta).toEqual({ page: 1, perPage: 20, total: 21 });
     expect(p1.body.prefills.map((p: any) => p.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Prefill ${20 - i}`));
     const item = p1.body.prefills[0];
-    expect(item).toEqual({ id: item.id, name: "Prefill 20", url: `${baseURL}/f/${form.uuid}?_prefill=${item.id}`, createdAt: item.createdAt, forUniqueLink: false });
+    expect(item).toEqual({
+      id: item.id,
+      name: "Prefill 20",
+      url: `${baseURL}/f/${form.uuid}?_prefill=${item.id}`,
+      createdAt: item.createdAt,
+      forUniqueLink: false,
+    });
     expect(item).not.toHaveProperty("data");
 
     const p2 = await c.get(`${base(form.uuid)}?page=2`);
@@ -174,7 +219,10 @@ test.describe("GET /api/v2/forms/:form_uuid/prefills", () => {
     expect(hidden.body.prefills.map((p: any) => p.name)).toEqual(["standalone"]);
     expect(hidden.body.meta.total).toBe(1);
     const shown = await c.get(`${base(form.uuid)}?include_unique_link_prefills=true`);
-    expect(shown.body.prefills.map((p: any) => [p.name, p.forUniqueLink])).toEqual([["alice", true], ["standalone", false]]);
+    expect(shown.body.prefills.map((p: any) => [p.name, p.forUniqueLink])).toEqual([
+      ["alice", true],
+      ["standalone", false],
+    ]);
     expect(shown.body.prefills[0].id).toBe(link.body.uniqueLinks[0].prefillId);
     const off = await c.get(`${base(form.uuid)}?include_unique_link_prefills=false`);
     expect(off.body.meta.total).toBe(1);
@@ -200,7 +248,10 @@ test.describe("GET /api/v2/forms/:form_uuid/prefills/:id", () => {
     expect((await c.get(`${base(other.uuid)}/${theirs}`)).status).toBe(200);
   });
 
-  test("another organization's form, or a form outside a restricted token, is 404 `Form not found or not authorized`", async ({ seed, api }) => {
+  test("another organization's form, or a form outside a restricted token, is 404 `Form not found or not authorized`", async ({
+    seed,
+    api,
+  }) => {
     const { org, form } = await contactForm(seed);
     const mine = await seed.form(org.organizationId, { name: "Mine", elements: [] });
     const stranger = await seed.org();
@@ -287,7 +338,10 @@ test.describe("prefill scopes", () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(deny("prefill.write"));
     }
-    for (const res of [await writeOnly.get(base(form.uuid)), await writeOnly.get(`${base(form.uuid)}/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11`)]) {
+    for (const res of [
+      await writeOnly.get(base(form.uuid)),
+      await writeOnly.get(`${base(form.uuid)}/6f1c2f0e-8a43-4d7e-9a55-0c3b1c1e2a11`),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(deny("prefill.read"));
     }

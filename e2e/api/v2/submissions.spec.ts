@@ -19,12 +19,14 @@ import { tokenClient as client } from "../token-client";
  * token, so requests go through `tokenClient()`, which mints a fresh token every 10 requests.
  */
 
-
 // ---------------------------------------------------------------------------------------
 // Listing, meta, pagination, sorting
 
 test.describe("GET /api/v2/submissions", () => {
-  test("returns 20 per page with meta {formId, formUuid, totalCount, page, perPage}; page 2 has the 21st, page 3 is empty", async ({ seed, api }) => {
+  test("returns 20 per page with meta {formId, formUuid, totalCount, page, perPage}; page 2 has the 21st, page 3 is empty", async ({
+    seed,
+    api,
+  }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
@@ -160,7 +162,10 @@ test.describe("GET /api/v2/submissions", () => {
     for (const [query, tags] of expected) {
       const r = await c.get(`/api/v2/submissions?form_id=${form.id}${query}`);
       expect(r.status, query).toBe(200);
-      expect(r.body.submissions.map((s: any) => s.data.q_tag), query).toEqual(tags);
+      expect(
+        r.body.submissions.map((s: any) => s.data.q_tag),
+        query,
+      ).toEqual(tags);
     }
   });
 
@@ -287,7 +292,10 @@ test.describe("GET /api/v2/submissions filters", () => {
     const expectIds = async (query: string, tags: string[]) => {
       const r = await list(query);
       expect(r.status, `${query}: ${r.text}`).toBe(200);
-      expect(r.body.submissions.map((s: any) => s.id), query).toEqual(tags.map((t) => byTag[t]));
+      expect(
+        r.body.submissions.map((s: any) => s.id),
+        query,
+      ).toEqual(tags.map((t) => byTag[t]));
       expect(r.body.meta.totalCount, query).toBe(tags.length);
     };
     const expect400 = async (query: string, message: string) => {
@@ -429,7 +437,10 @@ test.describe("GET /api/v2/submissions filters", () => {
     const both = `${q("Score", "is_greater_than_or_equal_to", "9")}&${q("Colors", "is_equal_to", "red")}`;
     await expectIds(both, ["b", "a"]);
     await expectIds(`${both}&sort=created_at&order=asc`, ["a", "b"]);
-    await expectIds(`${q("Visit date", "after", "2023-12-31")}&${q("Customer name", "is_filled", "true")}&sort=duration&order=asc`, ["b", "a"]);
+    await expectIds(`${q("Visit date", "after", "2023-12-31")}&${q("Customer name", "is_filled", "true")}&sort=duration&order=asc`, [
+      "b",
+      "a",
+    ]);
     // The same key twice is two filters.
     await expectIds(`${q("Score", "is_not_equal_to", "9")}&${q("Score", "is_not_equal_to", "10")}`, ["e", "d", "c"]);
     const past = await list(`${both}&page=2`);
@@ -443,7 +454,10 @@ test.describe("GET /api/v2/submissions filtered totals", () => {
   test("totalCount counts every matching submission across pages", async ({ seed, api }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, {
-      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }, { id: "q_n", label: "N", type: "number" }],
+      elements: [
+        { id: "q_tag", label: "Tag", type: "short-text" },
+        { id: "q_n", label: "N", type: "number" },
+      ],
       submissions: Array.from({ length: 30 }, (_, i) => ({ data: { q_tag: `t${i}`, q_n: i }, createdAt: januaryAt(1, i % 24) })),
     });
     const token = await seed.token(org.organizationId);
@@ -484,8 +498,14 @@ test.describe("GET /api/v2/submissions/:id", () => {
   test("an unknown id, a non-UUID id, another organization's submission and a trashed form's are 404", async ({ seed, api }) => {
     const org = await seed.org();
     const other = await seed.org();
-    const mine = await seed.form(org.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "m" } }] });
-    const theirs = await seed.form(other.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "x" } }] });
+    const mine = await seed.form(org.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "m" } }],
+    });
+    const theirs = await seed.form(other.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "x" } }],
+    });
     const theirId = (await idsByTag(seed, theirs.id)).x!;
     const myId = (await idsByTag(seed, mine.id)).m!;
     const token = await seed.token(org.organizationId);
@@ -566,7 +586,10 @@ test.describe("DELETE /api/v2/submissions/:id", () => {
 
   test("without submission.delete it is 403 naming the scope, and nothing is deleted", async ({ seed, api }) => {
     const org = await seed.org();
-    const form = await seed.form(org.organizationId, { elements: [{ id: "q_tag", label: "Tag", type: "short-text" }], submissions: [{ data: { q_tag: "a" } }] });
+    const form = await seed.form(org.organizationId, {
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "a" } }],
+    });
     const id = (await idsByTag(seed, form.id)).a!;
     const token = await seed.token(org.organizationId, { scopes: ["submission.view", "form.view"] });
     const r = await api.call("DELETE", `/api/v2/submissions/${id}`, { token });

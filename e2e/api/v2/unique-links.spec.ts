@@ -36,7 +36,13 @@ test.describe("POST /api/v2/forms/:form_uuid/unique_links", () => {
     });
     expect(res.status).toBe(201);
     const [alice, anon, dated] = res.body.uniqueLinks;
-    expect(alice).toEqual({ id: alice.id, entryName: "alice@example.com", url: `${baseURL}/u/${alice.id}`, expiresAt: FUTURE, prefillId: expect.any(String) });
+    expect(alice).toEqual({
+      id: alice.id,
+      entryName: "alice@example.com",
+      url: `${baseURL}/u/${alice.id}`,
+      expiresAt: FUTURE,
+      prefillId: expect.any(String),
+    });
     expect(anon).toEqual({ id: anon.id, entryName: anon.id, url: `${baseURL}/u/${anon.id}`, expiresAt: null, prefillId: null });
     expect(dated).toMatchObject({ expiresAt: "2099-06-30T00:00:00.000Z", prefillId: null });
 
@@ -74,12 +80,39 @@ test.describe("POST /api/v2/forms/:form_uuid/unique_links", () => {
       [{ unique_links: [ok, {}, { expires_at: "2001-01-01T00:00:00Z" }] }, "unique_links[2].expires_at must be in the future"],
       [{ unique_links: [{ entry_name: "   " }] }, "unique_links[0].entry_name cannot be blank"],
       [{ unique_links: [ok, { prefill_data: [{ value: 1 }] }] }, "prefill_data[0].id is required"],
-      [{ unique_links: [{ prefill_data: [{ id: "subject", value: "x" }, { id: "ghost", value: 1 }] }] }, "prefill_data[1].id 'ghost' does not exist in this form"],
-      [{ unique_links: [{ prefill_data: [{ id: "ranking_nope", value: [] }] }] }, "prefill_data[0].id 'ranking_nope' does not exist in this form"],
-      [{ unique_links: [{ prefill_data: [{ id: "employees", value: { n: 1 } }] }] }, "prefill_data[0].value must be a scalar for 'number' field"],
-      [{ unique_links: [{ prefill_data: [{ id: "products", value: "opt_api" }] }] }, "prefill_data[0].value must be an array for 'multiple-checkbox' field"],
-      [{ unique_links: [{ prefill_data: [{ id: "satisfaction", value: "great" }] }] }, "prefill_data[0].value must be a hash for 'matrix' field"],
-      [{ unique_links: [{ prefill_data: [{ id: "colleagues", value: "Grace" }] }] }, "prefill_data[0].value must be an array for 'repeat-field'"],
+      [
+        {
+          unique_links: [
+            {
+              prefill_data: [
+                { id: "subject", value: "x" },
+                { id: "ghost", value: 1 },
+              ],
+            },
+          ],
+        },
+        "prefill_data[1].id 'ghost' does not exist in this form",
+      ],
+      [
+        { unique_links: [{ prefill_data: [{ id: "ranking_nope", value: [] }] }] },
+        "prefill_data[0].id 'ranking_nope' does not exist in this form",
+      ],
+      [
+        { unique_links: [{ prefill_data: [{ id: "employees", value: { n: 1 } }] }] },
+        "prefill_data[0].value must be a scalar for 'number' field",
+      ],
+      [
+        { unique_links: [{ prefill_data: [{ id: "products", value: "opt_api" }] }] },
+        "prefill_data[0].value must be an array for 'multiple-checkbox' field",
+      ],
+      [
+        { unique_links: [{ prefill_data: [{ id: "satisfaction", value: "great" }] }] },
+        "prefill_data[0].value must be a hash for 'matrix' field",
+      ],
+      [
+        { unique_links: [{ prefill_data: [{ id: "colleagues", value: "Grace" }] }] },
+        "prefill_data[0].value must be an array for 'repeat-field'",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await c.call("POST", base(form.uuid), body);
@@ -95,7 +128,9 @@ test.describe("POST /api/v2/forms/:form_uuid/unique_links", () => {
     const c = tokenClient(api, seed, org.organizationId, { scopes: WRITE });
     await createLinks(c, form.uuid, [{ entry_name: "bob" }]);
 
-    const within = await c.call("POST", base(form.uuid), { unique_links: [{ entry_name: "carol", prefill_data: [] }, { entry_name: " carol" }] });
+    const within = await c.call("POST", base(form.uuid), {
+      unique_links: [{ entry_name: "carol", prefill_data: [] }, { entry_name: " carol" }],
+    });
     expect(within.status).toBe(422);
     expect(within.body).toEqual({ message: "Duplicate entry_name for this form" });
     const existing = await c.call("POST", base(form.uuid), {
@@ -116,7 +151,9 @@ test.describe("POST /api/v2/forms/:form_uuid/unique_links", () => {
       tokens.map((token, i) =>
         api.call("POST", base(form.uuid), {
           token,
-          body: { unique_links: [{ entry_name: `solo-${i}` }, { entry_name: "shared", prefill_data: [{ id: "subject", value: `from ${i}` }] }] },
+          body: {
+            unique_links: [{ entry_name: `solo-${i}` }, { entry_name: "shared", prefill_data: [{ id: "subject", value: `from ${i}` }] }],
+          },
         }),
       ),
     );
@@ -145,13 +182,25 @@ test.describe("GET /api/v2/forms/:form_uuid/unique_links", () => {
   test("lists 20 per page, newest first, filters by entry_name and adds prefillData on request", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: WRITE });
-    await createLinks(c, form.uuid, Array.from({ length: 20 }, (_, i) => ({ entry_name: `user${i}@example.com` })));
-    const [withPrefill] = await createLinks(c, form.uuid, [{ entry_name: "VIP Customer", prefill_data: [{ id: "subject", value: "VIP" }] }]);
+    await createLinks(
+      c,
+      form.uuid,
+      Array.from({ length: 20 }, (_, i) => ({ entry_name: `user${i}@example.com` })),
+    );
+    const [withPrefill] = await createLinks(c, form.uuid, [
+      { entry_name: "VIP Customer", prefill_data: [{ id: "subject", value: "VIP" }] },
+    ]);
 
     const p1 = await c.get(base(form.uuid));
     expect(p1.status).toBe(200);
     expect(p1.body.meta).toEqual({ page: 1, perPage: 20, total: 21 });
-    expect(p1.body.uniqueLinks[0]).toMatchObject({ id: withPrefill!.id, entryName: "VIP Customer", status: "pending", active: true, prefillId: withPrefill!.prefillId });
+    expect(p1.body.uniqueLinks[0]).toMatchObject({
+      id: withPrefill!.id,
+      entryName: "VIP Customer",
+      status: "pending",
+      active: true,
+      prefillId: withPrefill!.prefillId,
+    });
     expect(p1.body.uniqueLinks[0]).not.toHaveProperty("prefillData");
     expect(p1.body.uniqueLinks.map((l: any) => l.entryName).slice(1, 3)).toEqual(["user19@example.com", "user18@example.com"]);
     const p2 = await c.get(`${base(form.uuid)}?page=2`);
@@ -162,8 +211,17 @@ test.describe("GET /api/v2/forms/:form_uuid/unique_links", () => {
     expect(vip.body.uniqueLinks[0].prefillData).toEqual([{ id: "subject", value: "VIP" }]);
     const users = await c.get(`${base(form.uuid)}?entry_name=${encodeURIComponent("user1")}&include_prefill_data=true`);
     expect(users.body.uniqueLinks.map((l: any) => l.entryName)).toEqual([
-      "user19@example.com", "user18@example.com", "user17@example.com", "user16@example.com", "user15@example.com",
-      "user14@example.com", "user13@example.com", "user12@example.com", "user11@example.com", "user10@example.com", "user1@example.com",
+      "user19@example.com",
+      "user18@example.com",
+      "user17@example.com",
+      "user16@example.com",
+      "user15@example.com",
+      "user14@example.com",
+      "user13@example.com",
+      "user12@example.com",
+      "user11@example.com",
+      "user10@example.com",
+      "user1@example.com",
     ]);
     expect(users.body.uniqueLinks[0].prefillData).toEqual([]);
   });
@@ -208,12 +266,17 @@ test.describe("PATCH /api/v2/forms/:form_uuid/unique_links/:id", () => {
   test("prefill_data replaces the linked prefill's data, or creates and links a prefill", async ({ seed, api }) => {
     const { org, form } = await contactForm(seed);
     const c = tokenClient(api, seed, org.organizationId, { scopes: WRITE });
-    const [bare, prefilled] = await createLinks(c, form.uuid, [{ entry_name: "bare" }, { entry_name: "prefilled", prefill_data: [{ id: "subject", value: "old" }] }]);
+    const [bare, prefilled] = await createLinks(c, form.uuid, [
+      { entry_name: "bare" },
+      { entry_name: "prefilled", prefill_data: [{ id: "subject", value: "old" }] },
+    ]);
 
     const created = await c.call("PATCH", `${base(form.uuid)}/${bare!.id}`, { prefill_data: [{ id: "topic", value: "opt_sales" }] });
     expect(created.status).toBe(200);
     expect(created.body.prefillId).toEqual(expect.any(String));
-    const replaced = await c.call("PATCH", `${base(form.uuid)}/${prefilled!.id}`, { prefill_data: [{ id: "email", value: "new@example.com" }] });
+    const replaced = await c.call("PATCH", `${base(form.uuid)}/${prefilled!.id}`, {
+      prefill_data: [{ id: "email", value: "new@example.com" }],
+    });
     expect(replaced.body.prefillId).toBe(prefilled!.prefillId);
 
     const list = await c.get(`${base(form.uuid)}?include_prefill_data=true`);

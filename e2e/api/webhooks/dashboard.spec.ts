@@ -12,20 +12,34 @@ import { startReceiver, waitFor } from "./receiver";
  */
 const createCaller = createCallerFactory(appRouter);
 const callerFor = (session: { userId: number; organizationId: number; email: string } | null) =>
-  createCaller(createContext({ headers: new Headers(), surface: "trpc", getSession: async () => (session ? { ...session, name: "Test" } : null) }));
+  createCaller(
+    createContext({ headers: new Headers(), surface: "trpc", getSession: async () => (session ? { ...session, name: "Test" } : null) }),
+  );
 
 async function signedIn(seed: Seed) {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] }, { publish: true });
+  const form = await seed.form(
+    org.organizationId,
+    { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] },
+    { publish: true },
+  );
   return { org, form, caller: callerFor({ userId: org.userId, organizationId: org.organizationId, email: org.email }) };
 }
 
-test("the dashboard manages a form's webhooks: create (secret once), list, test, deliveries, retry, rotate, update, delete", async ({ seed }) => {
+test("the dashboard manages a form's webhooks: create (secret once), list, test, deliveries, retry, rotate, update, delete", async ({
+  seed,
+}) => {
   const r = await startReceiver();
   try {
     const { form, caller } = await signedIn(seed);
     const created = await caller.webhooks.create({ formUuid: form.uuid, url: r.url, events: ["Submission.Created"] });
-    expect(created).toMatchObject({ url: r.url, events: ["Submission.Created"], enabled: true, disabledReason: null, secret: expect.stringMatching(/^whsec_/) });
+    expect(created).toMatchObject({
+      url: r.url,
+      events: ["Submission.Created"],
+      enabled: true,
+      disabledReason: null,
+      secret: expect.stringMatching(/^whsec_/),
+    });
 
     const list = await caller.webhooks.list({ formUuid: form.uuid });
     expect(list).toEqual({ webhooks: [{ ...created, secret: undefined }], page: 1, perPage: 20, total: 1, totalPages: 1 });
@@ -63,13 +77,20 @@ test("the dashboard manages a form's webhooks: create (secret once), list, test,
   }
 });
 
-test("dashboard errors: signed out, another organization's form, a refused address with its field, an unknown webhook", async ({ seed }) => {
+test("dashboard errors: signed out, another organization's form, a refused address with its field, an unknown webhook", async ({
+  seed,
+}) => {
   const { form, caller } = await signedIn(seed);
   await expect(callerFor(null).webhooks.list({ formUuid: form.uuid })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   const stranger = await signedIn(seed);
-  await expect(stranger.caller.webhooks.list({ formUuid: form.uuid })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Form not found or not authorized" });
+  await expect(stranger.caller.webhooks.list({ formUuid: form.uuid })).rejects.toMatchObject({
+    code: "NOT_FOUND",
+    message: "Form not found or not authorized",
+  });
 
-  const refused = await caller.webhooks.create({ formUuid: form.uuid, url: "http://169.254.169.254/", events: ["Submission.Created"] }).catch((e) => e);
+  const refused = await caller.webhooks
+    .create({ formUuid: form.uuid, url: "http://169.254.169.254/", events: ["Submission.Created"] })
+    .catch((e) => e);
   expect(refused).toBeInstanceOf(TRPCError);
   expect(refused.code).toBe("UNPROCESSABLE_CONTENT");
   expect(refused.message).toBe("url is not allowed: 169.254.169.254 is a cloud metadata address");
@@ -82,5 +103,8 @@ test("dashboard errors: signed out, another organization's form, a refused addre
     "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
   ]);
 
-  await expect(caller.webhooks.update({ formUuid: form.uuid, id: 2147483000, enabled: true })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Webhook not found" });
+  await expect(caller.webhooks.update({ formUuid: form.uuid, id: 2147483000, enabled: true })).rejects.toMatchObject({
+    code: "NOT_FOUND",
+    message: "Webhook not found",
+  });
 });

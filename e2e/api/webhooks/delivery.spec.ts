@@ -127,7 +127,10 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
   expect(list.map((d: any) => d.event)).toEqual(["Submission.Deleted", "Submission.Created"]);
 });
 
-test("the v1 delete emits Submission.Deleted too; a delete that finds nothing, a spam submission and an unsubscribed event emit nothing", async ({ seed, api }) => {
+test("the v1 delete emits Submission.Deleted too; a delete that finds nothing, a spam submission and an unsubscribed event emit nothing", async ({
+  seed,
+  api,
+}) => {
   const r = await receiver();
   const { org, form, webhook } = await setup(seed, api, r.url, ["Submission.Deleted"]);
   const stored = await storeSubmission(seed.db, form.id, { email: "grace@example.com" });
@@ -141,7 +144,10 @@ test("the v1 delete emits Submission.Deleted too; a delete that finds nothing, a
   const res = await v1.call("DELETE", `/api/v1/submissions/${stored.id}`);
   expect(res.status).toBe(200);
   const got = await waitFor("Submission.Deleted", () => r.received[0]);
-  expect(got.json).toMatchObject({ event: "Submission.Deleted", submission: { id: stored.id, data: { email: "grace@example.com" }, fields: { Email: "grace@example.com" } } });
+  expect(got.json).toMatchObject({
+    event: "Submission.Deleted",
+    submission: { id: stored.id, data: { email: "grace@example.com" }, fields: { Email: "grace@example.com" } },
+  });
 
   // The spam submission's delete emits nothing either.
   const [spam] = await seed.db.select().from(submissions).where(eq(submissions.formId, form.id));
@@ -181,7 +187,9 @@ test("a bulk change makes one event per submission, each with its own id, in one
   const written = await seed.db.transaction((tx) => enqueueSubmissionEvents(tx, "Submission.Updated", formRow!, stored));
   expect(written).toBe(2);
   const deliveries = await deliveriesOf(seed.db, webhook.id);
-  expect(deliveries.map((d) => (d.payload as { submission: { id: string } }).submission.id).sort()).toEqual([stored[0]!.id, stored[1]!.id].sort());
+  expect(deliveries.map((d) => (d.payload as { submission: { id: string } }).submission.id).sort()).toEqual(
+    [stored[0]!.id, stored[1]!.id].sort(),
+  );
   expect(new Set(deliveries.map((d) => d.eventId)).size).toBe(2);
   expect(deliveries.every((d) => d.eventType === "Submission.Updated")).toBe(true);
   const got = await waitFor("both events", () => r.received.length >= 2 && r.received);
@@ -198,7 +206,13 @@ test("a receiver that is down for a while gets every event exactly once when it 
     return list.length === 3 && list.every((d: any) => d.attempts >= 1 && d.status === "pending") && list;
   });
   const pending = (await c.get(`${path}/deliveries`)).body.deliveries;
-  expect(pending[0]).toMatchObject({ status: "pending", lastStatusCode: null, lastError: "Connection refused", deliveredAt: null, nextAttemptAt: expect.any(String) });
+  expect(pending[0]).toMatchObject({
+    status: "pending",
+    lastStatusCode: null,
+    lastError: "Connection refused",
+    deliveredAt: null,
+    nextAttemptAt: expect.any(String),
+  });
 
   await r.up();
   await waitFor("three deliveries", () => r.received.length >= 3);
@@ -207,10 +221,15 @@ test("a receiver that is down for a while gets every event exactly once when it 
   expect(ids.sort()).toEqual(pending.map((d: any) => d.id).sort());
   expect(r.received.map((x) => x.json.submission.data.email).sort()).toEqual(["n0@example.com", "n1@example.com", "n2@example.com"]);
   const done = (await c.get(`${path}/deliveries`)).body.deliveries;
-  expect(done.every((d: any) => d.status === "succeeded" && d.attempts >= 2 && d.lastError === null && d.lastStatusCode === 200)).toBe(true);
+  expect(done.every((d: any) => d.status === "succeeded" && d.attempts >= 2 && d.lastError === null && d.lastStatusCode === 200)).toBe(
+    true,
+  );
 });
 
-test("failures are retried on the schedule with a fresh signature, then failed; a manual retry sends it again (202)", async ({ seed, api }) => {
+test("failures are retried on the schedule with a fresh signature, then failed; a manual retry sends it again (202)", async ({
+  seed,
+  api,
+}) => {
   const r = await receiver(() => ({ status: 500 }));
   const { form, c, webhook, path } = await setup(seed, api, r.url);
   await storeSubmission(seed.db, form.id, { email: "a@example.com" });
@@ -222,7 +241,14 @@ test("failures are retried on the schedule with a fresh signature, then failed; 
     },
     15_000,
   );
-  expect(failed).toMatchObject({ status: "failed", attempts: ATTEMPTS, lastStatusCode: 500, lastError: "HTTP 500", nextAttemptAt: null, deliveredAt: null });
+  expect(failed).toMatchObject({
+    status: "failed",
+    attempts: ATTEMPTS,
+    lastStatusCode: 500,
+    lastError: "HTTP 500",
+    nextAttemptAt: null,
+    deliveredAt: null,
+  });
   expect(r.received).toHaveLength(ATTEMPTS);
   expect(new Set(r.received.map((x) => x.headers["webhook-id"]))).toEqual(new Set([failed.id]));
   // Signed afresh for each attempt: the timestamps move on (whole seconds), and each verifies.
@@ -248,14 +274,23 @@ test("failures are retried on the schedule with a fresh signature, then failed; 
     const list = (await c.get(`${path}/deliveries`)).body.deliveries;
     return list[0].status === "succeeded" && list;
   });
-  expect(done).toMatchObject({ status: "succeeded", attempts: ATTEMPTS + 1, lastStatusCode: 200, lastError: null, deliveredAt: expect.any(String) });
+  expect(done).toMatchObject({
+    status: "succeeded",
+    attempts: ATTEMPTS + 1,
+    lastStatusCode: 200,
+    lastError: null,
+    deliveredAt: expect.any(String),
+  });
   const [row] = await seed.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
   expect(row!.failingSince).toBeNull();
 });
 
 test("Retry-After on a 429 is honoured; a redirect is not followed and counts as a failure", async ({ seed, api }) => {
   const elsewhere = await receiver();
-  const r = await receiver((_, n): Reply => (n === 1 ? { status: 429, headers: { "retry-after": "2" } } : n === 2 ? { status: 302, headers: { location: elsewhere.url } } : {}));
+  const r = await receiver(
+    (_, n): Reply =>
+      n === 1 ? { status: 429, headers: { "retry-after": "2" } } : n === 2 ? { status: 302, headers: { location: elsewhere.url } } : {},
+  );
   const { form, c, path } = await setup(seed, api, r.url);
   await storeSubmission(seed.db, form.id, { email: "a@example.com" });
   await waitFor("a 429, a 302 and a success", () => r.received.length >= 3, 8000);
@@ -311,7 +346,10 @@ test("an endpoint that failed every attempt for 5 days is disabled, and says why
   await storeSubmission(seed.db, form.id, { email: "a@example.com" });
   await waitFor("a first failure", async () => (await seed.db.select().from(webhooks).where(eq(webhooks.id, webhook.id)))[0]!.failingSince);
   // The streak started five days ago (the clock is not ours to move).
-  await seed.db.update(webhooks).set({ failingSince: sql`now() - interval '5 days 1 minute'` }).where(eq(webhooks.id, webhook.id));
+  await seed.db
+    .update(webhooks)
+    .set({ failingSince: sql`now() - interval '5 days 1 minute'` })
+    .where(eq(webhooks.id, webhook.id));
   const disabled = await waitFor("the webhook to be disabled", async () => {
     const w = (await c.get(path)).body.webhook;
     return !w.enabled && w;
@@ -321,7 +359,10 @@ test("an endpoint that failed every attempt for 5 days is disabled, and says why
   expect(d).toMatchObject({ status: "failed", attempts: 2, lastStatusCode: 503, lastError: "HTTP 503", nextAttemptAt: null });
 });
 
-test("a slow endpoint does not delay another: at most 5 attempts to it at once, the other gets everything, retries too", async ({ seed, api }) => {
+test("a slow endpoint does not delay another: at most 5 attempts to it at once, the other gets everything, retries too", async ({
+  seed,
+  api,
+}) => {
   // The slow endpoint answers after 12 s (within the 15 s attempt timeout): everything the fast
   // endpoint gets before the slow one's first answer was not held up by it.
   const SLOW_MS = 12_000;
@@ -329,7 +370,9 @@ test("a slow endpoint does not delay another: at most 5 attempts to it at once, 
   // The first attempt of the last event fails at the fast endpoint: with no event left to wake
   // the worker, its retry must still not wait for the slow endpoint's attempts.
   let failedOnce = false;
-  const fast = await receiver((r): Reply => (r.json.submission.data.email === "n14@example.com" && !failedOnce ? ((failedOnce = true), { status: 500 }) : {}));
+  const fast = await receiver(
+    (r): Reply => (r.json.submission.data.email === "n14@example.com" && !failedOnce ? ((failedOnce = true), { status: 500 }) : {}),
+  );
   const { form, c } = await setup(seed, api, slow.url, ["Submission.Created"]);
   expect((await c.call("POST", `/api/v2/forms/${form.uuid}/webhooks`, { url: fast.url, events: ["Submission.Created"] })).status).toBe(201);
   for (let i = 0; i < 15; i++) await storeSubmission(seed.db, form.id, { email: `n${i}@example.com` });
@@ -390,13 +433,23 @@ test("POST …/test sends a signed test event with sample data now and answers i
     satisfaction: { row_docs: { col_bad: true }, row_support: { col_bad: true } },
     full_name: { first_name: "Sample First name", last_name: "Sample Last name" },
   });
-  expect(got.json.submission.fields).toMatchObject({ Email: "jane.doe@example.com", "Your name": { "First name": "Sample First name", "Last name": "Sample Last name" } });
+  expect(got.json.submission.fields).toMatchObject({
+    Email: "jane.doe@example.com",
+    "Your name": { "First name": "Sample First name", "Last name": "Sample Last name" },
+  });
 
   // A failing endpoint: the answer says so, and a test is tried only once.
   r.reply(() => ({ status: 500 }));
   const failed = await c.call("POST", `${path}/test`);
   expect(failed.status).toBe(200);
-  expect(failed.body.delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500", nextAttemptAt: null, deliveredAt: null });
+  expect(failed.body.delivery).toMatchObject({
+    status: "failed",
+    attempts: 1,
+    lastStatusCode: 500,
+    lastError: "HTTP 500",
+    nextAttemptAt: null,
+    deliveredAt: null,
+  });
   await sleep(1200);
   expect(r.received).toHaveLength(2);
 });
@@ -412,7 +465,10 @@ test("after a rotation both secrets sign for 24 hours, then only the new one", a
   expect(new Webhook(secret).verify(during.raw, headers)).toEqual(during.json);
   expect(new Webhook(webhook.secret).verify(during.raw, headers)).toEqual(during.json);
 
-  await seed.db.update(webhooks).set({ previousSecretExpiresAt: sql`now() - interval '1 second'` }).where(eq(webhooks.id, webhook.id));
+  await seed.db
+    .update(webhooks)
+    .set({ previousSecretExpiresAt: sql`now() - interval '1 second'` })
+    .where(eq(webhooks.id, webhook.id));
   await storeSubmission(seed.db, form.id, { email: "b@example.com" });
   const after = await waitFor("a delivery", () => r.received[1]);
   const afterHeaders = after.headers as Record<string, string>;

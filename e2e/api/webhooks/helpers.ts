@@ -21,7 +21,10 @@ export async function storeSubmission(
       .insert(submissions)
       .values({ formId, organizationId: form!.organizationId, data, spam: opts.spam ?? false })
       .returning();
-    await tx.update(forms).set({ submissionsCount: sql`${forms.submissionsCount} + 1` }).where(eq(forms.id, formId));
+    await tx
+      .update(forms)
+      .set({ submissionsCount: sql`${forms.submissionsCount} + 1` })
+      .where(eq(forms.id, formId));
     await enqueueSubmissionEvent(tx, "Submission.Created", { form: form!, submission: submission! });
     return submission!;
   });

@@ -18,7 +18,11 @@ const ALL = ["Submission.Created", "Submission.Updated", "Submission.Deleted"];
 /** A new organization with a (published) form, and a v2 client with every scope. */
 async function publishedForm(seed: Seed, api: ApiClient, opts: { publish?: boolean } = {}) {
   const org = await seed.org();
-  const form = await seed.form(org.organizationId, { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] }, { publish: opts.publish ?? true });
+  const form = await seed.form(
+    org.organizationId,
+    { name: "Signups", elements: [{ id: "email", label: "Email", type: "email" }] },
+    { publish: opts.publish ?? true },
+  );
   return { org, form, c: tokenClient(api, seed, org.organizationId) };
 }
 
@@ -67,7 +71,10 @@ test.describe("POST /api/v2/forms/:form_uuid/webhooks", () => {
     expect(res.body.webhook).toMatchObject({ enabled: false, disabledReason: "Disabled manually", events: ["Submission.Updated"] });
   });
 
-  test("400 for a missing or non-http(s) url, events that are not a non-empty array of the three, or a bad enabled", async ({ seed, api }) => {
+  test("400 for a missing or non-http(s) url, events that are not a non-empty array of the three, or a bad enabled", async ({
+    seed,
+    api,
+  }) => {
     const { form, c } = await publishedForm(seed, api);
     const events = ["Submission.Created"];
     const cases: [unknown, string][] = [
@@ -82,7 +89,10 @@ test.describe("POST /api/v2/forms/:form_uuid/webhooks", () => {
       [{ url: "https://example.com/h" }, `events must be a non-empty array of ${ALL.join(", ")}`],
       [{ url: "https://example.com/h", events: [] }, `events must be a non-empty array of ${ALL.join(", ")}`],
       [{ url: "https://example.com/h", events: "Submission.Created" }, `events must be a non-empty array of ${ALL.join(", ")}`],
-      [{ url: "https://example.com/h", events: ["Submission.Created", "submission.created"] }, `events[1] must be one of ${ALL.join(", ")}`],
+      [
+        { url: "https://example.com/h", events: ["Submission.Created", "submission.created"] },
+        `events[1] must be one of ${ALL.join(", ")}`,
+      ],
       [{ url: "https://example.com/h", events, enabled: "yes" }, "enabled must be true or false"],
     ];
     for (const [body, message] of cases) {
@@ -155,7 +165,13 @@ test.describe("GET, PATCH, DELETE /api/v2/forms/:form_uuid/webhooks/:id", () => 
     const res = await c.call("PATCH", path, { url: "http://127.0.0.1:9/b", events: ["Submission.Updated", "Submission.Created"] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      webhook: { ...webhook, secret: undefined, url: "http://127.0.0.1:9/b", events: ["Submission.Created", "Submission.Updated"], updatedAt: expect.stringMatching(ISO) },
+      webhook: {
+        ...webhook,
+        secret: undefined,
+        url: "http://127.0.0.1:9/b",
+        events: ["Submission.Created", "Submission.Updated"],
+        updatedAt: expect.stringMatching(ISO),
+      },
     });
     expect(res.text).not.toContain("whsec_");
 
@@ -182,7 +198,10 @@ test.describe("GET, PATCH, DELETE /api/v2/forms/:form_uuid/webhooks/:id", () => 
     const { webhook } = (await c.call("POST", base(form.uuid), { url: r.url, events: ["Submission.Created"] })).body;
     await storeSubmission(seed.db, form.id, { email: "a@example.com" });
     const path = `${base(form.uuid)}/${webhook.id}`;
-    await waitFor("a failed attempt", async () => (await seed.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id)))[0]?.attempts);
+    await waitFor(
+      "a failed attempt",
+      async () => (await seed.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id)))[0]?.attempts,
+    );
 
     const off = await c.call("PATCH", path, { enabled: false });
     expect(off.status).toBe(200);
@@ -193,7 +212,10 @@ test.describe("GET, PATCH, DELETE /api/v2/forms/:form_uuid/webhooks/:id", () => 
     });
     expect(deliveries[0]).toMatchObject({ status: "failed", lastError: "Connection refused", nextAttemptAt: null, deliveredAt: null });
 
-    await seed.db.update(webhooks).set({ failingSince: sql`now() - interval '1 day'` }).where(eq(webhooks.id, webhook.id));
+    await seed.db
+      .update(webhooks)
+      .set({ failingSince: sql`now() - interval '1 day'` })
+      .where(eq(webhooks.id, webhook.id));
     const on = await c.call("PATCH", path, { enabled: true });
     expect(on.body.webhook).toMatchObject({ enabled: true, disabledReason: null });
     const [row] = await seed.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
@@ -214,7 +236,12 @@ test.describe("GET, PATCH, DELETE /api/v2/forms/:form_uuid/webhooks/:id", () => 
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await seed.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id))).toEqual([]);
-    for (const [method, p] of [["GET", path], ["DELETE", path], ["PATCH", path], ["POST", `${path}/test`]] as const) {
+    for (const [method, p] of [
+      ["GET", path],
+      ["DELETE", path],
+      ["PATCH", path],
+      ["POST", `${path}/test`],
+    ] as const) {
       const again = await c.call(method, p, method === "PATCH" ? {} : undefined);
       expect(again.status, `${method} ${p}`).toBe(404);
       expect(again.body).toEqual({ message: "Webhook not found" });
@@ -284,7 +311,11 @@ test.describe("POST /api/v2/forms/:form_uuid/webhooks/:id/rotate_secret", () => 
     expect(res.body).toEqual({ secret: expect.stringMatching(SECRET) });
     expect(res.body.secret).not.toBe(webhook.secret);
     const [row] = await seed.db
-      .select({ secret: webhooks.secret, previous: webhooks.previousSecret, hours: sql<number>`extract(epoch from ${webhooks.previousSecretExpiresAt} - now()) / 3600` })
+      .select({
+        secret: webhooks.secret,
+        previous: webhooks.previousSecret,
+        hours: sql<number>`extract(epoch from ${webhooks.previousSecretExpiresAt} - now()) / 3600`,
+      })
       .from(webhooks)
       .where(eq(webhooks.id, webhook.id));
     expect(row!.secret).toBe(res.body.secret);
@@ -297,7 +328,9 @@ test.describe("POST /api/v2/forms/:form_uuid/webhooks/:id/rotate_secret", () => 
 test.describe("GET …/webhooks/:id/deliveries and POST …/deliveries/:delivery_id/retry", () => {
   test("lists newest first, 20 a page, filtered by status", async ({ seed, api }) => {
     const { org, form, c } = await publishedForm(seed, api);
-    const { webhook } = (await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"], enabled: false })).body;
+    const { webhook } = (
+      await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"], enabled: false })
+    ).body;
     const rows = Array.from({ length: 21 }, (_, i) => ({
       webhookId: webhook.id,
       eventId: crypto.randomUUID(),
@@ -339,11 +372,19 @@ test.describe("GET …/webhooks/:id/deliveries and POST …/deliveries/:delivery
 
   test("retry: 404 for another webhook's or a malformed delivery id; 422 while the webhook is disabled", async ({ seed, api }) => {
     const { form, c } = await publishedForm(seed, api);
-    const one = (await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"], enabled: false })).body.webhook;
+    const one = (await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"], enabled: false })).body
+      .webhook;
     const two = (await c.call("POST", base(form.uuid), { url: "http://127.0.0.1:9/", events: ["Submission.Created"] })).body.webhook;
     const [delivery] = await seed.db
       .insert(webhookDeliveries)
-      .values({ webhookId: two.id, eventId: crypto.randomUUID(), eventType: "Submission.Created", payload: {}, status: "failed", nextAttemptAt: null })
+      .values({
+        webhookId: two.id,
+        eventId: crypto.randomUUID(),
+        eventType: "Submission.Created",
+        payload: {},
+        status: "failed",
+        nextAttemptAt: null,
+      })
       .returning();
     for (const id of [delivery!.id.slice(0, -1), "00000000-0000-4000-8000-000000000000"]) {
       const res = await c.call("POST", `${base(form.uuid)}/${two.id}/deliveries/${id}/retry`);
@@ -394,7 +435,12 @@ test("/docs shows the webhook operations and the payload example as code", async
   const res = await request.get("/docs");
   expect(res.status()).toBe(200);
   const html = await res.text();
-  for (const summary of ["Add a webhook to a form", "Send a test delivery", "Send a delivery again", "Rotate a webhook&#x27;s signing secret"]) {
+  for (const summary of [
+    "Add a webhook to a form",
+    "Send a test delivery",
+    "Send a delivery again",
+    "Rotate a webhook&#x27;s signing secret",
+  ]) {
     expect(html).toContain(summary);
   }
   expect(html).toMatch(/<pre[^>]*><code>\{&quot;event&quot;: &quot;Submission.Created&quot;, &quot;eventId&quot;/);

@@ -53,7 +53,11 @@ async function startWorker(ctx: Ctx, env: Record<string, string> = {}): Promise<
 }
 
 async function seedForm(db: Db) {
-  const { organizationId } = await createUserWithOrganization(db, { email: `w-${randomUUID()}@example.test`, password: "correct horse battery staple", name: "W" });
+  const { organizationId } = await createUserWithOrganization(db, {
+    email: `w-${randomUUID()}@example.test`,
+    password: "correct horse battery staple",
+    name: "W",
+  });
   return importForm(db, organizationId, { name: "Load", elements: [{ id: "n", label: "N", type: "number" }] }, { publish: true });
 }
 

@@ -97,7 +97,17 @@ const CASES: Case[] = [
   },
   {
     type: "dropdown",
-    elements: [{ id: "country", label: "Country", type: "dropdown", options: [{ id: "o_de", label: "Germany", value: "DE" }, { id: "o_fr", label: "France", value: "FR" }] }],
+    elements: [
+      {
+        id: "country",
+        label: "Country",
+        type: "dropdown",
+        options: [
+          { id: "o_de", label: "Germany", value: "DE" },
+          { id: "o_fr", label: "France", value: "FR" },
+        ],
+      },
+    ],
     fill: async (page) => {
       await page.getByLabel("Country").selectOption({ label: "France" });
     },
@@ -148,8 +158,15 @@ const CASES: Case[] = [
         label: "Rate us",
         type: "matrix",
         required: true,
-        rows: [{ id: "row_docs", label: "Documentation" }, { id: "row_support", label: "Support" }],
-        columns: [{ id: "col_bad", label: "Bad", value: "1" }, { id: "col_ok", label: "OK", value: "2" }, { id: "col_great", label: "Great", value: "3" }],
+        rows: [
+          { id: "row_docs", label: "Documentation" },
+          { id: "row_support", label: "Support" },
+        ],
+        columns: [
+          { id: "col_bad", label: "Bad", value: "1" },
+          { id: "col_ok", label: "OK", value: "2" },
+          { id: "col_great", label: "Great", value: "3" },
+        ],
       },
     ],
     fill: async (page) => {
@@ -189,7 +206,18 @@ const CASES: Case[] = [
   },
   {
     type: "name",
-    elements: [{ id: "full_name", label: "Your name", type: "name", required: true, children: [{ fixedname: "first_name", label: "First name", required: true }, { fixedname: "last_name", label: "Last name", required: true }] }],
+    elements: [
+      {
+        id: "full_name",
+        label: "Your name",
+        type: "name",
+        required: true,
+        children: [
+          { fixedname: "first_name", label: "First name", required: true },
+          { fixedname: "last_name", label: "Last name", required: true },
+        ],
+      },
+    ],
     fill: async (page) => {
       const group = page.getByRole("group", { name: "Your name" });
       await group.getByLabel("First name").fill("Ada");

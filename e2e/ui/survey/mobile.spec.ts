@@ -19,13 +19,18 @@ async function smallTapTargets(page: Page) {
     for (const el of targets) {
       const area = el.closest("label") ?? el;
       const box = area.getBoundingClientRect();
-      if (box.width < 24 || box.height < 24) small.push(`${el.tagName} ${el.getAttribute("name") ?? el.textContent} ${box.width}x${box.height}`);
+      if (box.width < 24 || box.height < 24)
+        small.push(`${el.tagName} ${el.getAttribute("name") ?? el.textContent} ${box.width}x${box.height}`);
     }
     return small;
   });
 }
 
-test("at 360 px the form, its errors and the thank-you page fit the width; every tap target is at least 24 px", async ({ page, seed, api }) => {
+test("at 360 px the form, its errors and the thank-you page fit the width; every tap target is at least 24 px", async ({
+  page,
+  seed,
+  api,
+}) => {
   const { org, form } = await publishedForm(seed);
   await openSurvey(page, `/f/${form.uuid}`);
   await expectNoHorizontalScroll(page);

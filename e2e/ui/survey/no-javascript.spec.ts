@@ -8,7 +8,11 @@ import { publishedForm, readSubmission, storedRows } from "../../api/survey/surv
  */
 test.use({ javaScriptEnabled: false });
 
-test("without JavaScript: errors come back from the server with the values kept; fixed, the answers are stored", async ({ page, seed, api }) => {
+test("without JavaScript: errors come back from the server with the values kept; fixed, the answers are stored", async ({
+  page,
+  seed,
+  api,
+}) => {
   const { org, form } = await publishedForm(seed);
   await page.goto(`/f/${form.uuid}`);
   const name = page.getByRole("group", { name: "Your name" });
@@ -17,7 +21,10 @@ test("without JavaScript: errors come back from the server with the values kept;
   await page.getByRole("group", { name: "Topic" }).getByLabel("Sales").check();
   await page.getByLabel("Forms").check();
 
-  const [response] = await Promise.all([page.waitForResponse(`**/f/${form.uuid}/submit`), page.getByRole("button", { name: "Submit" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse(`**/f/${form.uuid}/submit`),
+    page.getByRole("button", { name: "Submit" }).click(),
+  ]);
   expect(response.status()).toBe(422);
   await expect(page).toHaveTitle("Error: Contact us");
   await expect(page.getByRole("alert").getByRole("listitem")).toHaveText([
@@ -27,7 +34,9 @@ test("without JavaScript: errors come back from the server with the values kept;
   ]);
   await expect(name.getByLabel("First name")).toHaveValue("Ada");
   await expect(page.getByLabel("Email", { exact: true }).first()).toHaveValue("ada-at-example");
-  await expect(page.getByLabel("Email", { exact: true }).first()).toHaveAccessibleDescription("Enter an email address like name@example.com");
+  await expect(page.getByLabel("Email", { exact: true }).first()).toHaveAccessibleDescription(
+    "Enter an email address like name@example.com",
+  );
   await expect(page.getByRole("group", { name: "Topic" }).getByLabel("Sales")).toBeChecked();
   await expect(page.getByLabel("Forms")).toBeChecked();
 

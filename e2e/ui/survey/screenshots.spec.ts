@@ -7,7 +7,10 @@ import { openSurvey, submit } from "./survey-helpers";
  * Full-page screenshots of the survey pages for review (desktop and 360 px): run with
  * SCREENSHOT_DIR=/tmp/formhouse-shots. Without it the test still walks the pages.
  */
-for (const [label, width] of [["desktop", 1280], ["360", 360]] as const) {
+for (const [label, width] of [
+  ["desktop", 1280],
+  ["360", 360],
+] as const) {
   test(`survey pages look right (${label})`, async ({ page, seed }) => {
     await page.setViewportSize({ width, height: 900 });
     const { org, form } = await publishedForm(seed);

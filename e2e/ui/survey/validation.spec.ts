@@ -27,7 +27,9 @@ test("a failed submit shows an announced, focused error summary and each error b
   await expect(email).toHaveAttribute("aria-invalid", "true");
   const describedBy = await email.getAttribute("aria-describedby");
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter an email address like name@example.com");
-  await expect(page.getByRole("group", { name: "Your name" }).getByLabel("Last name")).toHaveAccessibleDescription("This field is required");
+  await expect(page.getByRole("group", { name: "Your name" }).getByLabel("Last name")).toHaveAccessibleDescription(
+    "This field is required",
+  );
 
   // A summary link moves focus to its field.
   await summary.getByRole("link", { name: "Message: This field is required" }).click();
@@ -56,13 +58,27 @@ test("errors clear as they are fixed (revalidated on input), then the form submi
   expect(await onlySubmission(api, seed, org.organizationId, form.id)).toMatchObject({ email: "ada@example.com", message: "Hello" });
 });
 
-test("required fields carry `required`; choice groups, name/address, matrix rows and repeat rows are named groups", async ({ page, seed }) => {
+test("required fields carry `required`; choice groups, name/address, matrix rows and repeat rows are named groups", async ({
+  page,
+  seed,
+}) => {
   const { form } = await publishedForm(seed);
   await openSurvey(page, `/f/${form.uuid}`);
   for (const label of ["Email", "Message"]) await expect(page.getByLabel(label, { exact: true }).first()).toHaveAttribute("required", "");
   await expect(page.getByRole("group", { name: "Your name" }).getByLabel("First name")).toHaveAttribute("required", "");
   await expect(page.getByLabel("Subject")).not.toHaveAttribute("required");
-  for (const group of ["Your name", "Topic", "Products you use", "How do you feel today?", "Rank what matters", "Rate us", "Documentation", "Colleagues to contact", "Colleagues to contact 1", "Postal address"]) {
+  for (const group of [
+    "Your name",
+    "Topic",
+    "Products you use",
+    "How do you feel today?",
+    "Rank what matters",
+    "Rate us",
+    "Documentation",
+    "Colleagues to contact",
+    "Colleagues to contact 1",
+    "Postal address",
+  ]) {
     await expect(page.getByRole("group", { name: group, exact: true }), group).toBeVisible();
   }
   // The honeypot is neither seen, nor reachable by keyboard, nor exposed to assistive tech.

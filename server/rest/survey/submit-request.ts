@@ -14,7 +14,6 @@ import { logError } from "@/server/log";
  */
 export type SubmitRequestBody = { kind: "json"; submission: unknown } | { kind: "form"; fields: [string, string][] };
 
-
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
@@ -38,10 +37,7 @@ export async function readSubmitRequest(request: Request): Promise<SubmitRequest
   const type = request.headers.get("content-type")?.trim() ?? "";
   const kind = bodyKind(type);
   if (!kind) {
-    throw new AppError(
-      "UNSUPPORTED_MEDIA_TYPE",
-      "Send application/json, application/x-www-form-urlencoded or multipart/form-data",
-    );
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send application/json, application/x-www-form-urlencoded or multipart/form-data");
   }
   const text = await readBody(request);
   if (kind === "json") {
@@ -70,7 +66,13 @@ export async function readSubmitRequest(request: Request): Promise<SubmitRequest
 export function submitJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...surveySecurityHeaders(), "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...CORS_HEADERS, ...headers },
+    headers: {
+      ...surveySecurityHeaders(),
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...CORS_HEADERS,
+      ...headers,
+    },
   });
 }
 

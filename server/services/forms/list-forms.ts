@@ -6,7 +6,6 @@ import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { submissionsCountSql } from "@/server/services/submissions/submission-count";
 import { formAccessFilter, type FormAccess } from "./access";
 
-
 /** Forms visible to `access`, newest first, 20 a page; a page past the end is empty. */
 export async function listForms(db: DbOrTx, access: FormAccess, page: number): Promise<{ forms: Form[]; totalCount: number }> {
   const where = formAccessFilter(access);

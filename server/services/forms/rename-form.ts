@@ -6,7 +6,12 @@ import { AppError, MESSAGES } from "@/lib/errors";
 import { formAccessFilter, formRefFilter, parseFormRef, type FormAccess } from "./access";
 
 /** Renames a live form of `access` (the name already checked by ZFormName); 404 otherwise. */
-export async function renameForm(db: DbOrTx, access: FormAccess, ref: string, name: string): Promise<{ uuid: string; name: string; updatedAt: Date }> {
+export async function renameForm(
+  db: DbOrTx,
+  access: FormAccess,
+  ref: string,
+  name: string,
+): Promise<{ uuid: string; name: string; updatedAt: Date }> {
   const parsed = parseFormRef(ref);
   const [form] = parsed
     ? await db

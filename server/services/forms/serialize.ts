@@ -43,8 +43,14 @@ const ZV2Element: z.ZodType = z.lazy(() =>
         .array(z.object({ id: z.string(), label: z.string(), value: z.string() }).loose())
         .optional()
         .describe("Choice types; `id` is what prefills use"),
-      rows: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix rows"),
-      columns: z.array(z.object({ id: z.string(), label: z.string() }).loose()).optional().describe("Matrix columns"),
+      rows: z
+        .array(z.object({ id: z.string(), label: z.string() }).loose())
+        .optional()
+        .describe("Matrix rows"),
+      columns: z
+        .array(z.object({ id: z.string(), label: z.string() }).loose())
+        .optional()
+        .describe("Matrix columns"),
       components: z.array(ZV2Element).optional().describe("Repeat-field components"),
       children: z
         .array(z.object({ fixedname: z.string(), label: z.string(), required: z.boolean() }).loose())

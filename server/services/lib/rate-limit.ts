@@ -50,7 +50,12 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windo
  * the same statement: callers that create many keys (sign-in, per client and email) keep the
  * table from growing at no extra round trip.
  */
-export async function hitRateLimits(db: DbOrTx, keys: string[], windowS: number, opts: { purgeExpired?: boolean } = {}): Promise<Map<string, Hit>> {
+export async function hitRateLimits(
+  db: DbOrTx,
+  keys: string[],
+  windowS: number,
+  opts: { purgeExpired?: boolean } = {},
+): Promise<Map<string, Hit>> {
   const purge = opts.purgeExpired
     ? sql`purged as (
         delete from rate_limit_counters where key in (
@@ -73,4 +78,10 @@ export async function releaseHits(db: DbOrTx, release: { clear: string[]; refund
 }
 
 /** `$1::text, $2::text, …`; an empty list is `null::text`, which matches no key. */
-const textList = (values: string[]) => (values.length ? sql.join(values.map((v) => sql`${v}::text`), sql`, `) : sql`null::text`);
+const textList = (values: string[]) =>
+  values.length
+    ? sql.join(
+        values.map((v) => sql`${v}::text`),
+        sql`, `,
+      )
+    : sql`null::text`;

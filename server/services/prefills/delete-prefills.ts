@@ -13,7 +13,12 @@ import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/for
  * `{error: 'Prefill IDs not found', notFoundIds}` and the transaction rolls back. A prefill
  * that belongs to a unique link may be deleted too; the link then has no prefill.
  */
-export async function deletePrefills(db: DbOrTx, access: FormAccess, formRef: string, ids: readonly string[]): Promise<{ deleted: number }> {
+export async function deletePrefills(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   const requested = distinctIds(ids);
   return db.transaction(async (tx) => {
@@ -21,7 +26,11 @@ export async function deletePrefills(db: DbOrTx, access: FormAccess, formRef: st
       .delete(prefills)
       .where(and(inForm(prefills, access, form.id), idIn(prefills.id, requested)))
       .returning({ id: prefills.id });
-    assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.prefillIdsNotFound);
+    assertAllFound(
+      requested,
+      deleted.map((d) => d.id),
+      MESSAGES.prefillIdsNotFound,
+    );
     return { deleted: deleted.length };
   });
 }

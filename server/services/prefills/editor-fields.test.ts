@@ -37,7 +37,12 @@ test("choice fields list their options by id and label", () => {
     { id: "opt_a", label: "A", value: "a" },
     { id: "opt_b", label: "B", value: "b" },
   ];
-  const { fields } = prefillEditorFields([el("topic", "radio", { options }), el("country", "dropdown", { options }), el("mood", "picture-checkbox", { options }), el("products", "multiple-checkbox", { options })]);
+  const { fields } = prefillEditorFields([
+    el("topic", "radio", { options }),
+    el("country", "dropdown", { options }),
+    el("mood", "picture-checkbox", { options }),
+    el("products", "multiple-checkbox", { options }),
+  ]);
   assert.deepEqual(
     fields.map((f) => [f.id, f.input]),
     [
@@ -76,7 +81,10 @@ test("structured types get their own inputs; unknown types are left to the API",
   assert.deepEqual(fields[1]?.rows, [{ id: "r", label: "R" }]);
   assert.deepEqual(fields[1]?.columns, [{ id: "c", label: "C" }]);
   // A nested repeat-field and an unknown component are not offered inside the row.
-  assert.deepEqual(fields[2]?.components.map((c) => [c.id, c.input]), [["who", "text"]]);
+  assert.deepEqual(
+    fields[2]?.components.map((c) => [c.id, c.input]),
+    [["who", "text"]],
+  );
   assert.deepEqual(fields[3]?.parts, [{ key: "first_name", label: "First" }]);
   assert.deepEqual(
     apiOnly.map((f) => f.type),

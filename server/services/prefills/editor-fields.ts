@@ -34,7 +34,20 @@ export type EditorInput =
   | "composite"
   | "repeat";
 
-export const EDITOR_INPUTS = ["text", "textarea", "email", "number", "date", "phone", "choice", "checkboxes", "ranking", "matrix", "composite", "repeat"] as const satisfies readonly EditorInput[];
+export const EDITOR_INPUTS = [
+  "text",
+  "textarea",
+  "email",
+  "number",
+  "date",
+  "phone",
+  "choice",
+  "checkboxes",
+  "ranking",
+  "matrix",
+  "composite",
+  "repeat",
+] as const satisfies readonly EditorInput[];
 
 type Item = { id: string; label: string };
 

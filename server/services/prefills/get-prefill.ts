@@ -7,7 +7,12 @@ import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/for
 import { UUID_RE } from "@/lib/values/ids";
 
 /** One prefill of a form visible to `access`; 404 `Prefill not found` otherwise (also for a malformed id). */
-export async function getPrefillOrThrow(db: DbOrTx, access: FormAccess, formRef: string, id: string): Promise<{ form: Form; prefill: Prefill }> {
+export async function getPrefillOrThrow(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  id: string,
+): Promise<{ form: Form; prefill: Prefill }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   const key = id.trim().toLowerCase();
   const [prefill] = UUID_RE.test(key)

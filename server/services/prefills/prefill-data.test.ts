@@ -83,7 +83,13 @@ function rejects(entries: unknown[], message: string) {
 /** One value for one element is refused with this message (the entry sits at index 1). */
 function rejectsValue(id: string, value: unknown, message: string) {
   const first = id === "subject" ? "source" : "subject";
-  rejects([{ id: first, value: "Hello" }, { id, value }], message.replaceAll("<n>", "1"));
+  rejects(
+    [
+      { id: first, value: "Hello" },
+      { id, value },
+    ],
+    message.replaceAll("<n>", "1"),
+  );
 }
 /** One value for one element is accepted and stored as given. */
 function accepts(id: string, value: unknown) {
@@ -105,7 +111,10 @@ const FULL_PREFILL = [
   { id: "mood", value: "opt_happy" },
   { id: "priorities", value: ["opt_privacy", "opt_speed", "opt_price"] },
   { id: "satisfaction", value: { row_docs: { col_great: true }, row_support: { col_ok: "2" } } },
-  { id: "colleagues", value: [{ colleague_name: "Charles Babbage", colleague_email: "charles@example.com" }, { colleague_name: "Mary Somerville" }] },
+  {
+    id: "colleagues",
+    value: [{ colleague_name: "Charles Babbage", colleague_email: "charles@example.com" }, { colleague_name: "Mary Somerville" }],
+  },
   { id: "postal_address", value: { street: "12 St James's Square", city: "London", zip: "SW1Y 4JH", country: "GB" } },
   { id: "home_phone", value: "020 7123 4567" },
   { id: "signature", value: "Ada L." },
@@ -200,9 +209,13 @@ test("phones with the country selector resolve country, dial code and local digi
 
 test("phones without the country selector are kept as entered", () => {
   for (const value of ["+44-2071234567", " (020) 7123 4567 ", "+999", ""]) {
-    assert.deepEqual(validate([{ id: "office_phone", value }]).resolved, { office_phone: { country: null, dialCode: null, number: value } });
+    assert.deepEqual(validate([{ id: "office_phone", value }]).resolved, {
+      office_phone: { country: null, dialCode: null, number: value },
+    });
   }
-  assert.deepEqual(validate([{ id: "home_phone", value: 5551234 }]).resolved, { home_phone: { country: null, dialCode: null, number: "5551234" } });
+  assert.deepEqual(validate([{ id: "home_phone", value: 5551234 }]).resolved, {
+    home_phone: { country: null, dialCode: null, number: "5551234" },
+  });
 });
 
 test("phones inside a repeat-field resolve per row, aligned with the rows", () => {
@@ -251,7 +264,13 @@ test("an id that is not a string is refused", () => {
 });
 
 test("an unknown element id is refused", () => {
-  rejects([{ id: "subject", value: "a" }, { id: "nope", value: "x" }], "prefill_data[1].id 'nope' does not exist in this form");
+  rejects(
+    [
+      { id: "subject", value: "a" },
+      { id: "nope", value: "x" },
+    ],
+    "prefill_data[1].id 'nope' does not exist in this form",
+  );
   rejects([{ id: "Subject", value: "x" }], "prefill_data[0].id 'Subject' does not exist in this form");
   // Options, fixednames and inherited object keys are not elements.
   rejects([{ id: "opt_sales", value: "x" }], "prefill_data[0].id 'opt_sales' does not exist in this form");
@@ -265,7 +284,11 @@ test("a repeat-field component at the top level does not exist (it is prefilled 
 
 test("the same element twice is refused", () => {
   rejects(
-    [{ id: "subject", value: "a" }, { id: "topic", value: "opt_sales" }, { id: "subject", value: "b" }],
+    [
+      { id: "subject", value: "a" },
+      { id: "topic", value: "opt_sales" },
+      { id: "subject", value: "b" },
+    ],
     "prefill_data[2].id 'subject' is given twice (first at prefill_data[0])",
   );
 });
@@ -275,7 +298,14 @@ test("an entry without a value is refused", () => {
 });
 
 test("the first invalid entry is the one reported", () => {
-  rejects([{ id: "subject", value: "ok" }, { id: "topic", value: "opt_x" }, { id: "nope", value: 1 }], "prefill_data[1].value 'opt_x' is not an option of 'topic'");
+  rejects(
+    [
+      { id: "subject", value: "ok" },
+      { id: "topic", value: "opt_x" },
+      { id: "nope", value: 1 },
+    ],
+    "prefill_data[1].value 'opt_x' is not an option of 'topic'",
+  );
 });
 
 // --- refused: values by type ----------------------------------------------------------
@@ -293,7 +323,8 @@ test("text-like fields refuse anything but a string or a number", () => {
     signature: "signature",
   };
   for (const [id, type] of Object.entries(types)) {
-    for (const value of [null, true, ["a"], { a: 1 }]) rejectsValue(id, value, `prefill_data[<n>].value must be a scalar for '${type}' field`);
+    for (const value of [null, true, ["a"], { a: 1 }])
+      rejectsValue(id, value, `prefill_data[<n>].value must be a scalar for '${type}' field`);
   }
 });
 
@@ -304,7 +335,17 @@ test("a number field refuses non-numeric text", () => {
 });
 
 test("a date field refuses what is not an ISO 8601 date", () => {
-  for (const value of ["", "03/06/2024", "2023-02-29", "2024-13-01", "2024-06-31", "2024-06-03T25:00:00Z", "tomorrow", " 2024-06-03", 20240603]) {
+  for (const value of [
+    "",
+    "03/06/2024",
+    "2023-02-29",
+    "2024-13-01",
+    "2024-06-31",
+    "2024-06-03T25:00:00Z",
+    "tomorrow",
+    " 2024-06-03",
+    20240603,
+  ]) {
     rejectsValue("callback_on", value, "prefill_data[<n>].value must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field");
   }
 });
@@ -323,10 +364,15 @@ test("a phone with the country selector refuses a missing dial code or number", 
 });
 
 test("single-choice fields refuse labels, values, unknown ids and non-strings", () => {
-  for (const [id, type] of [["topic", "radio"], ["country", "dropdown"], ["mood", "picture-checkbox"]] as const) {
+  for (const [id, type] of [
+    ["topic", "radio"],
+    ["country", "dropdown"],
+    ["mood", "picture-checkbox"],
+  ] as const) {
     rejectsValue(id, "opt_x", `prefill_data[<n>].value 'opt_x' is not an option of '${id}'`);
     rejectsValue(id, 1, `prefill_data[<n>].value must be an option id string for '${type}' field`);
-    for (const value of [null, false, ["opt_x"], { id: "opt_x" }]) rejectsValue(id, value, `prefill_data[<n>].value must be a scalar for '${type}' field`);
+    for (const value of [null, false, ["opt_x"], { id: "opt_x" }])
+      rejectsValue(id, value, `prefill_data[<n>].value must be a scalar for '${type}' field`);
   }
   rejectsValue("topic", "Sales", "prefill_data[<n>].value 'Sales' is not an option of 'topic'");
   rejectsValue("topic", "sales", "prefill_data[<n>].value 'sales' is not an option of 'topic'");
@@ -345,11 +391,16 @@ test("multi-select fields refuse non-arrays, unknown or repeated options", () =>
 });
 
 test("a matrix refuses non-objects, unknown rows and columns, and non-scalar cells", () => {
-  for (const value of ["row_docs", [], null, 3]) rejectsValue("satisfaction", value, "prefill_data[<n>].value must be a hash for 'matrix' field");
+  for (const value of ["row_docs", [], null, 3])
+    rejectsValue("satisfaction", value, "prefill_data[<n>].value must be a hash for 'matrix' field");
   rejectsValue("satisfaction", { row_x: {} }, "prefill_data[<n>].value 'row_x' is not a row of 'satisfaction'");
   rejectsValue("satisfaction", { "row x": {} }, "prefill_data[<n>].value 'row x' is not a row of 'satisfaction'");
   for (const row of ["col_ok", ["col_ok"], null]) {
-    rejectsValue("satisfaction", { row_docs: row }, "prefill_data[<n>].value.row_docs must be a hash keyed by column id for 'matrix' field");
+    rejectsValue(
+      "satisfaction",
+      { row_docs: row },
+      "prefill_data[<n>].value.row_docs must be a hash keyed by column id for 'matrix' field",
+    );
   }
   rejectsValue("satisfaction", { row_docs: { col_x: true } }, "prefill_data[<n>].value.row_docs 'col_x' is not a column of 'satisfaction'");
   for (const cell of [null, [1], { v: 1 }]) {
@@ -370,10 +421,22 @@ test("a repeat-field refuses non-arrays, non-object rows, unknown components and
   }
   rejectsValue("colleagues", [{ colleague_phone: "1" }], "prefill_data[<n>].value[0] 'colleague_phone' is not a component of 'colleagues'");
   rejectsValue("colleagues", [{ subject: "1" }], "prefill_data[<n>].value[0] 'subject' is not a component of 'colleagues'");
-  rejectsValue("colleagues", [{}, { colleague_name: ["Ann"] }], "prefill_data[<n>].value[1].colleague_name must be a scalar for 'short-text' field");
+  rejectsValue(
+    "colleagues",
+    [{}, { colleague_name: ["Ann"] }],
+    "prefill_data[<n>].value[1].colleague_name must be a scalar for 'short-text' field",
+  );
   rejectsValue("references", [{ ref_kind: "Work" }], "prefill_data[<n>].value[0].ref_kind 'Work' is not an option of 'ref_kind'");
-  rejectsValue("references", [{ ref_langs: ["opt_en", "opt_xx"] }], "prefill_data[<n>].value[0].ref_langs[1] 'opt_xx' is not an option of 'ref_langs'");
-  rejectsValue("references", [{ ref_phone: "+999 1" }], "prefill_data[<n>].value[0].ref_phone has an unknown dial code '+999' for 'phone' field");
+  rejectsValue(
+    "references",
+    [{ ref_langs: ["opt_en", "opt_xx"] }],
+    "prefill_data[<n>].value[0].ref_langs[1] 'opt_xx' is not an option of 'ref_langs'",
+  );
+  rejectsValue(
+    "references",
+    [{ ref_phone: "+999 1" }],
+    "prefill_data[<n>].value[0].ref_phone has an unknown dial code '+999' for 'phone' field",
+  );
   rejectsValue(
     "references",
     [{ ref_offices: [{ office_number: "+" }] }],
@@ -383,10 +446,18 @@ test("a repeat-field refuses non-arrays, non-object rows, unknown components and
 });
 
 test("name and address fields refuse non-objects, unknown sub-fields and non-scalar parts", () => {
-  for (const [id, type] of [["full_name", "name"], ["postal_address", "address"]] as const) {
-    for (const value of ["Ada Lovelace", ["Ada"], null]) rejectsValue(id, value, `prefill_data[<n>].value must be a hash for '${type}' field`);
+  for (const [id, type] of [
+    ["full_name", "name"],
+    ["postal_address", "address"],
+  ] as const) {
+    for (const value of ["Ada Lovelace", ["Ada"], null])
+      rejectsValue(id, value, `prefill_data[<n>].value must be a hash for '${type}' field`);
   }
-  rejectsValue("full_name", { first_name: "Ada", middle_name: "B" }, "prefill_data[<n>].value 'middle_name' is not a sub-field of 'full_name'");
+  rejectsValue(
+    "full_name",
+    { first_name: "Ada", middle_name: "B" },
+    "prefill_data[<n>].value 'middle_name' is not a sub-field of 'full_name'",
+  );
   rejectsValue("postal_address", { city: { name: "London" } }, "prefill_data[<n>].value.city must be a scalar for 'address' field");
   rejectsValue("full_name", { first_name: null }, "prefill_data[<n>].value.first_name must be a scalar for 'name' field");
 });
@@ -416,12 +487,26 @@ test("a text longer than the survey takes for its field is refused; the limit it
   rejectsValue("home_phone", "1".repeat(1001), "prefill_data[<n>].value must be at most 1,000 characters for 'phone' field");
   const long = createPrefillDataValidator([{ id: "essay", label: "Essay", type: "long-text" }]);
   assert.deepEqual(long([{ id: "essay", value: "e".repeat(20_000) }]).data, [{ id: "essay", value: "e".repeat(20_000) }]);
-  assert.throws(() => long([{ id: "essay", value: "e".repeat(20_001) }]), { message: "prefill_data[0].value must be at most 20,000 characters for 'long-text' field" });
+  assert.throws(() => long([{ id: "essay", value: "e".repeat(20_001) }]), {
+    message: "prefill_data[0].value must be at most 20,000 characters for 'long-text' field",
+  });
   // Parts of a name or address and matrix cells: 1,000, as the survey.
-  rejectsValue("full_name", { first_name: "x".repeat(1001) }, "prefill_data[<n>].value.first_name must be at most 1,000 characters for 'name' field");
-  rejectsValue("satisfaction", { row_docs: { col_ok: "x".repeat(1001) } }, "prefill_data[<n>].value.row_docs.col_ok must be at most 1,000 characters for 'matrix' field");
+  rejectsValue(
+    "full_name",
+    { first_name: "x".repeat(1001) },
+    "prefill_data[<n>].value.first_name must be at most 1,000 characters for 'name' field",
+  );
+  rejectsValue(
+    "satisfaction",
+    { row_docs: { col_ok: "x".repeat(1001) } },
+    "prefill_data[<n>].value.row_docs.col_ok must be at most 1,000 characters for 'matrix' field",
+  );
   // Inside a repeat-field, by the component's own type.
-  rejectsValue("colleagues", [{ colleague_name: "x".repeat(1001) }], "prefill_data[<n>].value[0].colleague_name must be at most 1,000 characters for 'short-text' field");
+  rejectsValue(
+    "colleagues",
+    [{ colleague_name: "x".repeat(1001) }],
+    "prefill_data[<n>].value[0].colleague_name must be at most 1,000 characters for 'short-text' field",
+  );
   // Numbers are not texts: a long number still fails as a number would.
   accepts("employees", 12345678901234);
 });

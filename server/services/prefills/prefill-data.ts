@@ -122,7 +122,10 @@ export function createPrefillDataValidator(elements: readonly FormElement[]): (e
 
 function fail(path: Path, problem: string): never {
   // The path travels as data too, so the dashboard shows the problem beside its field.
-  throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`, { path: path.map((k) => (typeof k === "number" ? k : String(k))), reason: problem });
+  throw new AppError("BAD_REQUEST", `${formatPath(path)} ${problem}`, {
+    path: path.map((k) => (typeof k === "number" ? k : String(k))),
+    reason: problem,
+  });
 }
 
 /** Text-like values: a string or a (finite) number. */
@@ -139,7 +142,8 @@ const scalarFor = (type: string) => `must be a scalar for '${type}' field`;
  * refuse it on submit, so the respondent could not send the form without cutting it.
  */
 function checkLength(value: string | number | boolean, max: number, type: string, path: Path) {
-  if (typeof value === "string" && value.length > max) fail(path, `must be at most ${max.toLocaleString("en-US")} characters for '${type}' field`);
+  if (typeof value === "string" && value.length > max)
+    fail(path, `must be at most ${max.toLocaleString("en-US")} characters for '${type}' field`);
 }
 
 function compile(element: FormElement): Compiled {

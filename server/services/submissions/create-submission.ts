@@ -62,12 +62,22 @@ export type StoreOutcome =
  * The statement is prepared (one text, values as parameters; db/prepared.ts): parsed and
  * planned once per connection, and no round trip to learn its parameter types.
  */
-export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: NewSurveySubmission, guards: StoreGuards = {}): Promise<StoreOutcome> {
+export async function createSubmission(
+  db: DbOrTx,
+  form: SubmittedForm,
+  input: NewSurveySubmission,
+  guards: StoreGuards = {},
+): Promise<StoreOutcome> {
   // Id and time are chosen here so that the event payloads, built before the statement, carry them.
   const id = randomUUID();
   const createdAt = new Date();
   const at = createdAt.toISOString();
-  const events = eventRows("Submission.Created", form, [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }], createdAt);
+  const events = eventRows(
+    "Submission.Created",
+    form,
+    [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }],
+    createdAt,
+  );
   const { formVersion, attempts } = guards;
   const [row] = await storeStatement(db, {
     formId: input.formId,
@@ -87,7 +97,8 @@ export async function createSubmission(db: DbOrTx, form: SubmittedForm, input: N
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
-  if (attempts && row.attempts !== null && row.attempts > attempts.limit) return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
+  if (attempts && row.attempts !== null && row.attempts > attempts.limit)
+    return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
   return { kind: "link-closed" };
 }
 

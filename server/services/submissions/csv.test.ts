@@ -23,17 +23,47 @@ test("RFC 4180: quotes, commas and line breaks are quoted, quotes doubled, lines
 });
 
 const ELEMENTS: FormElement[] = [
-  { id: "n", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: true }, { fixedname: "last_name", label: "Last name", required: true }] },
-  { id: "topics", label: "Topics", type: "multiple-checkbox", options: [{ id: "a", label: "API", value: "api" }, { id: "w", label: "Webhooks", value: "hooks" }] },
+  {
+    id: "n",
+    label: "Your name",
+    type: "name",
+    children: [
+      { fixedname: "first_name", label: "First name", required: true },
+      { fixedname: "last_name", label: "Last name", required: true },
+    ],
+  },
+  {
+    id: "topics",
+    label: "Topics",
+    type: "multiple-checkbox",
+    options: [
+      { id: "a", label: "API", value: "api" },
+      { id: "w", label: "Webhooks", value: "hooks" },
+    ],
+  },
   { id: "pick", label: "Topics", type: "radio", options: [{ id: "y", label: "Yes", value: "y" }] },
   {
     id: "m",
     label: "Rate",
     type: "matrix",
-    rows: [{ id: "r1", label: "Docs" }, { id: "r2", label: "Support" }],
-    columns: [{ id: "c1", label: "Bad", value: "1" }, { id: "c2", label: "Good", value: "2" }],
+    rows: [
+      { id: "r1", label: "Docs" },
+      { id: "r2", label: "Support" },
+    ],
+    columns: [
+      { id: "c1", label: "Bad", value: "1" },
+      { id: "c2", label: "Good", value: "2" },
+    ],
   },
-  { id: "people", label: "Colleague", type: "repeat-field", components: [{ id: "pn", label: "Name", type: "short-text" }, { id: "pr", label: "Role", type: "dropdown", options: [{ id: "d", label: "Developer", value: "dev" }] }] },
+  {
+    id: "people",
+    label: "Colleague",
+    type: "repeat-field",
+    components: [
+      { id: "pn", label: "Name", type: "short-text" },
+      { id: "pr", label: "Role", type: "dropdown", options: [{ id: "d", label: "Developer", value: "dev" }] },
+    ],
+  },
   { id: "when", label: "Start", type: "date" },
 ];
 

@@ -54,7 +54,8 @@ export type CsvColumn = { header: string; value: (row: ExportRow) => unknown };
 
 const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 /** A joined list stays one value: its items are plain text, neutralised as one cell later. */
-const joined = (items: unknown[]) => (items.length ? items.map((i) => (i === null || i === undefined ? "" : String(i))).join(LIST_SEPARATOR) : undefined);
+const joined = (items: unknown[]) =>
+  items.length ? items.map((i) => (i === null || i === undefined ? "" : String(i))).join(LIST_SEPARATOR) : undefined;
 
 /** Option values → their labels (an unknown value as stored), single or list. */
 function choiceText(el: FormElement, value: unknown): unknown {
@@ -99,12 +100,24 @@ export function csvColumns(elements: readonly FormElement[]): CsvColumn[] {
     const category = elementCategory(el.type);
     if (category === "composite" && Array.isArray(el.children)) {
       for (const child of el.children) {
-        columns.push({ header: `${el.label}: ${child.label}`, value: (r) => { const v = at(r, el.id); return isHash(v) ? v[child.fixedname] : undefined; } });
+        columns.push({
+          header: `${el.label}: ${child.label}`,
+          value: (r) => {
+            const v = at(r, el.id);
+            return isHash(v) ? v[child.fixedname] : undefined;
+          },
+        });
       }
     } else if (category === "matrix") {
       const cols = el.columns ?? [];
       for (const mrow of el.rows ?? []) {
-        columns.push({ header: `${el.label}: ${mrow.label}`, value: (r) => { const v = at(r, el.id); return isHash(v) ? matrixRowText(cols, v[mrow.id]) : undefined; } });
+        columns.push({
+          header: `${el.label}: ${mrow.label}`,
+          value: (r) => {
+            const v = at(r, el.id);
+            return isHash(v) ? matrixRowText(cols, v[mrow.id]) : undefined;
+          },
+        });
       }
     } else if (category === "repeat") {
       for (const comp of el.components ?? []) {
@@ -113,7 +126,12 @@ export function csvColumns(elements: readonly FormElement[]): CsvColumn[] {
           value: (r) => {
             const rows = at(r, el.id);
             if (!Array.isArray(rows) || rows.length === 0) return undefined;
-            return rows.map((item) => { const t = isHash(item) ? valueText(comp, item[comp.id]) : undefined; return t === undefined || t === null ? "" : String(t); }).join(ROW_SEPARATOR);
+            return rows
+              .map((item) => {
+                const t = isHash(item) ? valueText(comp, item[comp.id]) : undefined;
+                return t === undefined || t === null ? "" : String(t);
+              })
+              .join(ROW_SEPARATOR);
           },
         });
       }

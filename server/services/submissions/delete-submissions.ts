@@ -42,12 +42,23 @@ export async function deleteSubmissions(
     // In the order asked for, as one delete after another would have sent them.
     const order = new Map(wanted.map((id, i) => [id.trim().toLowerCase(), i]));
     const rows = [...deleted].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    assertAllFound(wanted, rows.map((r) => r.id), MESSAGES.submissionNotFound, ["ids"]);
+    assertAllFound(
+      wanted,
+      rows.map((r) => r.id),
+      MESSAGES.submissionNotFound,
+      ["ids"],
+    );
     await enqueueSubmissionEvents(
       tx,
       "Submission.Deleted",
       form,
-      rows.map((row) => ({ id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) })),
+      rows.map((row) => ({
+        id: row.id,
+        data: row.data,
+        spam: row.spam,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      })),
     );
     return { deleted: rows.length };
   });

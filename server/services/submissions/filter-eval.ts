@@ -81,7 +81,8 @@ function realDate(y: number, m: number, d: number): boolean {
 }
 
 const DATE_PREFIX = /^([0-9]{4})-([0-9]{2})-([0-9]{2})($|[T ])/;
-const DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?)?([Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?$/;
+const DATE_TIME =
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?)?([Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?$/;
 
 /** The calendar day the text starts with, as YYYY-MM-DD. */
 export function asDay(v: Json): string | null {

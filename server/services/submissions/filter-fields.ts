@@ -68,7 +68,11 @@ export function filterableFields(elements: readonly FormElement[]): FilterableFi
     if (!el || typeof el.id !== "string") continue;
     if (Array.isArray(el.children) && (el.type === "name" || el.type === "address")) {
       for (const child of el.children) {
-        add(child.label, `${el.label}: ${child.label}`, (f) => f.elementId === el.id && f.location.at === "subfield" && f.location.fixedname === child.fixedname);
+        add(
+          child.label,
+          `${el.label}: ${child.label}`,
+          (f) => f.elementId === el.id && f.location.at === "subfield" && f.location.fixedname === child.fixedname,
+        );
       }
       continue;
     }

@@ -42,7 +42,7 @@ function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick, chance: (p: number) => next() < p };
 }
 type Rng = ReturnType<typeof prng>;
@@ -122,9 +122,7 @@ function randomValue(r: Rng, el: FormElement | undefined): unknown {
       if (!r.chance(0.85)) return scalar();
       const comps = el.components ?? [];
       return Array.from({ length: r.int(4) }, () =>
-        r.chance(0.9)
-          ? Object.fromEntries(comps.filter(() => r.chance(0.8)).map((c) => [c.id, componentValue(c.type)]))
-          : scalar(),
+        r.chance(0.9) ? Object.fromEntries(comps.filter(() => r.chance(0.8)).map((c) => [c.id, componentValue(c.type)])) : scalar(),
       );
     }
     case "matrix":
@@ -247,7 +245,10 @@ test("the filter index and the JSON engine answer exactly as the filters evaluat
   for (let round = 0; round < ROUNDS; round++) {
     const elements = randomForm(r);
     const count = 10 + r.int(30);
-    const [form] = await db.insert(forms).values({ organizationId: orgId, name: `diff ${round}`, elements }).returning();
+    const [form] = await db
+      .insert(forms)
+      .values({ organizationId: orgId, name: `diff ${round}`, elements })
+      .returning();
     // Inserts in a few statements (several rows each), as imports do.
     const rows = Array.from({ length: count }, (_, i) => ({
       formId: form!.id,
@@ -259,9 +260,15 @@ test("the filter index and the JSON engine answer exactly as the filters evaluat
     const ids = (await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, form!.id))).map((x) => x.id);
     // Updates (one by one and several in one statement), a no-op update, deletes.
     for (const id of ids.filter(() => r.chance(0.2))) {
-      await db.update(submissions).set({ data: randomData(r, elements) }).where(eq(submissions.id, id));
+      await db
+        .update(submissions)
+        .set({ data: randomData(r, elements) })
+        .where(eq(submissions.id, id));
     }
-    await db.update(submissions).set({ spam: true }).where(inArray(submissions.id, ids.slice(0, 3)));
+    await db
+      .update(submissions)
+      .set({ spam: true })
+      .where(inArray(submissions.id, ids.slice(0, 3)));
     await db
       .update(submissions)
       .set({ data: sql`${submissions.data} || ${JSON.stringify({ [elements[0]!.id]: randomValue(r, elements[0]) })}::jsonb` })
@@ -298,7 +305,11 @@ test("the filter index and the JSON engine answer exactly as the filters evaluat
       // distinct values for `contains` to be counted through them (the trigram index counts).
       const countLimit = 1 + r.int(3);
       const limits = queryLimits(formRow.submissionsCount);
-      for (const [engine, probe] of [["index", undefined], ["index", countLimit], ["json", undefined]] as const) {
+      for (const [engine, probe] of [
+        ["index", undefined],
+        ["index", countLimit],
+        ["json", undefined],
+      ] as const) {
         // At most 39 submissions a form: pages 1 and 2 hold every match.
         const pages = await Promise.all(
           [1, 2].map((page) => {
@@ -356,11 +367,34 @@ test("no stored value can fail a submission's INSERT in the index trigger (odd n
     "0." + digits(19_998),
     " " + digits(5000) + " ",
     "-" + digits(9000) + "." + digits(9000),
-    "٣٤", "１２", "1e5", "NaN", "Infinity", "-0", "+5", ".5", "5.",
-    "0000-01-01", "10000-01-01", "2024-02-30", "2023-02-29T10:00", "2024-01-01T24:00", "2024-01-01T10:00:60",
-    "2024-01-01T10:00+16:00", "2024-01-01T10:00-15:59", "9999-12-31T23:59:59.9999999Z", "0001-01-01T00:00+15:59",
-    "2024-01-01T10:00:00.123456789", "2024-01-01T10:00 PST", "2024-01-01 10:00:00 +05", "2024-01-01" + "x".repeat(5000),
-    "x".repeat(20_000), "\uFFFF\uFFFE", "\u{10FFFF}", "\u00a0", "\u2028",
+    "٣٤",
+    "１２",
+    "1e5",
+    "NaN",
+    "Infinity",
+    "-0",
+    "+5",
+    ".5",
+    "5.",
+    "0000-01-01",
+    "10000-01-01",
+    "2024-02-30",
+    "2023-02-29T10:00",
+    "2024-01-01T24:00",
+    "2024-01-01T10:00:60",
+    "2024-01-01T10:00+16:00",
+    "2024-01-01T10:00-15:59",
+    "9999-12-31T23:59:59.9999999Z",
+    "0001-01-01T00:00+15:59",
+    "2024-01-01T10:00:00.123456789",
+    "2024-01-01T10:00 PST",
+    "2024-01-01 10:00:00 +05",
+    "2024-01-01" + "x".repeat(5000),
+    "x".repeat(20_000),
+    "\uFFFF\uFFFE",
+    "\u{10FFFF}",
+    "\u00a0",
+    "\u2028",
     [digits(5000), "2024-01-01"],
     { first: digits(5000), [long]: digits(900), ["k".repeat(5000)]: 1 },
     [{ [long]: digits(1000) }, { ["k".repeat(5000)]: "x" }],
@@ -394,7 +428,11 @@ test("no stored value can fail a submission's INSERT in the index trigger (odd n
     const limits = queryLimits(asNumber.submissionsCount);
     const r =
       engine === "json" ? await jsonEnginePage(db, access, asNumber, query) : await listFormPage(db, access, asNumber, query, limits);
-    assert.deepEqual(r.submissions.map((s) => s.data), [{ q: "1" + digits(999) }], engine);
+    assert.deepEqual(
+      r.submissions.map((s) => s.data),
+      [{ q: "1" + digits(999) }],
+      engine,
+    );
     assert.equal(r.totalCount, 1, engine);
   }
 });

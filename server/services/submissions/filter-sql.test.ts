@@ -154,7 +154,10 @@ test("the first-try window gives exactly the plain query's pages, for every wind
     [["Text__is_equal_to", "x"]],
     [["Text__is_equal_to", "y"]],
     [["Text__is_in", "x,y"]],
-    [["Text__is_equal_to", "y"], ["Num__is_greater_than", "10"]],
+    [
+      ["Text__is_equal_to", "y"],
+      ["Num__is_greater_than", "10"],
+    ],
     [["Text__is_equal_to", "nothing"]],
   ];
   let windowed = 0;
@@ -167,7 +170,11 @@ test("the first-try window gives exactly the plain query's pages, for every wind
         for (const windowRows of [1, 5, 20, 21, 30, 44]) {
           const r = await run(windowRows);
           const label = `${JSON.stringify(filterParams)} ${sort.order} page ${page} window ${windowRows}`;
-          assert.deepEqual(r.submissions.map((s) => s.id), plain.submissions.map((s) => s.id), label);
+          assert.deepEqual(
+            r.submissions.map((s) => s.id),
+            plain.submissions.map((s) => s.id),
+            label,
+          );
           assert.equal(r.totalCount, plain.totalCount, label);
           windowed++;
         }
@@ -185,8 +192,26 @@ test("the date and instant casts read every text exactly as the in-memory refere
   const texts = years.flatMap((y) =>
     Array.from({ length: 14 * 33 }, (_, i) => `${y}-${String(Math.floor(i / 33)).padStart(2, "0")}-${String(i % 33).padStart(2, "0")}`),
   );
-  const odd = ["", "2024", "2024-1-01", "2024-01-1", "20240-01-01", "2024/01/01", "-024-01-01", "+024-01-01", " 2024-01-01", "2024-01-01\n",
-    "２０２４-01-01", "2024-0１-01", "2024-01-0１", "0a00-01-01", "2024-01-01T", "2024-02-29", "2023-02-29", "2024-02-29T00:00Z"];
+  const odd = [
+    "",
+    "2024",
+    "2024-1-01",
+    "2024-01-1",
+    "20240-01-01",
+    "2024/01/01",
+    "-024-01-01",
+    "+024-01-01",
+    " 2024-01-01",
+    "2024-01-01\n",
+    "２０２４-01-01",
+    "2024-0１-01",
+    "2024-01-0１",
+    "0a00-01-01",
+    "2024-01-01T",
+    "2024-02-29",
+    "2023-02-29",
+    "2024-02-29T00:00Z",
+  ];
   const all = [...texts.flatMap((t) => tails.map((tail) => t + tail)), ...odd];
   const day = castAs("date", sql`to_jsonb(v.t)`, sql`v.t`);
   const instant = castAs("timestamp", sql`to_jsonb(v.t)`, sql`v.t`);

@@ -84,7 +84,6 @@ function equalsAny(f: FilterField, values: string[]): SQL {
   )})`;
 }
 
-
 // Guards for the casts: constant SQL, no user input. Each accepts only text the cast after it
 // always parses, so no stored value can make a filter fail the query.
 // White space around a number: only what numeric's input skips (C isspace); the regex's `\s`

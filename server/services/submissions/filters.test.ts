@@ -97,7 +97,13 @@ test("there are exactly the 17 filter types of the spec, and each one parses", (
 
 test("unknown fields are one 400 listing every name in the order given, without duplicates", () => {
   badRequest(
-    () => parseFilters(fields, [["Foo__is_equal_to", "1"], ["Age__is_equal_to", "1"], ["Bar__contains", "x"], ["Foo__contains", "y"]]),
+    () =>
+      parseFilters(fields, [
+        ["Foo__is_equal_to", "1"],
+        ["Age__is_equal_to", "1"],
+        ["Bar__contains", "x"],
+        ["Foo__contains", "y"],
+      ]),
     "Unknown filter field(s): Foo, Bar",
   );
 });
@@ -107,7 +113,14 @@ test("a form with no elements rejects every filter field", () => {
 });
 
 test("composite parent labels and ids are unknown fields", () => {
-  badRequest(() => parseFilters(fields, [["Full name__is_equal_to", "Ann"], ["q_name__is_empty", "true"]]), "Unknown filter field(s): Full name, q_name");
+  badRequest(
+    () =>
+      parseFilters(fields, [
+        ["Full name__is_equal_to", "Ann"],
+        ["q_name__is_empty", "true"],
+      ]),
+    "Unknown filter field(s): Full name, q_name",
+  );
 });
 
 test("an unknown filter type on a known field is a 400 listing the valid types", () => {
@@ -118,16 +131,33 @@ test("an unknown filter type on a known field is a 400 listing the valid types",
 });
 
 test("unknown fields are reported before unknown filter types", () => {
-  badRequest(() => parseFilters(fields, [["Age__nope", "1"], ["Nope__is_equal_to", "1"]]), "Unknown filter field(s): Nope");
+  badRequest(
+    () =>
+      parseFilters(fields, [
+        ["Age__nope", "1"],
+        ["Nope__is_equal_to", "1"],
+      ]),
+    "Unknown filter field(s): Nope",
+  );
 });
 
 test("bare field=value parameters are ignored, also a label that contains __", () => {
-  assert.deepEqual(parseFilters(fields, [["Age", "5"], ["utm_source", "x"], ["a__b", "1"]]), []);
+  assert.deepEqual(
+    parseFilters(fields, [
+      ["Age", "5"],
+      ["utm_source", "x"],
+      ["a__b", "1"],
+    ]),
+    [],
+  );
   assert.equal(one("a__b__is_equal_to", "1").field.elementId, "q_under");
 });
 
 test("a repeated parameter is several filters", () => {
-  const filters = parseFilters(fields, [["Age__is_not_equal_to", "1"], ["Age__is_not_equal_to", "2"]]);
+  const filters = parseFilters(fields, [
+    ["Age__is_not_equal_to", "1"],
+    ["Age__is_not_equal_to", "2"],
+  ]);
   assert.equal(filters.length, 2);
 });
 
@@ -142,7 +172,10 @@ test("date fields compare as dates; other fields infer number or date from the v
     cmp: ">",
     operand: { kind: "date", value: "2024-03-01" },
   });
-  badRequest(() => one("Start date__after", "2024-02-30"), 'Start date__after needs a date (YYYY-MM-DD or ISO 8601 date-time), got "2024-02-30"');
+  badRequest(
+    () => one("Start date__after", "2024-02-30"),
+    'Start date__after needs a date (YYYY-MM-DD or ISO 8601 date-time), got "2024-02-30"',
+  );
   assert.equal((one("Your name__is_less_than", "10").condition as { operand: { kind: string } }).operand.kind, "number");
   assert.equal((one("Your name__is_less_than", "2024-01-01").condition as { operand: { kind: string } }).operand.kind, "date");
   badRequest(
@@ -181,7 +214,10 @@ test("in_range needs min,max of one kind with min <= max", () => {
   badRequest(() => one("Age__in_range", "1,2,3"), usage("1,2,3"));
   badRequest(() => one("Age__in_range", ",2"), usage(",2"));
   badRequest(() => one("Age__in_range", "a,b"), usage("a,b"));
-  badRequest(() => one("Your name__in_range", "1,2024-01-01"), 'Your name__in_range needs "<min>,<max>" (two numbers or two dates), got "1,2024-01-01"');
+  badRequest(
+    () => one("Your name__in_range", "1,2024-01-01"),
+    'Your name__in_range needs "<min>,<max>" (two numbers or two dates), got "1,2024-01-01"',
+  );
   badRequest(() => one("Age__in_range", "10,9"), "Age__in_range: min must not be greater than max");
   assert.equal(one("Start date__in_range", "2024-01-01,2024-12-31").condition.op, "range");
 });
@@ -194,14 +230,21 @@ test("in_range compares numbers exactly: bounds that differ beyond double precis
     max: { kind: "number", value: "0.30000000000000001" },
   });
   assert.equal(one("Age__in_range", "0.30,0.3").condition.op, "range");
-  badRequest(() => one("Start date__in_range", "2024-01-02,2024-01-01T12:00:00Z"), "Start date__in_range: min must not be greater than max");
+  badRequest(
+    () => one("Start date__in_range", "2024-01-02,2024-01-01T12:00:00Z"),
+    "Start date__in_range: min must not be greater than max",
+  );
 });
 
 test("date operands are years 0001–9999, also as an instant in UTC", () => {
   const hint = (p: string, v: string) => `${p} needs a date (YYYY-MM-DD or ISO 8601 date-time), got "${v}"`;
   badRequest(() => one("Start date__before", "9999-12-31T23:00:00-01:00"), hint("Start date__before", "9999-12-31T23:00:00-01:00"));
   badRequest(() => one("Start date__after", "0000-06-01"), hint("Start date__after", "0000-06-01"));
-  assert.deepEqual(one("Start date__after", "0050-01-01").condition, { op: "compare", cmp: ">", operand: { kind: "date", value: "0050-01-01" } });
+  assert.deepEqual(one("Start date__after", "0050-01-01").condition, {
+    op: "compare",
+    cmp: ">",
+    operand: { kind: "date", value: "0050-01-01" },
+  });
 });
 
 test("a filter value with a NUL character or an unpaired surrogate is a 400 naming the filter; ignored parameters stay ignored", () => {
@@ -218,7 +261,10 @@ test("choice filters accept the option value, label or id and match on the value
 
 test("matrix and repeat-field support only is_empty / is_filled", () => {
   badRequest(() => one("Grid__contains", "x"), "Grid__contains: contains is not supported on matrix fields; use is_empty or is_filled");
-  badRequest(() => one("Items__is_equal_to", "x"), "Items__is_equal_to: is_equal_to is not supported on repeat-field fields; use is_empty or is_filled");
+  badRequest(
+    () => one("Items__is_equal_to", "x"),
+    "Items__is_equal_to: is_equal_to is not supported on repeat-field fields; use is_empty or is_filled",
+  );
   assert.equal(one("Items__is_filled", "true").condition.op, "empty");
 });
 

@@ -92,7 +92,8 @@ function sameKind(a: Operand, b: Operand): boolean {
 }
 
 /** The instant a date operand starts (its UTC midnight) or a timestamp operand is. */
-const instantOf = (o: Operand) => (o.kind === "date" ? Date.parse(`${o.value}T00:00:00Z`) : o.kind === "timestamp" ? o.value.getTime() : NaN);
+const instantOf = (o: Operand) =>
+  o.kind === "date" ? Date.parse(`${o.value}T00:00:00Z`) : o.kind === "timestamp" ? o.value.getTime() : NaN;
 
 /**
  * min > max, compared as PostgreSQL will: numbers exactly as decimals (as doubles,

@@ -18,7 +18,9 @@ export async function findSubmission(
     .select({ submission: submissions, formUuid: forms.uuid })
     .from(submissions)
     .innerJoin(forms, eq(forms.id, submissions.formId))
-    .where(and(eq(submissions.id, id.trim().toLowerCase()), eq(submissions.organizationId, access.organizationId), formAccessFilter(access)))
+    .where(
+      and(eq(submissions.id, id.trim().toLowerCase()), eq(submissions.organizationId, access.organizationId), formAccessFilter(access)),
+    )
     .limit(1);
   return row ?? null;
 }

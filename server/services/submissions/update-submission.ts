@@ -54,7 +54,13 @@ export async function updateSubmissionAnswers(db: DbOrTx, access: FormAccess, id
       .update(submissions)
       .set({ data: checked.data, updatedAt: sql`now()` })
       .where(and(eq(submissions.id, submissionId), eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id)))
-      .returning({ id: submissions.id, data: submissions.data, spam: submissions.spam, createdAt: submissions.createdAt, updatedAt: submissions.updatedAt });
+      .returning({
+        id: submissions.id,
+        data: submissions.data,
+        spam: submissions.spam,
+        createdAt: submissions.createdAt,
+        updatedAt: submissions.updatedAt,
+      });
     if (!row) throw notFound();
     await enqueueSubmissionEvent(tx, "Submission.Updated", { form, submission: row });
     return { ok: true, submission: row };
@@ -87,7 +93,13 @@ export async function setSubmissionsSpam(
       .update(submissions)
       .set({ spam, updatedAt: sql`now()` })
       .where(and(scope, sql`${submissions.spam} is distinct from ${spam}`))
-      .returning({ id: submissions.id, data: submissions.data, spam: submissions.spam, createdAt: submissions.createdAt, updatedAt: submissions.updatedAt });
+      .returning({
+        id: submissions.id,
+        data: submissions.data,
+        spam: submissions.spam,
+        createdAt: submissions.createdAt,
+        updatedAt: submissions.updatedAt,
+      });
     await enqueueSubmissionEvents(tx, "Submission.Updated", form, changed);
     return { updated: changed.length };
   });

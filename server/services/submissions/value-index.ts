@@ -216,7 +216,10 @@ export function countedFilter(f: FilterField, c: FilterCondition, negate: boolea
       // boolean, array or object can have that text, and the key holds all of it.
       if (f.kind === "choice" || !c.values.every(isPlainText)) return null;
       const key = sql`left(${sv.txt}, ${sql.raw(String(KEY_LENGTH))})`;
-      const values = sql`array[${sql.join([...new Set(c.values)].map((v) => sql`${v}::text`), sql`, `)}]`;
+      const values = sql`array[${sql.join(
+        [...new Set(c.values)].map((v) => sql`${v}::text`),
+        sql`, `,
+      )}]`;
       const least = sql`(select min(fh_v) from unnest(${values}) as fh_v)`;
       const most = sql`(select max(fh_v) from unnest(${values}) as fh_v)`;
       return {

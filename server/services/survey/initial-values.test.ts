@@ -47,7 +47,15 @@ test("a prefill of every kind becomes form values: option ids → values, phone 
 test("the query fills simple fields by the prefill rules, ignores what they refuse, and loses to the prefill", () => {
   const values = initialFormValues(CONTACT, {
     prefill: prefill([{ id: "subject", value: "From the prefill" }]),
-    query: { subject: "From the query", source: "ad", topic: "opt_sales", employees: "many", products: "opt_api", ghost: "x", phone: "+1 555 0100" },
+    query: {
+      subject: "From the query",
+      source: "ad",
+      topic: "opt_sales",
+      employees: "many",
+      products: "opt_api",
+      ghost: "x",
+      phone: "+1 555 0100",
+    },
   });
   assert.deepEqual(values, {
     subject: "From the prefill",

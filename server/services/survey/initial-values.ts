@@ -77,7 +77,9 @@ function toFormValue(element: FormElement, value: unknown, resolved: unknown): u
       if (!isJsonObject(value)) return undefined;
       const out: Record<string, string> = {};
       for (const [rowId, cells] of Object.entries(value)) {
-        const column = isJsonObject(cells) ? Object.entries(cells).find(([, cell]) => cell !== false && cell !== "" && cell !== null)?.[0] : undefined;
+        const column = isJsonObject(cells)
+          ? Object.entries(cells).find(([, cell]) => cell !== false && cell !== "" && cell !== null)?.[0]
+          : undefined;
         if (column) out[rowId] = column;
       }
       return out;

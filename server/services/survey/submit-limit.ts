@@ -4,7 +4,8 @@ import { AppError } from "@/lib/errors";
 import { hitRateLimit } from "@/server/services/lib/rate-limit";
 import type { AttemptLimit } from "@/server/services/submissions/create-submission";
 
-export const tooManySubmits = (seconds: number) => `Too many submissions from your network. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+export const tooManySubmits = (seconds: number) =>
+  `Too many submissions from your network. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
 
 /** 429 with Retry-After and the RateLimit-* headers. */
 export function tooManySubmitsError(limit: AttemptLimit, seconds: number): AppError {

@@ -13,13 +13,7 @@ import { readStartToken } from "./start-token";
 import { surveyThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
-import {
-  closedLinkReason,
-  findSurveyLink,
-  linkClosed,
-  surveyNotFound,
-  type PublishedForm,
-} from "./survey-target";
+import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
 
 /**
  * One survey submit, whichever way it arrives: a JSON body (`POST …/submit`, headless use)

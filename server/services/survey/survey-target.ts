@@ -57,7 +57,11 @@ const live = and(eq(forms.published, true), isNull(forms.trashedAt));
 export async function findSurveyForm(db: DbOrTx, formUuid: string): Promise<PublishedForm | null> {
   const uuid = formUuid.trim().toLowerCase();
   if (!UUID_RE.test(uuid)) return null;
-  const [form] = await db.select(formColumns).from(forms).where(and(eq(forms.uuid, uuid), live)).limit(1);
+  const [form] = await db
+    .select(formColumns)
+    .from(forms)
+    .where(and(eq(forms.uuid, uuid), live))
+    .limit(1);
   return form ?? null;
 }
 

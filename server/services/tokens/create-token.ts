@@ -30,7 +30,8 @@ export async function createApiToken(db: Db, input: CreateTokenInput): Promise<{
     throw new AppError("BAD_REQUEST", `unknown ${input.kind} scope(s): ${unknown.join(", ")} (allowed: ${allowed.join(", ")})`);
   }
   if (input.kind === "v1" && input.formId === undefined) throw new AppError("BAD_REQUEST", "a v1 token needs a form");
-  if (input.kind === "v2" && input.formId !== undefined) throw new AppError("BAD_REQUEST", "a v2 token belongs to the organization, not a form");
+  if (input.kind === "v2" && input.formId !== undefined)
+    throw new AppError("BAD_REQUEST", "a v2 token belongs to the organization, not a form");
 
   const formIds = input.kind === "v1" ? [input.formId!] : [...new Set(input.formIds ?? [])];
   if (formIds.length) {
@@ -69,4 +70,3 @@ export async function revokeApiTokenByValue(db: Db, token: string): Promise<bool
     .returning({ id: apiTokens.id });
   return rows.length > 0;
 }
-

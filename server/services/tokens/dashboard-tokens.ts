@@ -35,11 +35,14 @@ export async function issueToken(
   const formIds: number[] = [];
   for (const [i, ref] of input.formRefs.entries()) {
     const form = await getAccessibleFormOrThrow(db, access, ref).catch((err: unknown) => {
-      throw err instanceof AppError ? new AppError(err.code, err.message, { path: input.kind === "v1" ? ["formUuid"] : ["formUuids", i], reason: "not found" }) : err;
+      throw err instanceof AppError
+        ? new AppError(err.code, err.message, { path: input.kind === "v1" ? ["formUuid"] : ["formUuids", i], reason: "not found" })
+        : err;
     });
     formIds.push(form.id);
   }
-  if (input.kind === "v1" && formIds.length !== 1) throw new AppError("BAD_REQUEST", "Choose the form", { path: ["formUuid"], reason: "is required" });
+  if (input.kind === "v1" && formIds.length !== 1)
+    throw new AppError("BAD_REQUEST", "Choose the form", { path: ["formUuid"], reason: "is required" });
   return createApiToken(db, {
     organizationId: access.organizationId,
     kind: input.kind,

@@ -9,7 +9,10 @@ export const ZTokenSummary = z.object({
   name: z.string(),
   prefix: z.string().describe("First characters, to recognise the token; never the token"),
   scopes: z.array(z.string()),
-  forms: z.array(z.object({ uuid: z.string(), name: z.string() })).nullable().describe("null: every form of the organization"),
+  forms: z
+    .array(z.object({ uuid: z.string(), name: z.string() }))
+    .nullable()
+    .describe("null: every form of the organization"),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   usageCount: z.number().int(),

@@ -13,7 +13,12 @@ import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/for
  * transaction; when any id is not a link of this form, 422 `{error: 'Unique link IDs not
  * found', notFoundIds}` and nothing is deleted.
  */
-export async function deleteUniqueLinks(db: DbOrTx, access: FormAccess, formRef: string, ids: readonly string[]): Promise<{ deleted: number }> {
+export async function deleteUniqueLinks(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   const requested = distinctIds(ids);
   return db.transaction(async (tx) => {
@@ -21,7 +26,11 @@ export async function deleteUniqueLinks(db: DbOrTx, access: FormAccess, formRef:
       .delete(uniqueLinks)
       .where(and(inForm(uniqueLinks, access, form.id), idIn(uniqueLinks.id, requested)))
       .returning({ id: uniqueLinks.id, prefillId: uniqueLinks.prefillId });
-    assertAllFound(requested, deleted.map((d) => d.id), MESSAGES.uniqueLinkIdsNotFound);
+    assertAllFound(
+      requested,
+      deleted.map((d) => d.id),
+      MESSAGES.uniqueLinkIdsNotFound,
+    );
     const prefillIds = deleted.flatMap((d) => (d.prefillId ? [d.prefillId] : []));
     if (prefillIds.length) {
       await tx

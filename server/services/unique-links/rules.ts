@@ -3,7 +3,6 @@ import { z } from "zod";
 import { at } from "@/lib/values/input-paths";
 import { parseExpiresAt } from "@/server/services/unique-links/expires-at";
 
-
 export const MAX_ENTRY_NAME_LENGTH = 255;
 
 /** `entry_name`: trimmed; blank is refused (`<path> cannot be blank`). */

@@ -26,7 +26,13 @@ export type UniqueLinkPatch = {
  * one link cannot both create a prefill for it. The prefill data is validated before the
  * transaction starts; an entry_name clash is 422 and changes nothing.
  */
-export async function updateUniqueLink(db: DbOrTx, access: FormAccess, formRef: string, id: string, patch: UniqueLinkPatch): Promise<LinkRow> {
+export async function updateUniqueLink(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  id: string,
+  patch: UniqueLinkPatch,
+): Promise<LinkRow> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   const where = linkFilter(access.organizationId, form.id, id);
   if (!where) throw uniqueLinkNotFound();
@@ -64,7 +70,9 @@ export async function updateUniqueLink(db: DbOrTx, access: FormAccess, formRef: 
         await tx
           .update(prefills)
           .set({ name })
-          .where(and(eq(prefills.id, link.prefillId), eq(prefills.organizationId, access.organizationId), eq(prefills.forUniqueLink, true)));
+          .where(
+            and(eq(prefills.id, link.prefillId), eq(prefills.organizationId, access.organizationId), eq(prefills.forUniqueLink, true)),
+          );
       }
 
       if (Object.keys(changes).length === 0 && !validated) return link as LinkRow;

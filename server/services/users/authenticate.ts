@@ -8,7 +8,6 @@ import { hashPassword, verifyPassword } from "@/server/services/users/passwords"
 import type { SessionUser } from "@/server/services/users/session-user";
 import { MAX_EMAIL_LENGTH } from "@/lib/account-rules";
 
-
 /** A hash no password matches, verified when there is no account, so both cases take as long. */
 let absentUserHash: Promise<string> | undefined;
 const hashForAbsentUser = () => (absentUserHash ??= hashPassword(randomBytes(32).toString("base64")));
@@ -24,7 +23,13 @@ export async function authenticateUser(db: Db, email: string, password: string):
     normalized.length > MAX_EMAIL_LENGTH || textProblem(normalized)
       ? []
       : await db
-          .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, organizationId: memberships.organizationId })
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            passwordHash: users.passwordHash,
+            organizationId: memberships.organizationId,
+          })
           .from(users)
           .innerJoin(memberships, eq(memberships.userId, users.id))
           .where(eq(users.email, normalized))

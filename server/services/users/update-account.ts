@@ -27,7 +27,10 @@ export async function updateProfile(db: Db, who: Who, input: { name: string; ema
   const emailChanges = input.email !== current.email;
   if (emailChanges) {
     if (!input.currentPassword) {
-      throw new AppError("BAD_REQUEST", "Enter your current password to change your email", { path: ["currentPassword"], reason: "is required to change the email" });
+      throw new AppError("BAD_REQUEST", "Enter your current password to change your email", {
+        path: ["currentPassword"],
+        reason: "is required to change the email",
+      });
     }
     await checkCurrentPassword(db, who.userId, input.currentPassword);
   }
@@ -37,7 +40,8 @@ export async function updateProfile(db: Db, who: Who, input: { name: string; ema
       .set({ name: input.name, ...(emailChanges ? { email: input.email } : {}) })
       .where(eq(users.id, who.userId));
   } catch (err) {
-    if (isUniqueViolation(err, "users_email_unique")) throw new AppError("CONFLICT", "Another account uses this email", { path: ["email"], reason: "is taken" });
+    if (isUniqueViolation(err, "users_email_unique"))
+      throw new AppError("CONFLICT", "Another account uses this email", { path: ["email"], reason: "is taken" });
     throw err;
   }
 }
@@ -46,7 +50,11 @@ export async function updateProfile(db: Db, who: Who, input: { name: string; ema
  * A new password; every other session of the user ends in the same transaction (a stolen
  * cookie stops working), the one that asked stays.
  */
-export async function changePassword(db: Db, who: Who, input: { currentPassword: string; newPassword: string; keepSessionId: string | undefined }): Promise<{ endedSessions: number }> {
+export async function changePassword(
+  db: Db,
+  who: Who,
+  input: { currentPassword: string; newPassword: string; keepSessionId: string | undefined },
+): Promise<{ endedSessions: number }> {
   await checkCurrentPassword(db, who.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
@@ -66,6 +74,10 @@ export async function renameOrganization(db: Db, who: Who, name: string): Promis
     .from(memberships)
     .where(and(eq(memberships.userId, who.userId), eq(memberships.organizationId, who.organizationId)))
     .limit(1);
-  if (membership?.role !== "owner") throw new AppError("FORBIDDEN", "Only an owner can rename the organization", { path: ["organizationName"], reason: "can be changed by an owner only" });
+  if (membership?.role !== "owner")
+    throw new AppError("FORBIDDEN", "Only an owner can rename the organization", {
+      path: ["organizationName"],
+      reason: "can be changed by an owner only",
+    });
   await db.update(organizations).set({ name }).where(eq(organizations.id, who.organizationId));
 }

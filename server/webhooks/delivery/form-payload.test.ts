@@ -18,7 +18,15 @@ const elements: FormElement[] = [
     ],
   },
   { id: "many", label: "Many", type: "multiple-checkbox", options: [{ id: "o1", label: "One", value: "one" }] },
-  { id: "rank", label: "Rank", type: "ranking", options: [{ id: "a", label: "A", value: "a" }, { id: "b", label: "B", value: "b" }] },
+  {
+    id: "rank",
+    label: "Rank",
+    type: "ranking",
+    options: [
+      { id: "a", label: "A", value: "a" },
+      { id: "b", label: "B", value: "b" },
+    ],
+  },
   { id: "grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "R1" }], columns: [{ id: "c1", label: "C1" }] },
   { id: "rep", label: "People", type: "repeat-field", components: [{ id: "who", label: "Who", type: "short-text" }] },
   { id: "odd", label: "Odd", type: "statement" },

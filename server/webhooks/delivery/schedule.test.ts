@@ -11,11 +11,23 @@ test("the default schedule is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24
 
 test("the n-th failure waits the n-th step, with ±10 % jitter; after the last step there is none", () => {
   const s = [5, 300, 1800];
-  assert.equal(retryDelaySeconds(s, 1, null, () => 0.5), 5);
-  assert.equal(retryDelaySeconds(s, 1, null, () => 0), 4.5);
+  assert.equal(
+    retryDelaySeconds(s, 1, null, () => 0.5),
+    5,
+  );
+  assert.equal(
+    retryDelaySeconds(s, 1, null, () => 0),
+    4.5,
+  );
   assert.ok(Math.abs(retryDelaySeconds(s, 2, null, () => 1)! - 330) < 1e-9);
-  assert.equal(retryDelaySeconds(s, 3, null, () => 0.5), 1800);
-  assert.equal(retryDelaySeconds(s, 4, null, () => 0.5), null);
+  assert.equal(
+    retryDelaySeconds(s, 3, null, () => 0.5),
+    1800,
+  );
+  assert.equal(
+    retryDelaySeconds(s, 4, null, () => 0.5),
+    null,
+  );
   for (let i = 0; i < 200; i++) {
     const d = retryDelaySeconds(s, 2, null)!;
     assert.ok(d >= 270 && d <= 330, String(d));
@@ -24,10 +36,22 @@ test("the n-th failure waits the n-th step, with ±10 % jitter; after the last s
 
 test("Retry-After is honoured: never earlier than asked, capped at a day", () => {
   const s = [5, 300];
-  assert.equal(retryDelaySeconds(s, 1, 120, () => 0.5), 120);
-  assert.equal(retryDelaySeconds(s, 2, 10, () => 0.5), 300);
-  assert.equal(retryDelaySeconds(s, 1, 10 * 86400, () => 0.5), MAX_RETRY_AFTER_S);
-  assert.equal(retryDelaySeconds(s, 3, 120, () => 0.5), null);
+  assert.equal(
+    retryDelaySeconds(s, 1, 120, () => 0.5),
+    120,
+  );
+  assert.equal(
+    retryDelaySeconds(s, 2, 10, () => 0.5),
+    300,
+  );
+  assert.equal(
+    retryDelaySeconds(s, 1, 10 * 86400, () => 0.5),
+    MAX_RETRY_AFTER_S,
+  );
+  assert.equal(
+    retryDelaySeconds(s, 3, 120, () => 0.5),
+    null,
+  );
 });
 
 test("Retry-After is read as seconds or as an HTTP date", () => {

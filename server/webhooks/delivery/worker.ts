@@ -59,7 +59,11 @@ export class WebhookWorker {
     await this.leases.get();
     await rescueOrphans(this.db);
     // A (re)connected listener may have missed notifications: claim on every (re)listen too.
-    const listening = await this.db.$client.listen(DELIVERIES_CHANNEL, () => this.wake(), () => this.wake());
+    const listening = await this.db.$client.listen(
+      DELIVERIES_CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.unlisten = listening.unlisten;
     this.ticker = setInterval(() => void this.tick(), this.pollMs);
     this.ticker.unref?.();

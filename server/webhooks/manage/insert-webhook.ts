@@ -22,7 +22,10 @@ export async function insertWebhookWithinLimit(
   return db.transaction(async (tx) => {
     // Concurrent creations on one form queue here, so the limit holds.
     await tx.execute(sql`select 1 from ${forms} where ${forms.id} = ${form.id} for update`);
-    const [existing] = await tx.select({ n: count() }).from(webhooks).where(and(eq(webhooks.formId, form.id), eq(webhooks.source, source)));
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhooks)
+      .where(and(eq(webhooks.formId, form.id), eq(webhooks.source, source)));
     if ((existing?.n ?? 0) >= limit.max) throw new AppError("UNPROCESSABLE", limit.message);
     const [webhook] = await tx
       .insert(webhooks)

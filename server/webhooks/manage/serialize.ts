@@ -72,7 +72,7 @@ export const ZConnectorSubscription = z.object({
   organization_id: z.number().int(),
   form_id: z.number().int(),
   target_url: z.string(),
-  events: z.array(z.string()).describe("Always [\"submission.created\"]"),
+  events: z.array(z.string()).describe('Always ["submission.created"]'),
   source: z.literal("connector"),
   created_at: z.string().describe("ISO 8601"),
 });

@@ -33,11 +33,7 @@ export function ListPagination({
   const range = first === last ? numberFormat.format(first) : `${numberFormat.format(first)}–${numberFormat.format(last)}`;
   return (
     <nav className="pagination" aria-label="Pagination">
-      <p className="muted">
-        {totalPages === 1
-          ? countOf(total, ...noun)
-          : `${range} of ${numberFormat.format(total)}`}
-      </p>
+      <p className="muted">{totalPages === 1 ? countOf(total, ...noun) : `${range} of ${numberFormat.format(total)}`}</p>
       {totalPages > 1 && (
         <div className="pagination-buttons">
           <PageControl nav={nav} page={page - 1} disabled={page <= 1} rel="prev" className="button button-small">

@@ -4,14 +4,25 @@ import type { EditorField, EditorInput } from "@/server/services/prefills/editor
 import { describeValues } from "./describe-values";
 import { editorField } from "./editor-field.fixture";
 
-const f = (id: string, input: EditorInput, extra: Partial<EditorField> = {}) => editorField(id, input, { label: id.toUpperCase(), ...extra });
+const f = (id: string, input: EditorInput, extra: Partial<EditorField> = {}) =>
+  editorField(id, input, { label: id.toUpperCase(), ...extra });
 
 test("stored values read with labels, by type; unknown ids keep their id and JSON", () => {
   const fields = [
     f("topic", "choice", { options: [{ id: "o1", label: "Sales" }] }),
-    f("rank", "ranking", { options: [{ id: "a", label: "Apple" }, { id: "b", label: "Banana" }] }),
+    f("rank", "ranking", {
+      options: [
+        { id: "a", label: "Apple" },
+        { id: "b", label: "Banana" },
+      ],
+    }),
     f("grid", "matrix", { rows: [{ id: "r1", label: "Speed" }], columns: [{ id: "c2", label: "Good" }] }),
-    f("who", "composite", { parts: [{ key: "first_name", label: "First name" }, { key: "last_name", label: "Last name" }] }),
+    f("who", "composite", {
+      parts: [
+        { key: "first_name", label: "First name" },
+        { key: "last_name", label: "Last name" },
+      ],
+    }),
     f("people", "repeat", { components: [f("pn", "text", { label: "Name" })] }),
   ];
   assert.deepEqual(

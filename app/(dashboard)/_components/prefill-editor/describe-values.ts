@@ -25,20 +25,29 @@ export function describeValue(field: EditorField | EditorFieldBase, value: unkno
       return (Array.isArray(value) ? value : [value]).map((id, i) => `${i + 1}. ${option(id)}`);
     case "matrix":
       if (!isHash(value)) return [text(value)];
-      return inOrder(value, field.rows.map((r) => r.id)).map(([rowId, cells]) => {
+      return inOrder(
+        value,
+        field.rows.map((r) => r.id),
+      ).map(([rowId, cells]) => {
         const row = field.rows.find((r) => r.id === rowId)?.label ?? rowId;
         const chosen = isHash(cells) ? Object.entries(cells).filter(([, on]) => on !== false && on !== "" && on !== null) : [];
         return `${row}: ${chosen.map(([c, cell]) => (cell === true ? (field.columns.find((x) => x.id === c)?.label ?? c) : `${field.columns.find((x) => x.id === c)?.label ?? c} = ${text(cell)}`)).join(", ")}`;
       });
     case "composite":
       if (!isHash(value)) return [text(value)];
-      return inOrder(value, field.parts.map((p) => p.key)).map(([key, part]) => `${field.parts.find((p) => p.key === key)?.label ?? key}: ${text(part)}`);
+      return inOrder(
+        value,
+        field.parts.map((p) => p.key),
+      ).map(([key, part]) => `${field.parts.find((p) => p.key === key)?.label ?? key}: ${text(part)}`);
     case "repeat": {
       if (!Array.isArray(value)) return [text(value)];
       const components = "components" in field ? field.components : [];
       return value.map((row: unknown, i) => {
         const parts = isHash(row)
-          ? inOrder(row, components.map((c) => c.id)).map(([cid, v]) => {
+          ? inOrder(
+              row,
+              components.map((c) => c.id),
+            ).map(([cid, v]) => {
               const c = components.find((x) => x.id === cid);
               return `${c?.label ?? cid}: ${c ? describeValue(c, v).join("; ") : text(v)}`;
             })

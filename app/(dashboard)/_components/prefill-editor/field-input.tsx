@@ -4,9 +4,21 @@ import type { ReactNode } from "react";
 import type { EditorField, EditorFieldBase, EditorValue, RowValues } from "./prefill-values";
 
 type Value = EditorValue | RowValues[string] | undefined;
-type Props = { field: EditorField | EditorFieldBase; idPrefix: string; value: Value; onChange: (v: EditorValue) => void; error: string | null };
+type Props = {
+  field: EditorField | EditorFieldBase;
+  idPrefix: string;
+  value: Value;
+  onChange: (v: EditorValue) => void;
+  error: string | null;
+};
 
-const TEXT_INPUT: Partial<Record<EditorFieldBase["input"], string>> = { text: "text", email: "email", number: "number", date: "date", phone: "tel" };
+const TEXT_INPUT: Partial<Record<EditorFieldBase["input"], string>> = {
+  text: "text",
+  email: "email",
+  number: "number",
+  date: "date",
+  phone: "tel",
+};
 const asText = (v: Value) => (typeof v === "string" ? v : "");
 const asList = (v: Value) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const asRecord = (v: Value): Record<string, string> => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : {});
@@ -31,7 +43,10 @@ export function FieldInput({ field, idPrefix, value, onChange, error }: Props) {
     </p>
   );
   const group = (children: ReactNode, wide = false) => (
-    <fieldset className={["field-choices", wide && "field-wide", error && "is-invalid"].filter(Boolean).join(" ")} aria-describedby={describedBy}>
+    <fieldset
+      className={["field-choices", wide && "field-wide", error && "is-invalid"].filter(Boolean).join(" ")}
+      aria-describedby={describedBy}
+    >
       <legend className="visually-hidden">{field.label}</legend>
       <div className="field-label" aria-hidden="true">
         <span className="field-label-text">{field.label}</span>
@@ -49,7 +64,11 @@ export function FieldInput({ field, idPrefix, value, onChange, error }: Props) {
         <div className="choices">
           {field.options.map((o) => (
             <label key={o.id} className="choice">
-              <input type="checkbox" checked={checked.includes(o.id)} onChange={(e) => onChange(e.target.checked ? [...checked, o.id] : checked.filter((x) => x !== o.id))} />
+              <input
+                type="checkbox"
+                checked={checked.includes(o.id)}
+                onChange={(e) => onChange(e.target.checked ? [...checked, o.id] : checked.filter((x) => x !== o.id))}
+              />
               {o.label}
             </label>
           ))}
@@ -85,7 +104,12 @@ export function FieldInput({ field, idPrefix, value, onChange, error }: Props) {
           {field.parts.map((part) => (
             <div key={part.key} className="editor-part">
               <label htmlFor={`${id}-${part.key}`}>{part.label}</label>
-              <input id={`${id}-${part.key}`} value={parts[part.key] ?? ""} onChange={(e) => onChange({ ...parts, [part.key]: e.target.value })} autoComplete="off" />
+              <input
+                id={`${id}-${part.key}`}
+                value={parts[part.key] ?? ""}
+                onChange={(e) => onChange({ ...parts, [part.key]: e.target.value })}
+                autoComplete="off"
+              />
             </div>
           ))}
         </div>,
@@ -136,7 +160,17 @@ export function FieldInput({ field, idPrefix, value, onChange, error }: Props) {
 }
 
 /** Ranked options first, in order (move up / remove), then a picker for the next one. */
-function RankingInput({ field, id, ranked, onChange }: { field: EditorFieldBase; id: string; ranked: string[]; onChange: (v: string[]) => void }) {
+function RankingInput({
+  field,
+  id,
+  ranked,
+  onChange,
+}: {
+  field: EditorFieldBase;
+  id: string;
+  ranked: string[];
+  onChange: (v: string[]) => void;
+}) {
   const labelOf = (optionId: string) => field.options.find((o) => o.id === optionId)?.label ?? optionId;
   const rest = field.options.filter((o) => !ranked.includes(o.id));
   const move = (i: number) => onChange(ranked.map((x, j) => (j === i - 1 ? ranked[i]! : j === i ? ranked[i - 1]! : x)));
@@ -147,10 +181,21 @@ function RankingInput({ field, id, ranked, onChange }: { field: EditorFieldBase;
           {ranked.map((optionId, i) => (
             <li key={optionId}>
               <span className="editor-ranked-label">{labelOf(optionId)}</span>
-              <button type="button" className="button button-small" onClick={() => move(i)} disabled={i === 0} aria-label={`Move ${labelOf(optionId)} up`}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => move(i)}
+                disabled={i === 0}
+                aria-label={`Move ${labelOf(optionId)} up`}
+              >
                 Up
               </button>
-              <button type="button" className="button button-small" onClick={() => onChange(ranked.filter((x) => x !== optionId))} aria-label={`Remove ${labelOf(optionId)}`}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => onChange(ranked.filter((x) => x !== optionId))}
+                aria-label={`Remove ${labelOf(optionId)}`}
+              >
                 Remove
               </button>
             </li>
@@ -176,7 +221,17 @@ function RankingInput({ field, id, ranked, onChange }: { field: EditorFieldBase;
 }
 
 /** Rows of a repeat-field, each with the component inputs. */
-function RepeatInput({ field, id, rows, onChange }: { field: EditorField | EditorFieldBase; id: string; rows: RowValues[]; onChange: (v: RowValues[]) => void }) {
+function RepeatInput({
+  field,
+  id,
+  rows,
+  onChange,
+}: {
+  field: EditorField | EditorFieldBase;
+  id: string;
+  rows: RowValues[];
+  onChange: (v: RowValues[]) => void;
+}) {
   const components = "components" in field ? field.components : [];
   const setRow = (i: number, row: RowValues) => onChange(rows.map((r, j) => (j === i ? row : r)));
   return (
@@ -185,13 +240,25 @@ function RepeatInput({ field, id, rows, onChange }: { field: EditorField | Edito
         <div key={i} className="editor-row" role="group" aria-label={`${field.label}, row ${i + 1}`}>
           <div className="editor-row-head">
             <span className="field-label-text">Row {i + 1}</span>
-            <button type="button" className="button button-small" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove row ${i + 1} of ${field.label}`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+              aria-label={`Remove row ${i + 1} of ${field.label}`}
+            >
               Remove
             </button>
           </div>
           <div className="field-grid">
             {components.map((c) => (
-              <FieldInput key={c.id} field={c} idPrefix={`${id}-${i}`} value={row[c.id]} onChange={(v) => setRow(i, { ...row, [c.id]: v as RowValues[string] })} error={null} />
+              <FieldInput
+                key={c.id}
+                field={c}
+                idPrefix={`${id}-${i}`}
+                value={row[c.id]}
+                onChange={(v) => setRow(i, { ...row, [c.id]: v as RowValues[string] })}
+                error={null}
+              />
             ))}
           </div>
         </div>

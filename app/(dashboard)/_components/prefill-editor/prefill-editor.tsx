@@ -29,7 +29,15 @@ export function PrefillEditor({
 }) {
   const fields = usePrefillFields(formUuid);
   if (fields.isPending) return <p className="muted">Loading the form&apos;s fields…</p>;
-  if (fields.isError) return <ErrorState title="Could not load the form's fields" error={fields.error} onRetry={() => fields.refetch()} retrying={fields.isFetching} />;
+  if (fields.isError)
+    return (
+      <ErrorState
+        title="Could not load the form's fields"
+        error={fields.error}
+        onRetry={() => fields.refetch()}
+        retrying={fields.isFetching}
+      />
+    );
   const set = (id: string, value: EditorValue) => onChange({ ...values, [id]: value });
   return (
     <fieldset className="prefill-fields">
@@ -52,7 +60,9 @@ export function PrefillEditor({
         </div>
       )}
       {fields.data.apiOnly.length > 0 && (
-        <p className="hint api-only">Prefilled through the API only: {fields.data.apiOnly.map((f) => `${f.label} (${f.type})`).join(", ")}.</p>
+        <p className="hint api-only">
+          Prefilled through the API only: {fields.data.apiOnly.map((f) => `${f.label} (${f.type})`).join(", ")}.
+        </p>
       )}
     </fieldset>
   );

@@ -25,7 +25,12 @@ test("structured fields: ranking order kept, matrix one column a row, parts and 
   const all = [
     f("rank", "ranking", { options: opts("a", "b", "c") }),
     f("grid", "matrix", { rows: opts("r1", "r2"), columns: opts("c1", "c2") }),
-    f("who", "composite", { parts: [{ key: "first_name", label: "First" }, { key: "last_name", label: "Last" }] }),
+    f("who", "composite", {
+      parts: [
+        { key: "first_name", label: "First" },
+        { key: "last_name", label: "Last" },
+      ],
+    }),
     f("people", "repeat", { components: [f("pname", "text"), f("ptags", "checkboxes", { options: opts("t1", "t2") })] }),
   ];
   assert.deepEqual(
@@ -47,14 +52,20 @@ test("structured fields: ranking order kept, matrix one column a row, parts and 
 
 test("a service error about an entry points at the field that was sent there", () => {
   const sent = [{ id: "subject" }, { id: "phone" }];
-  assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 1, "value"], reason: "has an unknown dial code '+999' for 'phone' field" }, sent), {
-    fieldId: "phone",
-    text: "Value has an unknown dial code '+999' for 'phone' field",
-  });
-  assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 0, "value", 1, "colleague_name"], reason: "must be a scalar for 'short-text' field" }, sent), {
-    fieldId: "subject",
-    text: "Value[1].colleague_name must be a scalar for 'short-text' field",
-  });
+  assert.deepEqual(
+    fieldErrorOf({ path: ["prefill_data", 1, "value"], reason: "has an unknown dial code '+999' for 'phone' field" }, sent),
+    {
+      fieldId: "phone",
+      text: "Value has an unknown dial code '+999' for 'phone' field",
+    },
+  );
+  assert.deepEqual(
+    fieldErrorOf({ path: ["prefill_data", 0, "value", 1, "colleague_name"], reason: "must be a scalar for 'short-text' field" }, sent),
+    {
+      fieldId: "subject",
+      text: "Value[1].colleague_name must be a scalar for 'short-text' field",
+    },
+  );
   assert.deepEqual(fieldErrorOf({ path: ["prefill_data", 0, "id"], reason: "is required" }, sent)?.fieldId, "subject");
   assert.equal(fieldErrorOf({ path: ["prefill_data", 7, "value"], reason: "is required" }, sent), null);
   assert.equal(fieldErrorOf({ path: ["name"], reason: "is required" }, sent), null);

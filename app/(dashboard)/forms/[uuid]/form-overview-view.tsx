@@ -33,7 +33,14 @@ export function FormOverviewView({ formUuid }: { formUuid: string }) {
       return (
         <>
           <h1 className="visually-hidden">Form not found</h1>
-          <EmptyState title="Form not found" action={<Link href="/forms" className="button">Back to forms</Link>}>
+          <EmptyState
+            title="Form not found"
+            action={
+              <Link href="/forms" className="button">
+                Back to forms
+              </Link>
+            }
+          >
             The link names a form that does not exist or belongs to another organization.
           </EmptyState>
         </>
@@ -88,7 +95,13 @@ function Overview({ form }: { form: Overview }) {
         </div>
         {!trashed && (
           <div className="page-actions">
-            <button type="button" className="button" onClick={() => duplicate.mutate({ formUuid: form.uuid })} disabled={duplicate.isPending} aria-busy={duplicate.isPending}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => duplicate.mutate({ formUuid: form.uuid })}
+              disabled={duplicate.isPending}
+              aria-busy={duplicate.isPending}
+            >
               {duplicate.isPending ? "Duplicating…" : "Duplicate"}
             </button>
             <button type="button" className="button button-danger" onClick={() => setTrashing(true)}>
@@ -109,7 +122,8 @@ function Overview({ form }: { form: Overview }) {
           <div>
             <h2 id="form-trashed-title">This form is in the trash</h2>
             <p className="muted">
-              Moved to the trash on <DateTime at={form.trashedAt!} />. Its survey link does not work and the API does not show it; its submissions are kept.
+              Moved to the trash on <DateTime at={form.trashedAt!} />. Its survey link does not work and the API does not show it; its
+              submissions are kept.
             </p>
             {restore.isError && (
               <p className="alert alert-error" role="alert">
@@ -117,7 +131,14 @@ function Overview({ form }: { form: Overview }) {
               </p>
             )}
           </div>
-          <button ref={restoreButton} type="button" className="button button-primary" onClick={() => restore.mutate({ formUuid: form.uuid })} disabled={restore.isPending} aria-busy={restore.isPending}>
+          <button
+            ref={restoreButton}
+            type="button"
+            className="button button-primary"
+            onClick={() => restore.mutate({ formUuid: form.uuid })}
+            disabled={restore.isPending}
+            aria-busy={restore.isPending}
+          >
             {restore.isPending ? "Restoring…" : "Restore"}
           </button>
         </section>
@@ -179,7 +200,8 @@ function Overview({ form }: { form: Overview }) {
             <h2 id="form-share-title">Share</h2>
             {!form.published && (
               <p className="hint form-share-draft">
-                This form is a draft: its link answers only once it is published. <Link href={formBuilderPath(form.uuid)}>Open the builder to publish</Link>
+                This form is a draft: its link answers only once it is published.{" "}
+                <Link href={formBuilderPath(form.uuid)}>Open the builder to publish</Link>
               </p>
             )}
             <ShareSurvey url={form.url} name={form.name} />

@@ -13,7 +13,6 @@ import { formPath } from "../form-paths";
 import "../forms.css";
 import { FormList, type DashboardFormRow } from "../form-list";
 
-
 /** Trashed forms, most recently trashed first, each with Restore. */
 export function TrashView({ page }: { page: number }) {
   const trpc = useTRPC();
@@ -67,7 +66,14 @@ export function TrashView({ page }: { page: number }) {
         page={page}
         columns={columns}
         empty={
-          <EmptyState title="The trash is empty" action={<Link href="/forms" className="button">Back to forms</Link>}>
+          <EmptyState
+            title="The trash is empty"
+            action={
+              <Link href="/forms" className="button">
+                Back to forms
+              </Link>
+            }
+          >
             Forms you move to the trash are listed here until you restore them.
           </EmptyState>
         }

@@ -8,7 +8,12 @@ const f = (id: string, label: string, input: EditorInput, extra: Partial<EditorF
 const fields = [
   f("company", "Company", "text"),
   f("topic", "Topic", "choice", { options: [{ id: "opt_sales", label: "Sales" }] }),
-  f("tags", "Tags", "checkboxes", { options: [{ id: "t1", label: "Red" }, { id: "t2", label: "Blue" }] }),
+  f("tags", "Tags", "checkboxes", {
+    options: [
+      { id: "t1", label: "Red" },
+      { id: "t2", label: "Blue" },
+    ],
+  }),
   f("grid", "Grid", "matrix", { rows: [{ id: "r1", label: "Speed" }], columns: [{ id: "c1", label: "Good" }] }),
   f("who", "Full name", "composite", { parts: [{ key: "first_name", label: "First name" }] }),
   f("people", "People", "repeat"),
@@ -19,7 +24,8 @@ test("the template names entry name, expiry and every field by label", () => {
 });
 
 test("rows become links; labels become ids; blank cells are not prefilled; columns by label or id", () => {
-  const csv = 'Entry name,Expiry,company,Topic,Tags,Grid,Full name,People\nada,2099-01-01,Acme,Sales,Red; t2,Speed=Good,First name=Ada,"[{""x"":1}]"\nbob,,,,,,,\n';
+  const csv =
+    'Entry name,Expiry,company,Topic,Tags,Grid,Full name,People\nada,2099-01-01,Acme,Sales,Red; t2,Speed=Good,First name=Ada,"[{""x"":1}]"\nbob,,,,,,,\n';
   const { links, problems } = readLinksCsv(csv, fields);
   assert.deepEqual(problems, []);
   assert.deepEqual(links[0], {
@@ -55,11 +61,14 @@ test("unknown columns and a missing entry name column are reported on line 1", (
 test("a server problem maps to the CSV line and column", () => {
   const { links } = readLinksCsv("entry name,expiry,Company,Topic\nada,,Acme,Nope\nbob,2001-01-01,,\n", fields);
   const cols = { entry: "entry name", expiry: "expiry" };
-  assert.deepEqual(problemAt({ path: ["unique_links", 0, "prefill_data", 1, "value"], reason: "'Nope' is not an option of 'topic'" }, links, cols), {
-    line: 2,
-    column: "Topic",
-    message: "'Nope' is not an option of 'topic'",
-  });
+  assert.deepEqual(
+    problemAt({ path: ["unique_links", 0, "prefill_data", 1, "value"], reason: "'Nope' is not an option of 'topic'" }, links, cols),
+    {
+      line: 2,
+      column: "Topic",
+      message: "'Nope' is not an option of 'topic'",
+    },
+  );
   assert.deepEqual(problemAt({ path: ["links", 1, "expiresAt"], reason: "must be in the future" }, links, cols), {
     line: 3,
     column: "expiry",
@@ -67,5 +76,8 @@ test("a server problem maps to the CSV line and column", () => {
   });
   assert.equal(problemAt({ path: ["unique_links", 1, "entry_name"], reason: "x" }, links, cols)?.column, "entry name");
   assert.equal(problemAt({ path: ["formUuid"], reason: "x" }, links, cols), null);
-  assert.equal(issueReason({ path: ["links", 3, "expiresAt"], message: "links[3].expiresAt must be in the future" }), "must be in the future");
+  assert.equal(
+    issueReason({ path: ["links", 3, "expiresAt"], message: "links[3].expiresAt must be in the future" }),
+    "must be in the future",
+  );
 });

@@ -27,14 +27,22 @@ export type CsvProblem = { line: number | null; column: string | null; message: 
 
 export type ReadCsv = { links: CsvLink[]; problems: CsvProblem[]; entryColumn: string; expiryColumn: string | null };
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
 const ENTRY = new Set(["entry name", "entryname", "name", "recipient"]);
 const EXPIRY = new Set(["expiry", "expires", "expires at", "expiresat", "expires on"]);
 
 /** The template: entry name, expiry, and one column per field the editor can fill (by label). */
 export function templateCsv(fields: readonly EditorField[]): string {
   const labels = fields.map((f) => f.label);
-  const header = ["entry name", "expiry", ...fields.map((f) => (labels.filter((l) => norm(l) === norm(f.label)).length > 1 ? f.id : f.label))];
+  const header = [
+    "entry name",
+    "expiry",
+    ...fields.map((f) => (labels.filter((l) => norm(l) === norm(f.label)).length > 1 ? f.id : f.label)),
+  ];
   return `${toCsvLine(header)}\r\n`;
 }
 
@@ -54,11 +62,17 @@ export function readLinksCsv(text: string, fields: readonly EditorField[]): Read
     if (!name) return;
     const field = fields.find((f) => norm(f.id) === name) ?? fields.find((f) => norm(f.label) === name);
     if (field) {
-      if (fieldAt.some((c) => c.field.id === field.id)) problems.push({ line: head.line, column: raw, message: `Column “${raw}” names a field that another column already fills` });
+      if (fieldAt.some((c) => c.field.id === field.id))
+        problems.push({ line: head.line, column: raw, message: `Column “${raw}” names a field that another column already fills` });
       else fieldAt.push({ index, field, column: raw.trim() });
     } else if (ENTRY.has(name) && entryAt < 0) entryAt = index;
     else if (EXPIRY.has(name) && expiryAt < 0) expiryAt = index;
-    else problems.push({ line: head.line, column: raw, message: `Column “${raw}” is not a field of this form (use a field's label or id, “entry name” or “expiry”)` });
+    else
+      problems.push({
+        line: head.line,
+        column: raw,
+        message: `Column “${raw}” is not a field of this form (use a field's label or id, “entry name” or “expiry”)`,
+      });
   });
   if (entryAt < 0) problems.push({ line: head.line, column: null, message: "The first line needs an “entry name” column" });
   const entryColumn = entryAt >= 0 ? head.fields[entryAt]!.trim() : "entry name";
@@ -114,10 +128,16 @@ export function cellValue(field: EditorField, cell: string): unknown {
         .filter(Boolean)
         .map((p) => idOf(field.options, p));
     case "matrix":
-      return toPrefillValue(field, Object.fromEntries(pairs(text).map(([row, col]) => [idOf(field.rows, row!), idOf(field.columns, col!)]))) ?? {};
+      return (
+        toPrefillValue(field, Object.fromEntries(pairs(text).map(([row, col]) => [idOf(field.rows, row!), idOf(field.columns, col!)]))) ??
+        {}
+      );
     case "composite":
       return Object.fromEntries(
-        pairs(text).map(([part, value]) => [field.parts.find((p) => p.key === part || norm(p.label) === norm(part!))?.key ?? part!, value!]),
+        pairs(text).map(([part, value]) => [
+          field.parts.find((p) => p.key === part || norm(p.label) === norm(part!))?.key ?? part!,
+          value!,
+        ]),
       );
     default:
       return text;
@@ -132,12 +152,20 @@ export type ServerIssue = { path: readonly (string | number)[]; reason: string }
  * `links`/`unique_links` picks the row; then `entry_name`, `expires_at` or the n-th prefill
  * entry picks the column.
  */
-export function problemAt(issue: ServerIssue, batch: readonly CsvLink[], columns: { entry: string; expiry: string | null }): CsvProblem | null {
+export function problemAt(
+  issue: ServerIssue,
+  batch: readonly CsvLink[],
+  columns: { entry: string; expiry: string | null },
+): CsvProblem | null {
   const [root, index, key, n, ...rest] = issue.path;
   if ((root !== "links" && root !== "unique_links") || typeof index !== "number") return null;
   const row = batch[index];
   if (!row) return null;
-  const where = (column: string | null, tail: readonly (string | number)[]) => ({ line: row.line, column, message: sentence([formatPath(tail), issue.reason]) });
+  const where = (column: string | null, tail: readonly (string | number)[]) => ({
+    line: row.line,
+    column,
+    message: sentence([formatPath(tail), issue.reason]),
+  });
   if (key === "entryName" || key === "entry_name") return where(columns.entry, []);
   if (key === "expiresAt" || key === "expires_at") return where(columns.expiry ?? "expiry", []);
   if ((key === "prefill_data" || key === "prefillData") && typeof n === "number") {

@@ -11,10 +11,33 @@ export function PreviewCard({ preview }: { preview: FormPreview }) {
   const labels = preview.labels.slice(0, long ? 3 : 5);
   const more = preview.moreFields + preview.labels.length - labels.length;
   return (
-    <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", background: "#f4f5f7", padding: 56, fontSize: 32, color: "#1f2933" }}>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        background: "#f4f5f7",
+        padding: 56,
+        fontSize: 32,
+        color: "#1f2933",
+      }}
+    >
       <div style={{ display: "flex", flexShrink: 0, fontSize: 26, color: "#52606d", marginBottom: 12 }}>Formhouse</div>
-      <div style={{ display: "flex", flexShrink: 0, fontSize: long ? 46 : 52, lineHeight: 1.25, marginBottom: 28 }}>{clip(preview.name, 60)}</div>
-      <div style={{ display: "flex", flexDirection: "column", background: "#ffffff", borderRadius: 16, padding: "28px 40px", flexGrow: 1, overflow: "hidden" }}>
+      <div style={{ display: "flex", flexShrink: 0, fontSize: long ? 46 : 52, lineHeight: 1.25, marginBottom: 28 }}>
+        {clip(preview.name, 60)}
+      </div>
+      <div
+        style={{
+          display: "flex",
+          flexDirection: "column",
+          background: "#ffffff",
+          borderRadius: 16,
+          padding: "28px 40px",
+          flexGrow: 1,
+          overflow: "hidden",
+        }}
+      >
         {labels.length === 0 ? (
           <div style={{ display: "flex", color: "#7b8794" }}>No fields yet</div>
         ) : (
@@ -26,9 +49,7 @@ export function PreviewCard({ preview }: { preview: FormPreview }) {
           ))
         )}
         {more > 0 && (
-          <div style={{ display: "flex", fontSize: 24, color: "#7b8794" }}>
-            {`+ ${more} more field${more === 1 ? "" : "s"}`}
-          </div>
+          <div style={{ display: "flex", fontSize: 24, color: "#7b8794" }}>{`+ ${more} more field${more === 1 ? "" : "s"}`}</div>
         )}
       </div>
     </div>

@@ -13,7 +13,13 @@ export default async function SurveyThanksPage({ params }: { params: Promise<{ f
   return (
     <SurveyNotice tone="success" title="Thank you!">
       <p className="sv-notice-text">
-        Your answers {found ? <>to <strong>{found.formName}</strong> </> : null}have been sent. You can close this page now.
+        Your answers{" "}
+        {found ? (
+          <>
+            to <strong>{found.formName}</strong>{" "}
+          </>
+        ) : null}
+        have been sent. You can close this page now.
       </p>
     </SurveyNotice>
   );

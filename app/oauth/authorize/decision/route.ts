@@ -22,6 +22,10 @@ export async function POST(req: NextRequest) {
     origin: h.get("origin"),
     hosts: [h.get("x-forwarded-host"), h.get("host")].filter((x): x is string => Boolean(x)),
   });
-  if (outcome.kind === "redirect") return new Response(null, { status: 302, headers: { location: outcome.url, "cache-control": "no-store" } });
-  return new Response(null, { status: 303, headers: { location: `${OAUTH_PATHS.error}?reason=${outcome.reason}`, "cache-control": "no-store" } });
+  if (outcome.kind === "redirect")
+    return new Response(null, { status: 302, headers: { location: outcome.url, "cache-control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: `${OAUTH_PATHS.error}?reason=${outcome.reason}`, "cache-control": "no-store" },
+  });
 }

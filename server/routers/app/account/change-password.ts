@@ -14,5 +14,9 @@ export const changePasswordRoute = sessionProcedure
   .input(ZChangePasswordInput)
   .output(z.object({ endedSessions: z.number().int().describe("Other sessions signed out") }))
   .mutation(({ ctx, input }) =>
-    changePassword(ctx.db, ctx.session, { currentPassword: input.currentPassword, newPassword: input.newPassword, keepSessionId: ctx.session.sessionId }),
+    changePassword(ctx.db, ctx.session, {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      keepSessionId: ctx.session.sessionId,
+    }),
   );

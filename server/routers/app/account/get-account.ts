@@ -15,6 +15,4 @@ export const ZGetAccountOutput = z.object({
 });
 
 /** Who is signed in, and in which organization (read from the database, not only the JWT). */
-export const getAccountRoute = sessionProcedure
-  .output(ZGetAccountOutput)
-  .query(({ ctx }) => getAccountOrThrow(ctx.db, ctx.session));
+export const getAccountRoute = sessionProcedure.output(ZGetAccountOutput).query(({ ctx }) => getAccountOrThrow(ctx.db, ctx.session));

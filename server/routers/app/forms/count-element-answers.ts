@@ -12,8 +12,15 @@ export const countElementAnswersRoute = sessionProcedure
   .input(
     ZBuilderFormInput.extend({
       elementId: z.string().min(1).max(200).describe("Element id (for a component, the id of its repeat field)"),
-      componentId: z.string().min(1).max(200).optional().describe("A component of the repeat field elementId: count the submissions with an answer for it in any row"),
+      componentId: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("A component of the repeat field elementId: count the submissions with an answer for it in any row"),
     }),
   )
   .output(z.object({ answers: z.number().int(), submissions: z.number().int() }))
-  .query(({ ctx, input }) => countElementAnswers(ctx.db, ctx.access, input.form, { elementId: input.elementId, componentId: input.componentId }));
+  .query(({ ctx, input }) =>
+    countElementAnswers(ctx.db, ctx.access, input.form, { elementId: input.elementId, componentId: input.componentId }),
+  );

@@ -11,7 +11,7 @@ export const ZPublishOutput = z.discriminatedUnion("ok", [
     problems: z
       .array(
         z.object({
-          path: z.array(z.union([z.string(), z.number()])).describe("Where, e.g. [\"elements\", 2, \"options\"]"),
+          path: z.array(z.union([z.string(), z.number()])).describe('Where, e.g. ["elements", 2, "options"]'),
           message: z.string().describe("The problem with its path, as the import says it"),
           reason: z.string().describe("The problem without its path"),
         }),

@@ -11,4 +11,3 @@ export const saveDraftRoute = sessionProcedure
   .input(ZSaveDraftInput)
   .output(ZBuilderDraft)
   .mutation(({ ctx, input }) => saveDraft(ctx.db, ctx.access, input.form, input));
-

@@ -19,5 +19,7 @@ export const updateSubmissionRoute = sessionProcedure
   .output(ZUpdateDashboardSubmissionOutput)
   .mutation(async ({ ctx, input }) => {
     const result = await updateSubmissionAnswers(ctx.db, ctx.access, input.id, input.data);
-    return result.ok ? { ok: true as const, updatedAt: result.submission.updatedAt.toISOString() } : { ok: false as const, issues: result.issues };
+    return result.ok
+      ? { ok: true as const, updatedAt: result.submission.updatedAt.toISOString() }
+      : { ok: false as const, issues: result.issues };
   });

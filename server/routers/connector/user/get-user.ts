@@ -17,8 +17,7 @@ export const connectorGetUserRoute = oauthProcedure
       tags: ["Connection"],
       summary: "The connected user",
       description:
-        "The user who authorized the connection. Platforms call it to test a new connection and to label it " +
-        "(e.g. with the email).",
+        "The user who authorized the connection. Platforms call it to test a new connection and to label it " + "(e.g. with the email).",
     },
   })
   .input(z.object({}))

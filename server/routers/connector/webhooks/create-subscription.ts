@@ -24,9 +24,9 @@ export const connectorCreateSubscriptionRoute = oauthProcedure
       tags: ["Webhooks"],
       summary: "Subscribe to new submissions",
       description:
-        "Body `{\"webhook\": {\"form_id\": <int>, \"target_url\": \"https://…\", \"events\": [\"submission.created\"]}}`. " +
+        'Body `{"webhook": {"form_id": <int>, "target_url": "https://…", "events": ["submission.created"]}}`. ' +
         "Each new submission of the form that is not spam is then POSTed to `target_url` as `{event_type, data: {id, form_id " +
-        "(the form UUID), spam, created_at (\"Jul 01, 2026, 10:00\", UTC), submission (values by field label)}, event_id, " +
+        '(the form UUID), spam, created_at ("Jul 01, 2026, 10:00", UTC), submission (values by field label)}, event_id, ' +
         "retries_done}`, signed like form webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and retried on " +
         "the same schedule for about 3 days. A `410 Gone` from the target removes the subscription; revoking the " +
         "connection removes all of its subscriptions. The form need not be published yet.\n\n" +

@@ -70,7 +70,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
     extraParameters: [
       filtersParameter(
         "Any number of `{field}=value` and `{field}__gte|__gt|__lte|__lt=value` parameters, e.g. `City=par`, " +
-        "`Age__gte=18`, `Visit%20date__lt=2024-06-01`. `field` is a field label or element id; see the description.",
+          "`Age__gte=18`, `Visit%20date__lt=2024-06-01`. `field` is a field label or element id; see the description.",
       ),
     ],
     openapi: {
@@ -82,7 +82,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
     },
     errors: {
       400: [
-        "<param> needs a number, got \"…\" (and other invalid filter values, named in their v2 spelling)",
+        '<param> needs a number, got "…" (and other invalid filter values, named in their v2 spelling)',
         "page must be a positive integer",
         "sort must be given once",
       ],

@@ -91,8 +91,8 @@ export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
     extraParameters: [
       filtersParameter(
         "Any number of `<field>__<filter_type>=<value>` parameters, e.g. `Email__contains=example.com`, " +
-        "`Score__in_range=10,20`, `q_date__after=2024-01-01`. `field` is an element id or its exact label " +
-        "(percent-encoded); see the operation description for every filter type.",
+          "`Score__in_range=10,20`, `q_date__after=2024-01-01`. `field` is an element id or its exact label " +
+          "(percent-encoded); see the operation description for every filter type.",
       ),
     ],
     openapi: {
@@ -107,7 +107,7 @@ export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
         "form_id or form_uuid is required",
         "Unknown filter field(s): <names>",
         "Unknown filter type(s): <params>. Valid filter types: …",
-        "<param> needs a number, got \"…\" (and other invalid filter values)",
+        '<param> needs a number, got "…" (and other invalid filter values)',
         "form_id must be an integer",
       ],
       404: ["Form not found or not authorized"],

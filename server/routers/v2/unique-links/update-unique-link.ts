@@ -29,7 +29,7 @@ export const v2UpdateUniqueLinkRoute = apiTokenProcedure("v2")
       summary: "Update a unique link",
       description:
         "Every field is optional; absent fields keep their value, and `status` never changes here. `expires_at`: ISO 8601 " +
-        "in the future, or null / \"\" to remove the expiry. `prefill_data` replaces the linked prefill's data, or creates " +
+        'in the future, or null / "" to remove the expiry. `prefill_data` replaces the linked prefill\'s data, or creates ' +
         "a prefill and links it. Answers the link as the list shows it (without `prefillData`). An empty body changes nothing.\n\n" +
         "Errors: `entry_name cannot be blank`, `entry_name must be a string`, " +
         `\`entry_name must be at most ${MAX_ENTRY_NAME_LENGTH} characters\`, \`prefill_data must be an array\` (also for null), ` +

@@ -18,7 +18,7 @@ export const v2TestWebhookRoute = apiTokenProcedure("v2")
       tags: ["Webhooks"],
       summary: "Send a test delivery",
       description:
-        "Sends a `Submission.Created` event with `\"test\": true` and made-up values for the form's elements to the " +
+        'Sends a `Submission.Created` event with `"test": true` and made-up values for the form\'s elements to the ' +
         "webhook now — also when it is disabled — signed like every delivery, and answers 200 with the delivery and its " +
         "outcome: `succeeded`, or `failed` with `lastStatusCode` / `lastError` (the answer takes up to 15 s when the " +
         "endpoint is slow). A test delivery is tried once; it is listed with the others and can be retried.",

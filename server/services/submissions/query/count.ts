@@ -103,9 +103,12 @@ async function countedCount(
   if (!first) return 0;
   let matching: number;
   if (plan.none) matching = 0;
-  else if (first.rows === null) matching = first.counted; // is_empty/is_filled: the counter itself
-  else if (first.rows < limit) matching = first.rows; // all of them, counted
-  else if (plan.others.length === 0) matching = first.counted; // no value refuses it
+  else if (first.rows === null)
+    matching = first.counted; // is_empty/is_filled: the counter itself
+  else if (first.rows < limit)
+    matching = first.rows; // all of them, counted
+  else if (plan.others.length === 0)
+    matching = first.counted; // no value refuses it
   else {
     const [second] = await db.execute<{ refused: number }>(sql`select ${upTo(plan.others, limit)} as refused ${tenant}`);
     const refused = second?.refused ?? 0;

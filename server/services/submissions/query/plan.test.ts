@@ -51,14 +51,41 @@ function data(i: number): Record<string, unknown> {
 const COUNT = 57;
 
 const COMBOS: FilterParam[][] = [
-  [["Num__is_greater_than", "4"], ["Day__before", "2024-01-08"]],
-  [["Num__in_range", "2,9"], ["Text__contains", "d3"], ["Day__on", "2024-01-04"]],
-  [["Num__is_less_than", "15"], ["Day__not_on", "2024-01-02"]],
-  [["Text__contains", "word"], ["Day__is_empty", "true"]],
-  [["Day__after", "2024-01-03"], ["Pick__is_filled", "true"], ["First__contains", "nn"]],
-  [["Num__is_empty", "true"], ["Day__is_empty", "true"]],
-  [["Text__does_not_contain", "word1"], ["Num__is_greater_than_or_equal_to", "3"]],
-  [["Pick__is_filled", "true"], ["Num__is_less_than_or_equal_to", "16"], ["Day__in_range", "2024-01-02,2024-01-12"]],
+  [
+    ["Num__is_greater_than", "4"],
+    ["Day__before", "2024-01-08"],
+  ],
+  [
+    ["Num__in_range", "2,9"],
+    ["Text__contains", "d3"],
+    ["Day__on", "2024-01-04"],
+  ],
+  [
+    ["Num__is_less_than", "15"],
+    ["Day__not_on", "2024-01-02"],
+  ],
+  [
+    ["Text__contains", "word"],
+    ["Day__is_empty", "true"],
+  ],
+  [
+    ["Day__after", "2024-01-03"],
+    ["Pick__is_filled", "true"],
+    ["First__contains", "nn"],
+  ],
+  [
+    ["Num__is_empty", "true"],
+    ["Day__is_empty", "true"],
+  ],
+  [
+    ["Text__does_not_contain", "word1"],
+    ["Num__is_greater_than_or_equal_to", "3"],
+  ],
+  [
+    ["Pick__is_filled", "true"],
+    ["Num__is_less_than_or_equal_to", "16"],
+    ["Day__in_range", "2024-01-02,2024-01-12"],
+  ],
 ];
 
 let db: Db;
@@ -108,7 +135,11 @@ test("every plan of a multi-filter request answers as filter-eval.ts in memory",
         const list = (page: number) => listFormPage(db, access, form, { page, sort: DEFAULT_SORT, filters }, limits);
         const pages = await Promise.all([1, 2, 3].map(list));
         const context = `${JSON.stringify(params)} driveCap ${driveCap} windowRows ${windowRows}`;
-        assert.deepEqual(pages.flatMap((p) => p.submissions.map((s) => s.id)), want, `ids: ${context}`);
+        assert.deepEqual(
+          pages.flatMap((p) => p.submissions.map((s) => s.id)),
+          want,
+          `ids: ${context}`,
+        );
         for (const p of pages) assert.equal(p.totalCount, want.length, `totalCount: ${context}`);
       }
     }

@@ -40,6 +40,9 @@ export function streamRows(db: Db, where: SQL, order: SQL[]): AsyncIterable<Stre
     order by ${sql.join(order, sql`, `)}`);
   return {
     [Symbol.asyncIterator]: () =>
-      db.$client.unsafe<StreamedSubmission[]>(query.sql, query.params as never[]).cursor(STREAM_BATCH)[Symbol.asyncIterator](),
+      db.$client
+        .unsafe<StreamedSubmission[]>(query.sql, query.params as never[])
+        .cursor(STREAM_BATCH)
+        [Symbol.asyncIterator](),
   };
 }

@@ -51,23 +51,74 @@ test("names by the README's rules pass; list values become consecutive indexes i
     unreadable: [],
   });
   assert.deepEqual(read([["priorities", "price"]]).fields, [["priorities[0]", "price"]]);
-  assert.deepEqual(read([["products[]", "api"], ["products[]", "forms"]]).fields, [["products[0]", "api"], ["products[1]", "forms"]]);
+  assert.deepEqual(
+    read([
+      ["products[]", "api"],
+      ["products[]", "forms"],
+    ]).fields,
+    [
+      ["products[0]", "api"],
+      ["products[1]", "forms"],
+    ],
+  );
 });
 
 test("a wrong shape leaves the element out with the validator's own sentence for it", () => {
   const cases: [[string, string][], string, string][] = [
     [[["priorities.x", "price"]], "priorities", "priorities must be an array of option values"],
-    [[["priorities[0]", "price"], ["priorities", "speed"]], "priorities", "priorities must be an array of option values"],
+    [
+      [
+        ["priorities[0]", "price"],
+        ["priorities", "speed"],
+      ],
+      "priorities",
+      "priorities must be an array of option values",
+    ],
     [[["colleagues", "Grace"]], "colleagues", "colleagues must be an array of objects keyed by component id"],
     [[["colleagues[0]", "Grace"]], "colleagues", "colleagues must be an array of objects keyed by component id"],
-    [[["colleagues[0].colleague_name", "a"], ["colleagues[0].colleague_name", "b"]], "colleagues", "colleagues must be an array of objects keyed by component id"],
-    [[["email", "a@b.co"], ["email", "c@d.co"]], "email", "email must be a string or a number"],
+    [
+      [
+        ["colleagues[0].colleague_name", "a"],
+        ["colleagues[0].colleague_name", "b"],
+      ],
+      "colleagues",
+      "colleagues must be an array of objects keyed by component id",
+    ],
+    [
+      [
+        ["email", "a@b.co"],
+        ["email", "c@d.co"],
+      ],
+      "email",
+      "email must be a string or a number",
+    ],
     [[["email.x", "a@b.co"]], "email", "email must be a string or a number"],
     [[["email.toString", "a@b.co"]], "email", "email must be a string or a number"],
     [[["topic[0]", "sales"]], "topic", "topic must be a string"],
-    [[["full_name", "Ada"], ["full_name.first_name", "Ada"]], "full_name", "full_name must be an object keyed by sub-field"],
-    [[["satisfaction.row_docs", "col_ok"], ["satisfaction.row_docs", "col_bad"]], "satisfaction", "satisfaction must be an object keyed by row id"],
-    [[["phone", "+44 1"], ["phone.number", "1"]], "phone", "phone must be a string"],
+    [
+      [
+        ["full_name", "Ada"],
+        ["full_name.first_name", "Ada"],
+      ],
+      "full_name",
+      "full_name must be an object keyed by sub-field",
+    ],
+    [
+      [
+        ["satisfaction.row_docs", "col_ok"],
+        ["satisfaction.row_docs", "col_bad"],
+      ],
+      "satisfaction",
+      "satisfaction must be an object keyed by row id",
+    ],
+    [
+      [
+        ["phone", "+44 1"],
+        ["phone.number", "1"],
+      ],
+      "phone",
+      "phone must be a string",
+    ],
   ];
   for (const [fields, id, message] of cases) {
     const r = read([...fields, ["message", "kept"]]);
@@ -77,9 +128,21 @@ test("a wrong shape leaves the element out with the validator's own sentence for
 });
 
 test("names Conform cannot hold are the whole form's problem; 20 listed, the rest counted", () => {
-  assert.deepEqual(problems([["toString", "x"], ["isPrototypeOf[0]", "y"], ["a[", "z"], ["__proto__.x", "reserved"]]), {
-    "": ["'toString' is not an element of this form", "'isPrototypeOf[0]' is not an element of this form", "'a[' is not an element of this form"],
-  });
+  assert.deepEqual(
+    problems([
+      ["toString", "x"],
+      ["isPrototypeOf[0]", "y"],
+      ["a[", "z"],
+      ["__proto__.x", "reserved"],
+    ]),
+    {
+      "": [
+        "'toString' is not an element of this form",
+        "'isPrototypeOf[0]' is not an element of this form",
+        "'a[' is not an element of this form",
+      ],
+    },
+  );
   const many = problems(Array.from({ length: 25 }, (_, i): [string, string] => [`valueOf.x${i}`, "1"]))![""]!;
   assert.equal(many.length, 21);
   assert.equal(many[20], "and 5 more unknown element ids");
@@ -97,6 +160,9 @@ test("an __intent__ is kept only as a list change the page could make", () => {
   assert.equal(kept({ type: "insert", payload: { name: "colleagues", defaultValue: { colleague_name: { first: "Ada" } } } }), false);
   assert.equal(kept({ type: "insert", payload: { name: "priorities", defaultValue: 7 } }), false);
   assert.equal(kept({ type: "insert" }), false);
-  const two = read([["__intent__", JSON.stringify({ type: "insert", payload: { name: "colleagues" } })], ["__intent__", JSON.stringify({ type: "insert", payload: { name: "colleagues" } })]]);
+  const two = read([
+    ["__intent__", JSON.stringify({ type: "insert", payload: { name: "colleagues" } })],
+    ["__intent__", JSON.stringify({ type: "insert", payload: { name: "colleagues" } })],
+  ]);
   assert.equal(two.fields.length, 1, "Conform reads the first one only");
 });

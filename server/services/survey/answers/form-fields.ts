@@ -102,7 +102,8 @@ function shaped(element: FieldElement, entries: Entry[]): Entry[] | null {
         const [row, id] = rest as [number, string];
         // A component the form does not have is read as one value, for the validator to report.
         const component = components.get(id) ?? { id, type: "short-text" };
-        const cell = cells.get(`${row}\u0000${id}`) ?? cells.set(`${row}\u0000${id}`, { component, row, entries: [] }).get(`${row}\u0000${id}`)!;
+        const cell =
+          cells.get(`${row}\u0000${id}`) ?? cells.set(`${row}\u0000${id}`, { component, row, entries: [] }).get(`${row}\u0000${id}`)!;
         cell.entries.push({ rest: rest.slice(2), value });
       }
       const out: Entry[] = [];
@@ -114,7 +115,8 @@ function shaped(element: FieldElement, entries: Entry[]): Entry[] | null {
       return out;
     }
     default:
-      if (element.type === "phone" && entries.length && all((r) => r.length === 1 && (r[0] === "country" || r[0] === "number"))) return distinct() ? entries : null;
+      if (element.type === "phone" && entries.length && all((r) => r.length === 1 && (r[0] === "country" || r[0] === "number")))
+        return distinct() ? entries : null;
       return entries.length === 1 && keys[0]!.length === 0 ? entries : null;
   }
 }
@@ -133,7 +135,11 @@ function listAt(byId: ReadonlyMap<string, FieldElement>, path: Path): FieldEleme
 /** A JSON value as the form fields that would post it under `path`, or null when no fields could (numbers, booleans, null). */
 function asFields(value: unknown, path: Path): [string, string][] | null {
   if (typeof value === "string") return [[nameOf(path), value]];
-  const parts = Array.isArray(value) ? value.map((v, i) => asFields(v, [...path, i])) : value && typeof value === "object" ? Object.entries(value).map(([k, v]) => asFields(v, [...path, k])) : [null];
+  const parts = Array.isArray(value)
+    ? value.map((v, i) => asFields(v, [...path, i]))
+    : value && typeof value === "object"
+      ? Object.entries(value).map(([k, v]) => asFields(v, [...path, k]))
+      : [null];
   return parts.some((p) => p === null) ? null : parts.flatMap((p) => p!);
 }
 
@@ -189,7 +195,11 @@ export function readFormFields(elements: readonly FieldElement[], fields: readon
   for (const [id, entries] of groups) {
     const element = byId.get(id)!;
     const ok = wrongShape.has(id) ? null : shaped(element, entries);
-    if (ok) read.set(id, ok.map((e) => [nameOf([id, ...e.rest]), e.value]));
+    if (ok)
+      read.set(
+        id,
+        ok.map((e) => [nameOf([id, ...e.rest]), e.value]),
+      );
     else wrongShape.add(id);
   }
 
@@ -233,7 +243,12 @@ export function fieldProblems(read: ReadFields, validate: (data: unknown) => Ans
   for (const id of read.wrongShape) {
     const result = validate({ [id]: true });
     const issue = result.ok ? undefined : result.issues.find((i) => i.path.length === 1 && i.path[0] === id);
-    Object.defineProperty(problems, id, { value: [issue?.message ?? `${printable(id)} is not valid`], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(problems, id, {
+      value: [issue?.message ?? `${printable(id)} is not valid`],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const { unreadable } = read;
   if (unreadable.length) {

@@ -29,7 +29,9 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
   // keeping the old state then stops a re-render from feeding itself.
   const onValueChange = useCallback(
     (values: Record<string, unknown>) =>
-      setTyped((prev) => (prev.elements === deferred && JSON.stringify(prev.values) === JSON.stringify(values) ? prev : { elements: deferred, values })),
+      setTyped((prev) =>
+        prev.elements === deferred && JSON.stringify(prev.values) === JSON.stringify(values) ? prev : { elements: deferred, values },
+      ),
     [deferred],
   );
 
@@ -71,6 +73,10 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { failed: boole
     return { failed: true };
   }
   render() {
-    return this.state.failed ? <p className="hint">The preview cannot show this form until its fields are complete.</p> : this.props.children;
+    return this.state.failed ? (
+      <p className="hint">The preview cannot show this form until its fields are complete.</p>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -56,7 +56,12 @@ export function ElementCard({
           aria-roledescription="sortable"
         >
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-            <circle cx="9" cy="6" r="1.6" /><circle cx="15" cy="6" r="1.6" /><circle cx="9" cy="12" r="1.6" /><circle cx="15" cy="12" r="1.6" /><circle cx="9" cy="18" r="1.6" /><circle cx="15" cy="18" r="1.6" />
+            <circle cx="9" cy="6" r="1.6" />
+            <circle cx="15" cy="6" r="1.6" />
+            <circle cx="9" cy="12" r="1.6" />
+            <circle cx="15" cy="12" r="1.6" />
+            <circle cx="9" cy="18" r="1.6" />
+            <circle cx="15" cy="18" r="1.6" />
           </svg>
         </button>
         <h2 id={headingId} className="bl-card-title">
@@ -69,7 +74,13 @@ export function ElementCard({
           {problems.items.length === 1 ? "1 thing to fix" : `${problems.items.length} things to fix`} in this question
         </p>
       ) : null}
-      <ElementFields element={element} onChange={onChange} onRemoveComponent={onRemoveComponent} problems={problems} idBase={`el-${element.id}`} />
+      <ElementFields
+        element={element}
+        onChange={onChange}
+        onRemoveComponent={onRemoveComponent}
+        problems={problems}
+        idBase={`el-${element.id}`}
+      />
       <div className="bl-actions" role="group" aria-label={`Actions for question ${index + 1}`}>
         <button type="button" className="button button-small button-ghost" onClick={() => onMove(index - 1)} disabled={index === 0}>
           Move up

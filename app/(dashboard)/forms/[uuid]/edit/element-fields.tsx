@@ -85,7 +85,12 @@ export function ElementFields({
         {types.length > 1 ? (
           <div className="field bl-type">
             <label htmlFor={`${idBase}-type`}>Type</label>
-            <select id={`${idBase}-type`} className="select" value={element.type} onChange={(e) => onChange(changeType(element, e.target.value as ElementType))}>
+            <select
+              id={`${idBase}-type`}
+              className="select"
+              value={element.type}
+              onChange={(e) => onChange(changeType(element, e.target.value as ElementType))}
+            >
               {types.map((t) => (
                 <option key={t} value={t}>
                   {TYPE_LABELS[t]}
@@ -96,7 +101,11 @@ export function ElementFields({
         ) : null}
         {element.type === "phone" ? (
           <label className="choice">
-            <input type="checkbox" checked={element.countrySelector === true} onChange={(e) => set({ countrySelector: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={element.countrySelector === true}
+              onChange={(e) => set({ countrySelector: e.target.checked })}
+            />
             Country code selector
           </label>
         ) : null}
@@ -143,7 +152,9 @@ export function ElementFields({
       ) : null}
 
       {category === "composite" ? <CompositeEditor element={element} onChange={onChange} idBase={idBase} /> : null}
-      {category === "repeat" ? <ComponentsEditor element={element} onChange={onChange} onRemove={onRemoveComponent} problems={problems} idBase={idBase} /> : null}
+      {category === "repeat" ? (
+        <ComponentsEditor element={element} onChange={onChange} onRemove={onRemoveComponent} problems={problems} idBase={idBase} />
+      ) : null}
     </div>
   );
 }
@@ -220,7 +231,11 @@ function ComponentsEditor({
       {components.length === 0 ? <p className="hint">No fields yet.</p> : null}
       <ol className="bl-component-list">
         {components.map((c, i) => (
-          <li key={c.id} className="bl-component" aria-label={`Field ${i + 1} in each entry: ${c.label || TYPE_LABELS[c.type as ElementType] || c.type}`}>
+          <li
+            key={c.id}
+            className="bl-component"
+            aria-label={`Field ${i + 1} in each entry: ${c.label || TYPE_LABELS[c.type as ElementType] || c.type}`}
+          >
             <p className="bl-component-type">
               {i + 1}. {TYPE_LABELS[c.type as ElementType] ?? c.type}
             </p>
@@ -231,7 +246,13 @@ function ComponentsEditor({
               onChange={(next) => setComponents(components.map((x, j) => (j === i ? next : x)))}
             />
             <div className="bl-actions">
-              <button type="button" className="button button-small button-ghost" disabled={i === 0} onClick={() => setComponents(move(components, i, i - 1))} aria-label={`Move up field ${i + 1}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                disabled={i === 0}
+                onClick={() => setComponents(move(components, i, i - 1))}
+                aria-label={`Move up field ${i + 1}`}
+              >
                 Move up
               </button>
               <button
@@ -243,7 +264,12 @@ function ComponentsEditor({
               >
                 Move down
               </button>
-              <button type="button" className="button button-small button-ghost" onClick={() => setComponents([...components.slice(0, i + 1), duplicateElement(c), ...components.slice(i + 1)])} aria-label={`Duplicate field ${i + 1}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                onClick={() => setComponents([...components.slice(0, i + 1), duplicateElement(c), ...components.slice(i + 1)])}
+                aria-label={`Duplicate field ${i + 1}`}
+              >
                 Duplicate
               </button>
               <button
@@ -269,7 +295,11 @@ function ComponentsEditor({
             ))}
           </select>
         </div>
-        <button type="button" className="button button-small bl-add-component" onClick={() => setComponents([...components, newElement(type)])}>
+        <button
+          type="button"
+          className="button button-small bl-add-component"
+          onClick={() => setComponents([...components, newElement(type)])}
+        >
           Add field
         </button>
       </div>

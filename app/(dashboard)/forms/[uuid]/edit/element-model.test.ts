@@ -12,14 +12,20 @@ describe("builder element edits keep ids stable", () => {
 
   it("keeps option ids through rename, reorder and a type change", () => {
     const radio = { ...newElement("radio"), options: pasteOptions([], "Red\n\n Green \nBlue\n") };
-    assert.deepEqual(radio.options!.map((o) => o.label), ["Red", "Green", "Blue"]);
+    assert.deepEqual(
+      radio.options!.map((o) => o.label),
+      ["Red", "Green", "Blue"],
+    );
     const ids = radio.options!.map((o) => o.id);
     const renamed = { ...radio, options: radio.options!.map((o, i) => (i === 0 ? renameOption(o, "Crimson") : o)) };
     const moved = { ...renamed, options: move(renamed.options, 0, 2) };
     const asRanking = changeType(moved, "ranking");
     assert.equal(asRanking.id, radio.id);
     assert.equal(asRanking.type, "ranking");
-    assert.deepEqual(asRanking.options!.map((o) => o.id), [ids[1], ids[2], ids[0]]);
+    assert.deepEqual(
+      asRanking.options!.map((o) => o.id),
+      [ids[1], ids[2], ids[0]],
+    );
     assert.deepEqual(asRanking.options![2], { id: ids[0], label: "Crimson", value: "Crimson" });
   });
 
@@ -41,7 +47,10 @@ describe("builder element edits keep ids stable", () => {
 
   it("shows and requires composite parts in catalog order", () => {
     const name = newElement("name");
-    assert.deepEqual(name.children!.map((c) => c.fixedname), ["first_name", "last_name"]);
+    assert.deepEqual(
+      name.children!.map((c) => c.fixedname),
+      ["first_name", "last_name"],
+    );
     const withMiddle = setCompositePart(name, "middle_name", { shown: true, required: true });
     assert.deepEqual(withMiddle.children, [
       { fixedname: "first_name", label: "First name", required: true },

@@ -62,7 +62,12 @@ export function newElement(type: ElementType): FormElement {
     case "repeat":
       return { ...base, components: [] };
     case "composite":
-      return { ...base, children: COMPOSITE_PARTS[type as "name" | "address"].filter((p) => p.shown).map(({ fixedname, label, required }) => ({ fixedname, label, required })) };
+      return {
+        ...base,
+        children: COMPOSITE_PARTS[type as "name" | "address"]
+          .filter((p) => p.shown)
+          .map(({ fixedname, label, required }) => ({ fixedname, label, required })),
+      };
     default:
       return type === "phone" ? { ...base, countrySelector: false } : base;
   }
@@ -85,7 +90,8 @@ export function duplicateElement(element: FormElement): FormElement {
 export function convertibleTypes(type: string): ElementType[] {
   const category = elementCategory(type);
   if (category === "text") return ["short-text", "long-text", "email", "number", "date", "hidden", "phone"];
-  if (category === "single-choice" || category === "multi-choice") return ["radio", "dropdown", "picture-checkbox", "multiple-checkbox", "ranking"];
+  if (category === "single-choice" || category === "multi-choice")
+    return ["radio", "dropdown", "picture-checkbox", "multiple-checkbox", "ranking"];
   return [];
 }
 
@@ -101,12 +107,18 @@ export function changeType(element: FormElement, type: ElementType): FormElement
 
 /** One option per non-blank line, added after the existing ones. */
 export function pasteOptions(options: readonly ChoiceOption[], text: string): ChoiceOption[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return [...options, ...lines.map((l) => newOption(l))];
 }
 
 export function pasteAxisItems(kind: "row" | "col", items: readonly MatrixAxisItem[], text: string): MatrixAxisItem[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return [...items, ...lines.map((l) => newAxisItem(kind, l))];
 }
 
@@ -134,7 +146,14 @@ export function compositeParts(element: FormElement) {
   return [...known, ...extra];
 }
 
-export function setCompositePart(element: FormElement, fixedname: string, change: Partial<CompositeChild & { shown: boolean }>): FormElement {
+export function setCompositePart(
+  element: FormElement,
+  fixedname: string,
+  change: Partial<CompositeChild & { shown: boolean }>,
+): FormElement {
   const parts = compositeParts(element).map((p) => (p.fixedname === fixedname ? { ...p, ...change } : p));
-  return { ...element, children: parts.filter((p) => p.shown).map(({ fixedname: f, label, required }) => ({ fixedname: f, label, required })) };
+  return {
+    ...element,
+    children: parts.filter((p) => p.shown).map(({ fixedname: f, label, required }) => ({ fixedname: f, label, required })),
+  };
 }

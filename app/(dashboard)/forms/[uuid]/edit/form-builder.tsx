@@ -1,6 +1,15 @@
 "use client";
 
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -20,13 +29,25 @@ import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./pro
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
 
-export type Draft = { uuid: string; name: string; published: boolean; elements: FormElement[]; hasDraft: boolean; savedElementCount: number; revision: number; submissionsCount: number };
+export type Draft = {
+  uuid: string;
+  name: string;
+  published: boolean;
+  elements: FormElement[];
+  hasDraft: boolean;
+  savedElementCount: number;
+  revision: number;
+  submissionsCount: number;
+};
 
 /** The form builder: the draft the page loaded, kept in the query cache so "reload" refetches it. */
 export function FormBuilder({ initial, countries }: { initial: Draft; countries: PhoneCountry[] }) {
   const trpc = useTRPC();
   const query = useQuery(
-    trpc.forms.getDraft.queryOptions({ form: initial.uuid }, { initialData: initial, refetchOnWindowFocus: false, staleTime: Infinity, retry: false }),
+    trpc.forms.getDraft.queryOptions(
+      { form: initial.uuid },
+      { initialData: initial, refetchOnWindowFocus: false, staleTime: Infinity, retry: false },
+    ),
   );
   if (query.isError) {
     return (
@@ -51,13 +72,23 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [elements, setElements] = useState<FormElement[]>(initial.elements);
-  const [state, setState] = useState({ published: initial.published, hasDraft: initial.hasDraft, savedElementCount: initial.savedElementCount, submissionsCount: initial.submissionsCount });
+  const [state, setState] = useState({
+    published: initial.published,
+    hasDraft: initial.hasDraft,
+    savedElementCount: initial.savedElementCount,
+    submissionsCount: initial.submissionsCount,
+  });
   const [announcement, setAnnouncement] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ elementId: string | null; problem: ElementProblem }[] | null>(null);
   const [showPreview, setShowPreview] = useState(false);
   /** The field (or, with `parent`, the repeat field's component) waiting for "Delete field". */
-  const [removing, setRemoving] = useState<{ element: FormElement; parent: FormElement | null; answers: number | null; submissions: number } | null>(null);
+  const [removing, setRemoving] = useState<{
+    element: FormElement;
+    parent: FormElement | null;
+    answers: number | null;
+    submissions: number;
+  } | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusAfter = useRef<string | null>(null);
@@ -94,7 +125,9 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     if (to < 0 || to >= elements.length) return;
     const el = elements[from]!;
     edit((list) => move(list, from, to));
-    setAnnouncement(`${TYPE_LABELS[el.type as ElementType] ?? el.type}${el.label ? ` “${el.label}”` : ""} moved to position ${to + 1} of ${elements.length}.`);
+    setAnnouncement(
+      `${TYPE_LABELS[el.type as ElementType] ?? el.type}${el.label ? ` “${el.label}”` : ""} moved to position ${to + 1} of ${elements.length}.`,
+    );
     if (focus === "button") {
       // Keep focus on the same button; at the edge it is disabled, so use the other one.
       const which = to === 0 ? "Move down" : to === elements.length - 1 ? "Move up" : from > to ? "Move up" : "Move down";
@@ -120,12 +153,17 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const removeComponentNow = (parent: FormElement, component: FormElement) => {
     const siblings = parent.components ?? [];
     const index = siblings.findIndex((c) => c.id === component.id);
-    edit((list) => list.map((e) => (e.id === parent.id ? { ...e, components: (e.components ?? []).filter((c) => c.id !== component.id) } : e)));
+    edit((list) =>
+      list.map((e) => (e.id === parent.id ? { ...e, components: (e.components ?? []).filter((c) => c.id !== component.id) } : e)),
+    );
     const question = elements.findIndex((e) => e.id === parent.id) + 1;
     setAnnouncement(`Field ${index + 1} in each entry of question ${question} deleted.`);
     // Focus stays in the repeat field: the next component's Remove button, else its "Add field".
     const left = siblings.length - 1;
-    focusAfter.current = left > 0 ? `#card-${CSS.escape(parent.id)} .bl-component:nth-child(${Math.min(index, left - 1) + 1}) .bl-remove-component` : `#card-${CSS.escape(parent.id)} .bl-add-component`;
+    focusAfter.current =
+      left > 0
+        ? `#card-${CSS.escape(parent.id)} .bl-component:nth-child(${Math.min(index, left - 1) + 1}) .bl-remove-component`
+        : `#card-${CSS.escape(parent.id)} .bl-add-component`;
   };
 
   /** A field or a repeat field's component: with submissions, "Delete field" first says how many hold an answer for it. */
@@ -134,7 +172,9 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     setRemoving({ element, parent, answers: null, submissions: state.submissionsCount });
     const target = parent ? { elementId: parent.id, componentId: element.id } : { elementId: element.id };
     try {
-      const counted = await queryClient.fetchQuery(trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, ...target }, { staleTime: 0 }));
+      const counted = await queryClient.fetchQuery(
+        trpc.forms.countElementAnswers.queryOptions({ form: initial.uuid, ...target }, { staleTime: 0 }),
+      );
       setRemoving((r) => (r && r.element.id === element.id ? { ...r, ...counted } : r));
     } catch {
       // The total is still a fair warning.
@@ -204,7 +244,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const positionOf = (id: unknown) => elements.findIndex((e) => e.id === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up question ${positionOf(active.id)}. Use the arrow keys to move it, space to drop, escape to cancel.`,
+    onDragStart: ({ active }) =>
+      `Picked up question ${positionOf(active.id)}. Use the arrow keys to move it, space to drop, escape to cancel.`,
     onDragOver: ({ active, over }) => (over ? `Question ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : undefined),
     onDragEnd: ({ active, over }) => (over ? `Question ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.` : undefined),
     onDragCancel: ({ active }) => `Moving question ${positionOf(active.id)} was cancelled.`,
@@ -240,7 +281,10 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           </Link>
           <h1>{initial.name}</h1>
           <div className="bl-state">
-            <span className={`badge ${state.published ? (state.hasDraft ? "badge-info" : "badge-success") : "badge-neutral"}`} data-testid="publish-state">
+            <span
+              className={`badge ${state.published ? (state.hasDraft ? "badge-info" : "badge-success") : "badge-neutral"}`}
+              data-testid="publish-state"
+            >
               {live}
             </span>
             <span className={`bl-save bl-save-${status}`} role="status" data-testid="save-status">
@@ -268,7 +312,12 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
             </button>
           ) : null}
           {!state.published || state.hasDraft ? (
-            <button type="button" className="button button-primary" onClick={() => void doPublish()} disabled={publish.isPending || status === "conflict"}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void doPublish()}
+              disabled={publish.isPending || status === "conflict"}
+            >
               {state.published ? "Publish changes" : "Publish"}
             </button>
           ) : null}
@@ -278,7 +327,11 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       {status === "conflict" ? (
         <div className="alert alert-error bl-conflict" role="alert">
           This form was changed in another tab or by someone else since you opened it, so your latest change was not saved.{" "}
-          <button type="button" className="button button-small" onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.forms.getDraft.queryKey({ form: initial.uuid }) })}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.forms.getDraft.queryKey({ form: initial.uuid }) })}
+          >
             Reload the latest version
           </button>
         </div>
@@ -351,7 +404,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
               accessibility={{
                 announcements,
                 screenReaderInstructions: {
-                  draggable: "To reorder with the keyboard, press space to pick up the question, the arrow keys to move it, space to drop it or escape to cancel.",
+                  draggable:
+                    "To reorder with the keyboard, press space to pick up the question, the arrow keys to move it, space to drop it or escape to cancel.",
                 },
               }}
             >

@@ -63,7 +63,13 @@ export function ItemListEditor<T extends { id: string; label: string }>({
                 aria-describedby={problem ? `${inputId}-problem` : undefined}
                 data-item-input={noun}
               />
-              <button type="button" className="button button-small button-ghost" onClick={() => onMove(i, i - 1)} disabled={i === 0} aria-label={`Up: ${noun} ${i + 1}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                onClick={() => onMove(i, i - 1)}
+                disabled={i === 0}
+                aria-label={`Up: ${noun} ${i + 1}`}
+              >
                 Up
               </button>
               <button
@@ -75,7 +81,12 @@ export function ItemListEditor<T extends { id: string; label: string }>({
               >
                 Down
               </button>
-              <button type="button" className="button button-small button-ghost" onClick={() => onRemove(i)} aria-label={`Remove ${noun} ${i + 1}`}>
+              <button
+                type="button"
+                className="button button-small button-ghost"
+                onClick={() => onRemove(i)}
+                aria-label={`Remove ${noun} ${i + 1}`}
+              >
                 Remove
               </button>
               {problem ? (

@@ -28,7 +28,15 @@ describe("the builder's preview keeps what the author entered", () => {
   });
 
   it("keeps a repeat field's rows and, in each, only the components still there and unchanged", () => {
-    const next = [{ ...people, components: [{ ...who, label: "Name" }, { ...age, type: "short-text" }] }];
+    const next = [
+      {
+        ...people,
+        components: [
+          { ...who, label: "Name" },
+          { ...age, type: "short-text" },
+        ],
+      },
+    ];
     assert.deepEqual(keptPreviewValues([people], values, next), { q_people: [{ c_who: "Grace" }, { c_who: "Alan" }] });
   });
 });

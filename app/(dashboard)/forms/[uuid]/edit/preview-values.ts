@@ -26,7 +26,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * stays when its element (or repeat component) is still there and takes the same answer;
  * an element that is gone, changed type or changed its options starts empty again.
  */
-export function keptPreviewValues(before: readonly FormElement[], values: Record<string, unknown>, next: readonly FormElement[]): Record<string, unknown> {
+export function keptPreviewValues(
+  before: readonly FormElement[],
+  values: Record<string, unknown>,
+  next: readonly FormElement[],
+): Record<string, unknown> {
   const old = new Map(before.map((e) => [e.id, e]));
   const kept: Record<string, unknown> = {};
   for (const element of next) {

@@ -10,9 +10,7 @@ export function cardProblems(items: CardProblems["items"]): CardProblems {
   return {
     items,
     sub: (prefix) =>
-      cardProblems(
-        items.filter((p) => prefix.every((k, i) => p.rest[i] === k)).map((p) => ({ ...p, rest: p.rest.slice(prefix.length) })),
-      ),
+      cardProblems(items.filter((p) => prefix.every((k, i) => p.rest[i] === k)).map((p) => ({ ...p, rest: p.rest.slice(prefix.length) }))),
   };
 }
 
@@ -31,7 +29,16 @@ export function problemsAt(problems: CardProblems, path: (string | number)[], be
   return found.map((p) => `${describeRest(p.rest)}${p.reason}`).join(" · ");
 }
 
-const KEY_NAMES: Record<string, string> = { label: "Label", value: "Value", id: "Id", options: "Options", rows: "Rows", columns: "Columns", components: "Fields in each entry", children: "Sub-fields" };
+const KEY_NAMES: Record<string, string> = {
+  label: "Label",
+  value: "Value",
+  id: "Id",
+  options: "Options",
+  rows: "Rows",
+  columns: "Columns",
+  components: "Fields in each entry",
+  children: "Sub-fields",
+};
 
 function describeRest(rest: (string | number)[]): string {
   const last = rest[rest.length - 1];
@@ -53,7 +60,8 @@ function describeWhere(rest: (string | number)[]): string {
     const key = rest[i];
     const index = rest[i + 1];
     if (typeof index !== "number") continue;
-    const noun = key === "options" ? "option" : key === "rows" ? "row" : key === "columns" ? "column" : key === "components" ? "field" : String(key);
+    const noun =
+      key === "options" ? "option" : key === "rows" ? "row" : key === "columns" ? "column" : key === "components" ? "field" : String(key);
     parts.push(`${noun} ${index + 1}`);
   }
   return parts.length ? `${parts.join(", ")} ` : "";
