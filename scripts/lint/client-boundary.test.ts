@@ -6,8 +6,11 @@ import { ESLint } from "eslint";
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function problems(code: string, filePath = "app/(dashboard)/example/example.tsx"): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "formhouse/no-server-values-in-client").map((m) => `${m.line}: ${m.message}`);
+  const results = await eslint.lintText(code, { filePath });
+  return results
+    .flatMap((r) => r.messages)
+    .filter((m) => m.ruleId === "formhouse/no-server-values-in-client")
+    .map((m) => `${m.line}: ${m.message}`);
 }
 
 test("a client component may import types from server/ and db/, never values", async () => {
