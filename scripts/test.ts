@@ -8,7 +8,7 @@
  *      per target, one after the other
  *   4. API + UI tests (Playwright, real HTTP and Chromium) on the first target, API tests on
  *      the others
- * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/forms.spec.ts`) and run on the
+ * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/v2/forms.spec.ts`) and run on the
  * embedded target alone unless TEST_TARGETS says otherwise; then unit tests and the typecheck
  * are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
  * Every stage runs even after a failure, so one run reports everything; a summary ends it.

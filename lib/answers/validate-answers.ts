@@ -15,10 +15,10 @@ import { textProblem } from "@/lib/values/text";
  * client-side validation (this module runs in the browser too, so it imports nothing
  * server-only).
  *
- * Input: `data` keyed by element id in the v2 shape (ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts). Steps:
+ * Input: `data` keyed by element id in the v2 shape (ZV2Submission's `data`, server/services/submissions/serialize.ts). Steps:
  * 1. unknown element ids are problems of their own;
  * 2. empty answers ("", blanks, null, [], {} and empty parts) count as no answer;
- * 3. the value shape of each element is `dataSchema` of forms/definition.ts (option values,
+ * 3. the value shape of each element is `dataSchema` of lib/forms/definition.ts (option values,
  *    matrix row/column ids, repeat rows, sub-field names) — its messages name the path;
  * 4. what an answer means, per element type: required, email, number, date, phone (resolved
  *    like prefills, phone.ts), one answer per matrix row, lengths, storable text.
@@ -138,7 +138,7 @@ function pruneHash(value: unknown, entry: (v: unknown, key: string) => unknown):
 }
 
 // ---------------------------------------------------------------------------------------
-// Step 3: the v2 shape, from forms/definition.ts.
+// Step 3: the v2 shape, from lib/forms/definition.ts.
 
 function shapeProblems(shape: z.ZodType, data: Record<string, unknown>): Issues {
   const parsed = shape.safeParse(data, {
@@ -198,7 +198,7 @@ function compileAnswer(element: FormElement): Check {
 function storableText(value: unknown, max: number, path: AnswerPath, issues: Issues): string | undefined {
   // Browsers post a textarea's line breaks as CRLF; one kind of line break is stored.
   const text = String(value).trim().replace(/\r\n?/g, "\n");
-  // NUL and lone UTF-16 surrogates cannot be stored in PostgreSQL jsonb (the one text rule, lib/text.ts).
+  // NUL and lone UTF-16 surrogates cannot be stored in PostgreSQL jsonb (the one text rule, lib/values/text.ts).
   if (textProblem(text)) issues.push({ path, message: M.badCharacters });
   else if (text.length > max) issues.push({ path, message: M.tooLong(max) });
   else return text;
@@ -250,7 +250,7 @@ function finiteNumber(n: number, path: AnswerPath, issues: Issues): number | und
   return n === 0 ? 0 : n; // no -0 in storage
 }
 
-/** Resolved as prefills resolve phone values (prefills/phone.ts): `+44-20 7123 4567` → `+442071234567`. */
+/** Resolved as prefills resolve phone values (lib/phone/phone.ts): `+44-20 7123 4567` → `+442071234567`. */
 function phoneCheck(countrySelector: boolean, max: number): Check {
   return (value, path, issues) => {
     const s = storableText(value, max, path, issues);

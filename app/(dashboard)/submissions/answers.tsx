@@ -2,7 +2,7 @@ import type { FormElement } from "@/db/schema";
 import { elementCategory } from "@/lib/forms/element-types";
 
 /*
- * How the dashboard shows a stored answer (v2's shape: ZV2Submission's `data`, server/routers/v2/submissions/schemas.ts): options by their labels,
+ * How the dashboard shows a stored answer (v2's shape: ZV2Submission's `data`, server/services/submissions/serialize.ts): options by their labels,
  * dates as dates, name/address by their parts, matrix as a table, repeat-field row by row.
  */
 

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Connect an application" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** `GET /oauth/authorize`: our error page, a redirect, or the consent page (server/oauth/authorize.ts). */
+/** `GET /oauth/authorize`: our error page, a redirect, or the consent page (server/oauth/consent.ts). */
 export default async function AuthorizePage({ searchParams }: { searchParams: SearchParams }) {
   const view = await authorizePage(db(), await searchParams, await getSessionUser());
   if (view.kind === "redirect") redirect(view.url);

@@ -13,7 +13,7 @@ import { countInsertedSql } from "./submission-count";
 export type NewSurveySubmission = {
   formId: number;
   organizationId: number;
-  /** Canonical answers keyed by element id (survey/answers/validate-answers.ts). */
+  /** Canonical answers keyed by element id (lib/answers/validate-answers.ts). */
   data: Record<string, unknown>;
   /** Seconds from page render (or the JSON body's `duration`) to submit; null when unknown. */
   duration: number | null;

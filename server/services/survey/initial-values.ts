@@ -6,7 +6,7 @@ import { createPrefillDataValidator } from "@/server/services/prefills/prefill-d
 import { isJsonObject } from "@/lib/values/json";
 
 /**
- * What a survey page starts with, as form values (the field names of answers/form-values.ts):
+ * What a survey page starts with, as form values (the field names of lib/answers/form-values.ts):
  *
  * 1. the survey URL's own query, `?<element id>=<value>`, for simple fields (text types,
  *    phone, hidden, radio, dropdown, picture-checkbox), each value read by the prefill rules

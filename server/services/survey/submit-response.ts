@@ -165,7 +165,7 @@ function formParams(fields: readonly (readonly [string, string])[]): URLSearchPa
 }
 
 /**
- * A form post read as Conform reads it, after the fields' naming rules (answers/form-fields.ts):
+ * A form post read as Conform reads it, after the fields' naming rules (server/services/survey/answers/form-fields.ts):
  * an element posted in a wrong shape, or a name Conform cannot hold, is refused with its
  * problem (422), and Conform never sees — nor echoes back to the page — what the page cannot show.
  */

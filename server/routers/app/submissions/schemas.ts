@@ -27,5 +27,5 @@ export const ZColumnSort = z.object({
   order: z.enum(["asc", "desc"]).default("desc"),
 });
 
-/** A form's element tree, as stored (forms/definition.ts checked it on the way in). */
+/** A form's element tree, as stored (lib/forms/definition.ts checked it on the way in). */
 export const ZElements = z.array(z.custom<FormElement>((v) => typeof v === "object" && v !== null));
