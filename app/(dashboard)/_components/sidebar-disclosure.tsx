@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { StrokeIcon } from "./stroke-icon";
 import "./shell.css";
 
 /**
@@ -44,18 +45,7 @@ export function SidebarDisclosure({ brand, children }: { brand: ReactNode; child
           aria-controls="sidebar-panel"
           onClick={() => setOpen((o) => !o)}
         >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <StrokeIcon>{open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</StrokeIcon>
           Menu
         </button>
       </div>

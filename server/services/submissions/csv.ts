@@ -1,6 +1,7 @@
 import "server-only";
 import type { FormElement, MatrixAxisItem } from "@/db/schema";
 import { elementCategory } from "@/lib/forms/element-types";
+import type { StreamedSubmission } from "./query/stream";
 
 /*
  * The rules of the CSV export, pure (export-csv.ts streams the rows through them):
@@ -39,16 +40,8 @@ export function cellText(value: unknown): string {
 /** One CSV record with its CRLF. */
 export const csvLine = (cells: readonly unknown[]) => cells.map((c) => csvField(cellText(c))).join(",") + "\r\n";
 
-/** A row of the export as the database gives it. */
-export type ExportRow = {
-  id: string;
-  data: Record<string, unknown>;
-  spam: boolean;
-  duration: number | null;
-  /** ISO 8601 UTC. */
-  created_at: string;
-  updated_at: string;
-};
+/** A row of the export as the database gives it (instants as ISO 8601 UTC text). */
+export type ExportRow = StreamedSubmission;
 
 export type CsvColumn = { header: string; value: (row: ExportRow) => unknown };
 

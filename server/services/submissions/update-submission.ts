@@ -22,6 +22,15 @@ type EventForm = Pick<Form, "id" | "uuid" | "name" | "elements">;
 
 export type UpdateAnswersResult = { ok: true; submission: UpdatedRow } | { ok: false; issues: AnswerIssue[] };
 
+/** What a changed row hands its `Submission.Updated` event. */
+const UPDATED_COLUMNS = {
+  id: submissions.id,
+  data: submissions.data,
+  spam: submissions.spam,
+  createdAt: submissions.createdAt,
+  updatedAt: submissions.updatedAt,
+};
+
 const notFound = () => new AppError("NOT_FOUND", MESSAGES.submissionNotFound);
 
 /** The submission's form, visible to `access`, locked against a concurrent change of its elements. */
@@ -54,13 +63,7 @@ export async function updateSubmissionAnswers(db: DbOrTx, access: FormAccess, id
       .update(submissions)
       .set({ data: checked.data, updatedAt: sql`now()` })
       .where(and(eq(submissions.id, submissionId), eq(submissions.organizationId, access.organizationId), eq(submissions.formId, form.id)))
-      .returning({
-        id: submissions.id,
-        data: submissions.data,
-        spam: submissions.spam,
-        createdAt: submissions.createdAt,
-        updatedAt: submissions.updatedAt,
-      });
+      .returning(UPDATED_COLUMNS);
     if (!row) throw notFound();
     await enqueueSubmissionEvent(tx, "Submission.Updated", { form, submission: row });
     return { ok: true, submission: row };
@@ -93,13 +96,7 @@ export async function setSubmissionsSpam(
       .update(submissions)
       .set({ spam, updatedAt: sql`now()` })
       .where(and(scope, sql`${submissions.spam} is distinct from ${spam}`))
-      .returning({
-        id: submissions.id,
-        data: submissions.data,
-        spam: submissions.spam,
-        createdAt: submissions.createdAt,
-        updatedAt: submissions.updatedAt,
-      });
+      .returning(UPDATED_COLUMNS);
     await enqueueSubmissionEvents(tx, "Submission.Updated", form, changed);
     return { updated: changed.length };
   });
