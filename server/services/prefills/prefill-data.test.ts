@@ -3,21 +3,14 @@ import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { createPrefillDataValidator, PREFILL_DATA_ERRORS } from "./prefill-data";
+import { nameElement } from "@/e2e/fixtures/elements";
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id: `opt_${id}`, label: id, value: id }));
 const axis = (...ids: string[]) => ids.map((id) => ({ id, label: id }));
 
 /** The contact form of the e2e fixtures, plus what it lacks: phones without selector and in a repeat-field, an unknown type. */
 const ELEMENTS: FormElement[] = [
-  {
-    id: "full_name",
-    label: "Your name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: true },
-      { fixedname: "last_name", label: "Last name", required: true },
-    ],
-  },
+  nameElement("full_name", "Your name", { first_name: ["First name", true], last_name: ["Last name", true] }),
   { id: "email", label: "Email", type: "email", required: true },
   { id: "phone", label: "Phone", type: "phone", countrySelector: true },
   { id: "subject", label: "Subject", type: "short-text" },
