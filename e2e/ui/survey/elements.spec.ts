@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { formOf, onlySubmission, openSurvey, submitAndThank } from "./survey-helpers";
-import { choiceElement, matrixElement, nameElement } from "../../fixtures/elements";
+import { choiceElement, matrixElement, nameElement, repeatElement } from "../../fixtures/elements";
 
 /**
  * Every element type, filled in as a person would (labels, keyboard), submitted, and read
@@ -162,15 +162,10 @@ const CASES: Case[] = [
   {
     type: "repeat-field",
     elements: [
-      {
-        id: "people",
-        label: "Colleague",
-        type: "repeat-field",
-        components: [
-          { id: "person_name", label: "Full name", type: "short-text", required: true },
-          { id: "person_email", label: "Email address", type: "email" },
-        ],
-      },
+      repeatElement("people", "Colleague", [
+        { id: "person_name", label: "Full name", type: "short-text", required: true },
+        { id: "person_email", label: "Email address", type: "email" },
+      ]),
     ],
     fill: async (page) => {
       const row = (n: number) => page.getByRole("group", { name: `Colleague ${n}`, exact: true });
