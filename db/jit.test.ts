@@ -12,6 +12,7 @@ import { querySubmissions } from "@/server/services/submissions/query/entry";
 import { DEFAULT_SORT } from "@/server/services/submissions/sort";
 import { findSurveyForm } from "@/server/services/survey/survey-target";
 import { claimDue } from "@/server/webhooks/delivery/outbox";
+import { choiceElement, nameElement } from "@/e2e/fixtures/elements";
 
 /**
  * No statement of a hot path is JIT compiled, whatever the session's setting: every plan the
@@ -66,27 +67,11 @@ after(async () => {
 });
 
 const ELEMENTS: schema.FormElement[] = [
-  {
-    id: "name",
-    label: "Name",
-    type: "name",
-    children: [
-      { fixedname: "first", label: "First", required: true },
-      { fixedname: "last", label: "Last", required: true },
-    ],
-  },
+  nameElement("name", "Name", { first: ["First", true], last: ["Last", true] }),
   { id: "email", label: "Email", type: "email" },
   { id: "n", label: "Count", type: "number" },
   { id: "d", label: "When", type: "date" },
-  {
-    id: "topics",
-    label: "Topics",
-    type: "multiple-checkbox",
-    options: [
-      { id: "o1", label: "A", value: "a" },
-      { id: "o2", label: "B", value: "b" },
-    ],
-  },
+  choiceElement("topics", "Topics", "multiple-checkbox", { o1: ["A", "a"], o2: ["B", "b"] }),
   { id: "rows", label: "People", type: "repeat-field", components: [{ id: "who", label: "Who", type: "short-text" }] },
 ];
 const answers = (i: number) => ({

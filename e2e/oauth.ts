@@ -158,6 +158,16 @@ export async function postForm(
   return answer(await request.post(path, { headers, data: Buffer.from(opts.body ?? new URLSearchParams(form).toString()) }));
 }
 
+/** A raw refresh_token grant of `client`, its credentials in the body. */
+export function postRefresh(request: APIRequestContext, client: TestClient, refreshToken: string): Promise<HttpAnswer> {
+  return postForm(request, "/oauth/token", {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: client.id,
+    client_secret: client.secret!,
+  });
+}
+
 /** A connector API call with a bearer token (or none). */
 export async function connectorGet(
   request: APIRequestContext,

@@ -26,6 +26,7 @@ import { createApiToken } from "../server/services/tokens/create-token";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 import { interleaved, medianOf } from "./lib/interleaved";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
+import { dropBenchOrganization } from "./lib/bench-teardown";
 
 const ROWS = Number(process.env.BENCH_EDGE_ROWS) || 1_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
@@ -160,11 +161,7 @@ async function main() {
     server?.stop();
     baseline?.stop();
     if (server && process.env.BENCH_EDGE_PROFILE) await new Promise((r) => server!.process.once("exit", r));
-    if (orgId !== undefined)
-      await db
-        .delete(organizations)
-        .where(eq(organizations.id, orgId))
-        .catch(() => {});
+    await dropBenchOrganization(db, orgId);
     await db.$client.end();
     await stopDb();
   }

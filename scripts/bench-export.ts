@@ -20,6 +20,8 @@ import { forms, organizations, type FormElement } from "../db/schema";
 import { accessForOrganization } from "../server/services/forms/access";
 import { exportSubmissionsCsv } from "../server/services/submissions/export-csv";
 import { startThrowawayPostgres } from "./lib/embedded-db";
+import { choiceElement, matrixElement, nameElement } from "../e2e/fixtures/elements";
+import { dropBenchOrganization } from "./lib/bench-teardown";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 2);
@@ -28,34 +30,10 @@ const ELEMENTS: FormElement[] = [
   { id: "q_plan", label: "Plan", type: "short-text" },
   { id: "q_amount", label: "Amount", type: "number" },
   { id: "q_date", label: "Signup date", type: "date" },
-  {
-    id: "q_topic",
-    label: "Topic",
-    type: "radio",
-    options: [
-      { id: "a", label: "Sales", value: "sales" },
-      { id: "b", label: "Support", value: "support" },
-    ],
-  },
-  {
-    id: "q_products",
-    label: "Products",
-    type: "multiple-checkbox",
-    options: [
-      { id: "f", label: "Forms", value: "forms" },
-      { id: "w", label: "Webhooks", value: "hooks" },
-    ],
-  },
-  {
-    id: "q_name",
-    label: "Name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: false },
-      { fixedname: "last_name", label: "Last name", required: false },
-    ],
-  },
-  { id: "q_rate", label: "Rate", type: "matrix", rows: [{ id: "r1", label: "Docs" }], columns: [{ id: "c1", label: "Good", value: "1" }] },
+  choiceElement("q_topic", "Topic", "radio", { a: ["Sales", "sales"], b: ["Support", "support"] }),
+  choiceElement("q_products", "Products", "multiple-checkbox", { f: ["Forms", "forms"], w: ["Webhooks", "hooks"] }),
+  nameElement("q_name", "Name", { first_name: ["First name", false], last_name: ["Last name", false] }),
+  matrixElement("q_rate", "Rate", { r1: "Docs" }, { c1: ["Good", "1"] }),
 ];
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -143,12 +121,7 @@ async function main() {
     const read = (slow.lines - 1).toLocaleString("en-US");
     console.log(`rows read: ${read} in ${(slow.ms / 1000).toFixed(1)} s; RSS peak +${mb(slow.peak - slow.base)}`);
   } finally {
-    if ((fresh || process.env.BENCH_KEEP !== "1") && orgId !== undefined) {
-      await db
-        .delete(organizations)
-        .where(eq(organizations.id, orgId))
-        .catch(() => {});
-    }
+    if (fresh || process.env.BENCH_KEEP !== "1") await dropBenchOrganization(db, orgId);
     await db.$client.end();
     await stopDb();
   }

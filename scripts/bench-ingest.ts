@@ -24,6 +24,7 @@ import { forms, organizations, submissions, uniqueLinks } from "../db/schema";
 import { importForm } from "../server/services/forms/import-form";
 import { createSubmission } from "../server/services/submissions/create-submission";
 import { submissionsCountSql } from "../server/services/submissions/submission-count";
+import { dropBenchOrganization } from "./lib/bench-teardown";
 
 const SECONDS = Number(process.env.INGEST_SECONDS) || 8;
 const CONCURRENCIES = (process.env.INGEST_CLIENTS ?? "16,64")
@@ -283,11 +284,7 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const upkeepOk = await storeComparison(db, org!.id);
     return { failed: failed || !upkeepOk || !storedOk || !countsExact };
   } finally {
-    if (process.env.BENCH_KEEP !== "1")
-      await db
-        .delete(organizations)
-        .where(eq(organizations.id, org!.id))
-        .catch(() => {});
+    if (process.env.BENCH_KEEP !== "1") await dropBenchOrganization(db, org!.id);
   }
 }
 

@@ -54,6 +54,7 @@ import { startThrowawayPostgres } from "./lib/embedded-db";
 import { describePostgres } from "./lib/describe-postgres";
 import { DEBIAN_INSTALL, debianBinDir, debianName, targetBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
+import { dropBenchOrganization } from "./lib/bench-teardown";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
@@ -691,12 +692,7 @@ async function main() {
     failed = true;
   } finally {
     server?.stop();
-    if (!fresh && seeded && process.env.BENCH_KEEP !== "1") {
-      await db
-        .delete(organizations)
-        .where(eq(organizations.id, seeded.org.id))
-        .catch(() => {});
-    }
+    if (!fresh && process.env.BENCH_KEEP !== "1") await dropBenchOrganization(db, seeded?.org.id);
     await db.$client.end();
     await stopDb();
     console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,22 +1,16 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { inspect } from "node:util";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
-import { createDb, type Db } from "@/db";
+import { unitTestDb } from "@/e2e/fixtures/unit-db";
 import { DatabaseQueryError } from "@/db/query-errors";
 import { users } from "@/db/schema";
 import { createLogger } from "./log";
 
 const url = process.env.DATABASE_URL;
-let db: Db;
-before(() => {
-  if (url) db = createDb(url, 2);
-});
-after(async () => {
-  await db?.$client.end();
-});
+const db = unitTestDb();
 
 function capture(level: Parameters<typeof createLogger>[0]) {
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import { expect, test, type Seed } from "../fixtures";
 import { onlySubmission, openSurvey, submitAndThank } from "./survey/survey-helpers";
 import { openDashboardPage, screenshot } from "./helpers";
 import { expectNoAxeViolations } from "./a11y";
+import { choiceElement, nameElement } from "../fixtures/elements";
 
 /** The form builder (/forms/<uuid>/edit): drafts, autosave, publish, through the real services. */
 
@@ -215,15 +216,7 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
 test("ids stay the same after a rename and a reorder (read through the v2 API)", async ({ page, seed, api }) => {
   const org = await seed.org();
   const elements = [
-    {
-      id: "q_color",
-      label: "Colour",
-      type: "radio",
-      options: [
-        { id: "o_red", label: "Red", value: "Red" },
-        { id: "o_blue", label: "Blue", value: "Blue" },
-      ],
-    },
+    choiceElement("q_color", "Colour", "radio", { o_red: ["Red", "Red"], o_blue: ["Blue", "Blue"] }),
     { id: "q_name", label: "Name", type: "short-text" },
   ];
   const form = await seed.form(org.organizationId, { name: "Stable ids", elements }, { publish: true });
@@ -251,15 +244,7 @@ test("ids stay the same after a rename and a reorder (read through the v2 API)",
   expect(res.status).toBe(200);
   expect(res.body.elements).toEqual([
     { id: "q_name", label: "Name", type: "short-text" },
-    {
-      id: "q_color",
-      label: "Favourite colour",
-      type: "radio",
-      options: [
-        { id: "o_red", label: "Crimson", value: "Crimson" },
-        { id: "o_blue", label: "Blue", value: "Blue" },
-      ],
-    },
+    choiceElement("q_color", "Favourite colour", "radio", { o_red: ["Crimson", "Crimson"], o_blue: ["Blue", "Blue"] }),
   ]);
 });
 
@@ -449,15 +434,7 @@ test("the preview keeps what the author typed into it across edits, while it sti
   const org = await seed.org();
   const elements = [
     { id: "q_name", label: "Name", type: "short-text" },
-    {
-      id: "q_colour",
-      label: "Colour",
-      type: "radio",
-      options: [
-        { id: "o_red", label: "Red", value: "Red" },
-        { id: "o_blue", label: "Blue", value: "Blue" },
-      ],
-    },
+    choiceElement("q_colour", "Colour", "radio", { o_red: ["Red", "Red"], o_blue: ["Blue", "Blue"] }),
   ];
   const form = await seed.form(org.organizationId, { name: "Preview me", elements });
   await openBuilder(page, org, form.uuid, "Preview me");
@@ -566,7 +543,7 @@ test("at 390 px the builder fits, toggles its preview, and passes axe", async ({
   const elements = [
     { id: "q_color", label: "Favourite colour", type: "radio", required: true, options: [{ id: "o_red", label: "Red", value: "Red" }] },
     { id: "q_grid", label: "Rate us", type: "matrix", rows: [{ id: "r1", label: "Speed" }], columns: [{ id: "c1", label: "Good" }] },
-    { id: "q_name", label: "Your name", type: "name", children: [{ fixedname: "first_name", label: "First name", required: true }] },
+    nameElement("q_name", "Your name", { first_name: ["First name", true] }),
   ];
   const form = await seed.form(org.organizationId, { name: "Small screen", elements }, { publish: true });
   await openBuilder(page, org, form.uuid, "Small screen");

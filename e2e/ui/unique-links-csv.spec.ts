@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { uniqueLinks } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { openDashboardPage, screenshot } from "./helpers";
+import { choiceElement } from "../fixtures/elements";
 
 /** Unique links from a CSV of recipients: 100 rows a request, each request all or nothing. */
 
@@ -9,15 +10,7 @@ const FORM = {
   name: "Workshop invitations",
   elements: [
     { id: "company", label: "Company", type: "short-text" },
-    {
-      id: "topic",
-      label: "Topic",
-      type: "radio",
-      options: [
-        { id: "opt_sales", label: "Sales", value: "sales" },
-        { id: "opt_support", label: "Support", value: "support" },
-      ],
-    },
+    choiceElement("topic", "Topic", "radio", { opt_sales: ["Sales", "sales"], opt_support: ["Support", "support"] }),
     { id: "visit_on", label: "Visit on", type: "date" },
   ],
 };

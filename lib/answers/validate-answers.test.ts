@@ -4,6 +4,7 @@ import { test } from "node:test";
 import type { FormElement } from "@/db/schema";
 import { formValuesToData } from "./form-values";
 import { createAnswersValidator, type AnswersResult } from "./validate-answers";
+import { matrixElement } from "@/e2e/fixtures/elements";
 
 const CONTACT: FormElement[] = JSON.parse(readFileSync("e2e/fixtures/forms/contact.json", "utf8")).elements;
 const validate = createAnswersValidator(CONTACT);
@@ -92,17 +93,7 @@ test("an optional address may stay empty; partly filled, its required parts are 
 
 test("a required matrix wants every row; a required repeat field at least one non-empty row", () => {
   const v = createAnswersValidator([
-    {
-      id: "m",
-      label: "M",
-      type: "matrix",
-      required: true,
-      rows: [
-        { id: "r1", label: "R1" },
-        { id: "r2", label: "R2" },
-      ],
-      columns: [{ id: "c1", label: "C1" }],
-    },
+    matrixElement("m", "M", { r1: "R1", r2: "R2" }, { c1: "C1" }, { required: true }),
     { id: "r", label: "R", type: "repeat-field", required: true, components: [{ id: "x", label: "X", type: "short-text" }] },
   ]);
   assert.deepEqual(issues(v({ m: { r1: { c1: true } }, r: [{ x: "" }, {}] })), [

@@ -15,6 +15,7 @@ import {
   isTextLike,
   walkElements,
 } from "./element-types";
+import { matrixElement, nameElement } from "@/e2e/fixtures/elements";
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(process.cwd(), "e2e/fixtures/forms", name), "utf8"));
 
@@ -29,29 +30,9 @@ const text = (id: string, type = "short-text") => ({ id, label: id.toUpperCase()
 const opts = (...values: string[]) => values.map((v) => ({ id: `opt_${v}`, label: v, value: v }));
 const radio = { id: "color", label: "Color", type: "radio", options: opts("red", "green") };
 const checkbox = { id: "toppings", label: "Toppings", type: "multiple-checkbox", options: opts("ham", "egg") };
-const matrix = {
-  id: "grid",
-  label: "Grid",
-  type: "matrix",
-  rows: [
-    { id: "r1", label: "Row 1" },
-    { id: "r2", label: "Row 2" },
-  ],
-  columns: [
-    { id: "c1", label: "Col 1" },
-    { id: "c2", label: "Col 2" },
-  ],
-};
+const matrix = matrixElement("grid", "Grid", { r1: "Row 1", r2: "Row 2" }, { c1: "Col 1", c2: "Col 2" });
 const repeat = { id: "people", label: "People", type: "repeat-field", components: [text("who"), { ...radio, id: "fav" }] };
-const nameEl = {
-  id: "fullname",
-  label: "Name",
-  type: "name",
-  children: [
-    { fixedname: "first", label: "First", required: true },
-    { fixedname: "last", label: "Last", required: false },
-  ],
-};
+const nameEl = nameElement("fullname", "Name", { first: ["First", true], last: ["Last", false] });
 
 // --- accepted files -------------------------------------------------------------------
 

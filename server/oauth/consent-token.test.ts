@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, mock, test } from "node:test";
-import { createDb, type Db } from "@/db";
+import { mock, test } from "node:test";
+import { unitTestDb } from "@/e2e/fixtures/unit-db";
 import { CONSENT_TTL_S, signConsent, verifyConsent } from "./consent-token";
 
 const url = process.env.DATABASE_URL;
-let db: Db;
-before(() => {
-  if (url) db = createDb(url, 2);
-});
-after(async () => {
-  await db?.$client.end();
-});
+const db = unitTestDb();
 
 const claims = {
   client: 1,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { submissions, webhooks } from "../../../db/schema";
 import { revokeGrant } from "../../../server/oauth/grants";
-import { expect, test } from "../../fixtures";
+import { expect, test, type Seed } from "../../fixtures";
 import { connectNewUser, type HttpAnswer } from "../../oauth";
 import { startReceiver } from "../webhooks/receiver";
 import { postJson, submitPath } from "../survey/survey-fixtures";
@@ -47,6 +47,13 @@ async function waitFor<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
   }
 }
 
+/** A new user connected through OAuth, and their "Leads" form. */
+async function connectedLeads(request: APIRequestContext, seed: Seed, baseURL: string, publish = false) {
+  const { org, tokens } = await connectNewUser(request, seed, baseURL);
+  const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish });
+  return { org, tokens, form };
+}
+
 test.describe("POST /connector/webhooks", () => {
   test("subscribes; each new non-spam submission reaches the target with the connector payload, signed; DELETE unsubscribes", async ({
     request,
@@ -54,8 +61,7 @@ test.describe("POST /connector/webhooks", () => {
     baseURL,
     api,
   }) => {
-    const { org, tokens } = await connectNewUser(request, seed, baseURL!);
-    const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish: true });
+    const { org, tokens, form } = await connectedLeads(request, seed, baseURL!, true);
     const receiver = await startReceiver();
     try {
       const created = await call(request, "POST", "/webhooks", tokens.access_token, {
@@ -115,8 +121,7 @@ test.describe("POST /connector/webhooks", () => {
     baseURL,
     api,
   }) => {
-    const { org, tokens } = await connectNewUser(request, seed, baseURL!);
-    const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS }, { publish: true });
+    const { tokens, form } = await connectedLeads(request, seed, baseURL!, true);
     const gone = await startReceiver(() => ({ status: 410 }));
     const live = await startReceiver();
     try {
@@ -151,8 +156,7 @@ test.describe("POST /connector/webhooks", () => {
     seed,
     baseURL,
   }) => {
-    const { org, tokens } = await connectNewUser(request, seed, baseURL!);
-    const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
+    const { org, tokens, form } = await connectedLeads(request, seed, baseURL!);
     const foreign = await seed.form((await seed.org()).organizationId, { name: "Theirs", elements: ELEMENTS });
     const post = (body: unknown) => call(request, "POST", "/webhooks", tokens.access_token, body);
     const ok = { form_id: form.id, target_url: "https://hooks.example.com/x", events: ["submission.created"] };
@@ -201,8 +205,7 @@ test.describe("POST /connector/webhooks", () => {
     seed,
     baseURL,
   }) => {
-    const { org, tokens } = await connectNewUser(request, seed, baseURL!);
-    const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
+    const { tokens, form } = await connectedLeads(request, seed, baseURL!);
     const subscribe = (target: string) =>
       call(request, "POST", "/webhooks", tokens.access_token, {
         webhook: { form_id: form.id, target_url: target, events: ["submission.created"] },

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { oauthGrants } from "../../../db/schema";
 import { expect, test } from "../../fixtures";
-import { connect, connectNewUser, connectorGet, discover, postForm, registerClient } from "../../oauth";
+import { connect, connectNewUser, connectorGet, discover, registerClient, postRefresh } from "../../oauth";
 
 /** The dashboard's procedures over /api/trpc, as the signed-in browser calls them. */
 async function trpcQuery(request: APIRequestContext, path: string) {
@@ -51,12 +51,7 @@ test.describe("Connected apps (dashboard procedures)", () => {
     const revoked = await trpcMutation(request, "connectedApps.revoke", { id: app.id });
     expect(revoked).toEqual({ status: 200, body: { result: { data: { revoked: true } } } });
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(401);
-    const refreshed = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.id,
-      client_secret: client.secret!,
-    });
+    const refreshed = await postRefresh(request, client, tokens.refresh_token!);
     expect(refreshed.body.error).toBe("invalid_grant");
     expect((await trpcQuery(request, "connectedApps.list")).body.result.data).toEqual([]);
 

@@ -3,7 +3,7 @@ import { memberships, oauthGrants, oauthTokens } from "../../../db/schema";
 import { hashSecret } from "../../../server/oauth/secrets";
 import type { Db } from "../../../db";
 import { expect, test } from "../../fixtures";
-import { connectNewUser, connectorGet, postForm, refresh, registerClient } from "../../oauth";
+import { connectNewUser, connectorGet, postForm, refresh, registerClient, postRefresh } from "../../oauth";
 
 /**
  * Refresh-token rotation on the suite's server, which runs the default 60-second grace window.
@@ -68,12 +68,7 @@ test.describe("POST /oauth/token: refresh_token", () => {
 
     // 61 s: a replay.
     await rotatedSecondsAgo(seed.db, tokens.refresh_token!, 61);
-    const replay = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.id,
-      client_secret: client.secret!,
-    });
+    const replay = await postRefresh(request, client, tokens.refresh_token!);
     expect(replay).toMatchObject({
       status: 400,
       body: { error: "invalid_grant", error_description: "The refresh token was already used; the connection is revoked" },
@@ -87,12 +82,7 @@ test.describe("POST /oauth/token: refresh_token", () => {
       expect(res.headers["www-authenticate"]).toContain('error="invalid_token"');
     }
     for (const token of [first.refresh_token!, late.refresh_token!]) {
-      const res = await postForm(request, "/oauth/token", {
-        grant_type: "refresh_token",
-        refresh_token: token,
-        client_id: client.id,
-        client_secret: client.secret!,
-      });
+      const res = await postRefresh(request, client, token);
       expect(res.body).toEqual({ error: "invalid_grant", error_description: "The refresh token is invalid or revoked" });
     }
   });
@@ -108,12 +98,7 @@ test.describe("POST /oauth/token: refresh_token", () => {
       .where(eq(oauthTokens.refreshTokenHash, hashSecret(tokens.refresh_token!)));
     expect(gone).toHaveLength(0);
     // A token that old is simply unknown now: refused, without ending the connection.
-    const replay = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.id,
-      client_secret: client.secret!,
-    });
+    const replay = await postRefresh(request, client, tokens.refresh_token!);
     expect(replay.body).toEqual({ error: "invalid_grant", error_description: "The refresh token is invalid or revoked" });
     expect((await connectorGet(request, "/user", second.access_token)).status).toBe(200);
   });
@@ -176,12 +161,7 @@ test.describe("POST /oauth/token: refresh_token", () => {
   test("another client's refresh token is invalid_grant and leaves the connection alone", async ({ request, seed, baseURL }) => {
     const { client, as, tokens } = await connectNewUser(request, seed, baseURL!);
     const thief = await registerClient(seed.db);
-    const res = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: thief.id,
-      client_secret: thief.secret!,
-    });
+    const res = await postRefresh(request, thief, tokens.refresh_token!);
     expect(res).toMatchObject({
       status: 400,
       body: { error: "invalid_grant", error_description: "The refresh token is invalid or revoked" },
@@ -194,12 +174,7 @@ test.describe("POST /oauth/token: refresh_token", () => {
     const { client, tokens, org } = await connectNewUser(request, seed, baseURL!);
     await seed.db.delete(memberships).where(and(eq(memberships.userId, org.userId), eq(memberships.organizationId, org.organizationId)));
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(401);
-    const res = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.id,
-      client_secret: client.secret!,
-    });
+    const res = await postRefresh(request, client, tokens.refresh_token!);
     expect(res).toMatchObject({
       status: 400,
       body: { error: "invalid_grant", error_description: "The user is no longer a member of the organization; the connection is revoked" },

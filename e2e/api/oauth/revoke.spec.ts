@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { oauthGrants } from "../../../db/schema";
 import { expect, test } from "../../fixtures";
-import { clientAuth, connectNewUser, connectorGet, discover, insecure, postForm, refresh, registerClient } from "../../oauth";
+import { clientAuth, connectNewUser, connectorGet, discover, insecure, postForm, refresh, registerClient, postRefresh } from "../../oauth";
 
 test.describe("POST /oauth/revoke (RFC 7009)", () => {
   test("revoking the refresh token ends the connection: every token stops at once", async ({ request, seed, baseURL }) => {
@@ -16,12 +16,7 @@ test.describe("POST /oauth/revoke (RFC 7009)", () => {
 
     for (const access of [tokens.access_token, next.access_token]) expect((await connectorGet(request, "/user", access)).status).toBe(401);
     for (const token of [tokens.refresh_token!, next.refresh_token!]) {
-      const r = await postForm(request, "/oauth/token", {
-        grant_type: "refresh_token",
-        refresh_token: token,
-        client_id: client.id,
-        client_secret: client.secret!,
-      });
+      const r = await postRefresh(request, client, token);
       expect(r.body.error).toBe("invalid_grant");
     }
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.userId, org.userId));
@@ -57,12 +52,7 @@ test.describe("POST /oauth/revoke (RFC 7009)", () => {
     expect((await postForm(request, "/oauth/revoke", { token: tokens.refresh_token!, ...otherCreds })).status).toBe(200);
     expect((await postForm(request, "/oauth/revoke", { token: tokens.access_token, ...otherCreds })).status).toBe(200);
     expect((await connectorGet(request, "/user", tokens.access_token)).status).toBe(200);
-    const r = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: tokens.refresh_token!,
-      client_id: client.id,
-      client_secret: client.secret!,
-    });
+    const r = await postRefresh(request, client, tokens.refresh_token!);
     expect(r.status).toBe(200);
   });
 

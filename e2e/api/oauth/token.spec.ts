@@ -4,7 +4,18 @@ import { oauthAuthorizationCodes, oauthGrants, oauthTokens } from "../../../db/s
 import { hashSecret } from "../../../server/oauth/secrets";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type Seed } from "../../fixtures";
-import { allow, connect, connectorGet, discover, insecure, postForm, registerClient, signInApi, type TestClient } from "../../oauth";
+import {
+  allow,
+  connect,
+  connectorGet,
+  discover,
+  insecure,
+  postForm,
+  registerClient,
+  signInApi,
+  type TestClient,
+  postRefresh,
+} from "../../oauth";
 
 const VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"; // RFC 7636 appendix B
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
@@ -22,6 +33,12 @@ async function codeFor(request: APIRequestContext, seed: Seed, client: TestClien
 }
 
 const bodyCreds = (c: TestClient) => ({ client_id: c.id, client_secret: c.secret! });
+
+/** The token request that redeems a fresh PKCE authorization code of `client`, credentials in the body. */
+async function codeGrant(request: APIRequestContext, seed: Seed, client: TestClient) {
+  const { code } = await codeFor(request, seed, client);
+  return { grant_type: "authorization_code", code, redirect_uri: client.redirectUri, code_verifier: VERIFIER, ...bodyCreds(client) };
+}
 
 test.describe("POST /oauth/token: authorization_code", () => {
   test("oauth4webapi connects with PKCE and credentials in the body; only hashes are stored", async ({ request, seed, baseURL }) => {
@@ -55,14 +72,7 @@ test.describe("POST /oauth/token: authorization_code", () => {
 
   test("the token response is exact and never cached", async ({ request, seed }) => {
     const client = await registerClient(seed.db);
-    const { code } = await codeFor(request, seed, client);
-    const res = await postForm(request, "/oauth/token", {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: client.redirectUri,
-      code_verifier: VERIFIER,
-      ...bodyCreds(client),
-    });
+    const res = await postForm(request, "/oauth/token", await codeGrant(request, seed, client));
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["access_token", "expires_in", "refresh_token", "scope", "token_type"]);
     expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "profile:read forms:read submission:read" });
@@ -99,14 +109,7 @@ test.describe("POST /oauth/token: authorization_code", () => {
 
   test("a code used twice is invalid_grant and revokes what the first use issued", async ({ request, seed }) => {
     const client = await registerClient(seed.db);
-    const { code } = await codeFor(request, seed, client);
-    const form = {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: client.redirectUri,
-      code_verifier: VERIFIER,
-      ...bodyCreds(client),
-    };
+    const form = await codeGrant(request, seed, client);
     const first = await postForm(request, "/oauth/token", form);
     expect(first.status).toBe(200);
     expect((await connectorGet(request, "/user", first.body.access_token)).status).toBe(200);
@@ -117,16 +120,12 @@ test.describe("POST /oauth/token: authorization_code", () => {
       body: { error: "invalid_grant", error_description: "The authorization code was already used; the tokens issued for it are revoked" },
     });
     expect((await connectorGet(request, "/user", first.body.access_token)).status).toBe(401);
-    const refreshed = await postForm(request, "/oauth/token", {
-      grant_type: "refresh_token",
-      refresh_token: first.body.refresh_token,
-      ...bodyCreds(client),
-    });
+    const refreshed = await postRefresh(request, client, first.body.refresh_token);
     expect(refreshed.body.error).toBe("invalid_grant");
     const [stored] = await seed.db
       .select()
       .from(oauthAuthorizationCodes)
-      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(code)));
+      .where(eq(oauthAuthorizationCodes.codeHash, hashSecret(form.code)));
     const [grant] = await seed.db.select().from(oauthGrants).where(eq(oauthGrants.id, stored!.grantId!));
     expect(grant!.revokedAt).not.toBeNull();
   });
@@ -136,14 +135,7 @@ test.describe("POST /oauth/token: authorization_code", () => {
     seed,
   }) => {
     const client = await registerClient(seed.db);
-    const { code } = await codeFor(request, seed, client);
-    const form = {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: client.redirectUri,
-      code_verifier: VERIFIER,
-      ...bodyCreds(client),
-    };
+    const form = await codeGrant(request, seed, client);
     const results = await Promise.all([postForm(request, "/oauth/token", form), postForm(request, "/oauth/token", form)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const ok = results.find((r) => r.status === 200)!;

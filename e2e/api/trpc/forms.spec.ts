@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { APIRequestContext } from "@playwright/test";
 import { forms, prefills, submissions } from "../../../db/schema";
-import { expect, test, type SeededOrg } from "../../fixtures";
+import { expect, test as base, type SeededOrg } from "../../fixtures";
 import { connectNewUser, connectorGet } from "../../oauth";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
 import { attemptSignIn } from "../sign-in-client";
@@ -22,13 +22,22 @@ async function session(request: APIRequestContext, baseURL: string, user: Seeded
   };
 }
 
+type Session = Awaited<ReturnType<typeof session>>;
+
+/** `sessionOf(user)` signs a seeded user in from the test's client address; `signedIn` is the test's own organization, signed in. */
+const test = base.extend<{ sessionOf: (user: SeededOrg) => Promise<Session>; signedIn: { org: SeededOrg; as: Session } }>({
+  sessionOf: async ({ request, baseURL, clientAddress }, use) => use((user) => session(request, baseURL!, user, clientAddress)),
+  signedIn: async ({ seed, sessionOf }, use) => {
+    const org = await seed.org();
+    await use({ org, as: await sessionOf(org) });
+  },
+});
+
 const formRow = async (seed: { db: any }, id: number) => (await seed.db.select().from(forms).where(eq(forms.id, id)))[0];
 
 test("another organization cannot read, rename, duplicate, trash or restore a form: each is a 404 and nothing changes", async ({
-  request,
   seed,
-  baseURL,
-  clientAddress,
+  sessionOf,
 }) => {
   const owner = await seed.org();
   const live = await seed.form(owner.organizationId, { name: "Owner's live form" }, { publish: true });
@@ -38,7 +47,7 @@ test("another organization cannot read, rename, duplicate, trash or restore a fo
   const before = await formRow(seed, live.id);
 
   const intruder = await seed.org();
-  const as = await session(request, baseURL!, intruder, clientAddress);
+  const as = await sessionOf(intruder);
   const attempts = [
     () => as.query("forms.overview", { formUuid: live.uuid }),
     () => as.query("forms.overview", { formUuid: trashed.uuid }),
@@ -64,20 +73,15 @@ test("another organization cannot read, rename, duplicate, trash or restore a fo
   expect((await seed.db.select().from(forms).where(eq(forms.organizationId, owner.organizationId))).length).toBe(2);
 
   // The owner reaches both.
-  const owns = await session(request, baseURL!, owner, clientAddress);
+  const owns = await sessionOf(owner);
   expect((await owns.query("forms.overview", { formUuid: live.uuid })).body.result.data.name).toBe("Owner's live form");
   expect((await owns.query("forms.overview", { formUuid: trashed.uuid })).body.result.data.trashedAt).toBe(trashedAt.toISOString());
 });
 
 test("create and rename check the name with its path; unknown and malformed forms are 404, never 500", async ({
-  request,
+  signedIn: { org, as },
   seed,
-  baseURL,
-  clientAddress,
 }) => {
-  const org = await seed.org();
-  const as = await session(request, baseURL!, org, clientAddress);
-
   for (const [name, message] of [
     ["   ", "name is required"],
     ["x".repeat(201), "name must be at most 200 characters"],
@@ -134,8 +138,7 @@ test("create and rename check the name with its path; unknown and malformed form
   expect((await as.mutation("forms.duplicate", { formUuid: uuid })).status).toBe(404);
 });
 
-test("duplicate copies the name and elements into a new draft, and nothing else", async ({ request, seed, baseURL, clientAddress }) => {
-  const org = await seed.org();
+test("duplicate copies the name and elements into a new draft, and nothing else", async ({ signedIn: { org, as }, seed }) => {
   const source = await seed.form(
     org.organizationId,
     { name: "Contact us", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }, { data: {} }] },
@@ -144,7 +147,6 @@ test("duplicate copies the name and elements into a new draft, and nothing else"
   await seed.db
     .insert(prefills)
     .values({ id: crypto.randomUUID(), formId: source.id, organizationId: org.organizationId, name: "Ada", data: [], resolved: {} });
-  const as = await session(request, baseURL!, org, clientAddress);
 
   const r = await as.mutation("forms.duplicate", { formUuid: source.uuid });
   expect(r.status).toBe(200);
@@ -215,10 +217,8 @@ test("a form trashed through the dashboard is not found by API v2, v1, the conne
 });
 
 test("another organization cannot read or change a form through the builder's procedures: each is a 404 and nothing changes", async ({
-  request,
   seed,
-  baseURL,
-  clientAddress,
+  sessionOf,
 }) => {
   const owner = await seed.org();
   const form = await seed.form(
@@ -230,7 +230,7 @@ test("another organization cannot read or change a form through the builder's pr
   const elementId = (CONTACT_ELEMENTS[0] as { id: string }).id;
 
   const intruder = await seed.org();
-  const as = await session(request, baseURL!, intruder, clientAddress);
+  const as = await sessionOf(intruder);
   for (const ref of [form.uuid, String(form.id)]) {
     const attempts = [
       () => as.query("forms.getDraft", { form: ref }),
@@ -250,7 +250,7 @@ test("another organization cannot read or change a form through the builder's pr
   expect(await formRow(seed, form.id)).toEqual(before);
 
   // The owner reaches it.
-  const owns = await session(request, baseURL!, owner, clientAddress);
+  const owns = await sessionOf(owner);
   const draft = await owns.query("forms.getDraft", { form: form.uuid });
   expect(draft.status).toBe(200);
   expect(draft.body.result.data).toMatchObject({
@@ -263,15 +263,11 @@ test("another organization cannot read or change a form through the builder's pr
 });
 
 test("a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; a stale revision is a 409", async ({
-  request,
+  signedIn: { org, as },
   seed,
-  baseURL,
-  clientAddress,
 }) => {
-  const org = await seed.org();
   const form = await seed.form(org.organizationId, { name: "Draft target", elements: CONTACT_ELEMENTS }, { publish: true });
   const before = await formRow(seed, form.id);
-  const as = await session(request, baseURL!, org, clientAddress);
   const revision = before.draftRevision;
   const field = { id: "q1", label: "Question", type: "short-text" };
   const save = (input: unknown) => as.mutation("forms.saveDraft", input);
@@ -341,12 +337,9 @@ const PEOPLE = [
 ];
 
 test("countElementAnswers counts a repeat component's answers in any row of its field; bad component ids are a 400", async ({
-  request,
+  signedIn: { org, as },
   seed,
-  baseURL,
-  clientAddress,
 }) => {
-  const org = await seed.org();
   const form = await seed.form(
     org.organizationId,
     {
@@ -372,7 +365,6 @@ test("countElementAnswers counts a repeat component's answers in any row of its 
     { name: "Elsewhere", elements: PEOPLE, submissions: [{ data: { q_people: [{ c_who: "Alan" }] } }] },
     { publish: true },
   );
-  const as = await session(request, baseURL!, org, clientAddress);
   const count = async (input: Record<string, unknown>) => {
     const r = await as.query("forms.countElementAnswers", { form: form.uuid, ...input });
     expect(r.status, JSON.stringify(input)).toBe(200);
@@ -394,13 +386,9 @@ test("countElementAnswers counts a repeat component's answers in any row of its 
 });
 
 test("an unpublished form's draft can be discarded: the builder goes back to the elements outside the draft, which getDraft counts", async ({
-  request,
+  signedIn: { org, as },
   seed,
-  baseURL,
-  clientAddress,
 }) => {
-  const org = await seed.org();
-  const as = await session(request, baseURL!, org, clientAddress);
   const field = { id: "q_new", label: "New", type: "short-text" };
 
   // Imported, never published: Discard goes back to the imported elements.

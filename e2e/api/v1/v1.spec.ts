@@ -3,17 +3,8 @@ import { forms, submissions } from "../../../db/schema";
 import { revokeApiTokenByValue } from "../../../server/services/tokens/create-token";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { rotatingClient } from "../token-client";
-import {
-  colorsElement,
-  fullNameElement,
-  gridElement,
-  idsByTag,
-  januaryAt,
-  scoreElement,
-  sizeElement,
-  tagElement,
-  visitElement,
-} from "../filter-forms";
+import { idsByTag, januaryAt } from "../filter-forms";
+import { colorsElement, fullNameElement, gridElement, scoreElement, sizeElement, tagElement, visitElement } from "../../fixtures/elements";
 
 /**
  * The legacy v1 API (`/api/v1`, server/routers/v1/). A v1 token belongs to one form.
@@ -31,12 +22,25 @@ const client = (api: ApiClient, seed: Seed, organizationId: number, formId: numb
 
 const q = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
 
+const cityElement = { id: "q_city", label: "City", type: "short-text" };
+
+/** Submission b's answers, keyed by label as v1 answers them. */
+const B_BY_LABEL = {
+  Tag: "b",
+  City: "paris nord",
+  Score: 10,
+  "Visit date": "2024-02-01",
+  "T-shirt size": "m",
+  Colors: ["blue", "red"],
+  "Full name": { "First name": "Bob" },
+};
+
 /** A form with a field of every kind v1 filters and sorts on; oldest first: a, b, c, d, e. */
 const legacyForm = {
   name: "Café Feedback — Spring 2024!",
   elements: [
     tagElement,
-    { id: "q_city", label: "City", type: "short-text" },
+    cityElement,
     scoreElement,
     visitElement,
     sizeElement,
@@ -110,6 +114,18 @@ async function legacySetup(seed: Seed, api: ApiClient, scopes = ALL_SCOPES) {
 
 // ---------------------------------------------------------------------------------------
 // Tokens
+
+/** GET `path` answers `status` with exactly `body`. */
+async function expectAnswer(
+  c: { get: (path: string) => Promise<{ status: number; body: unknown }> },
+  path: string,
+  status: number,
+  body: unknown,
+) {
+  const res = await c.get(path);
+  expect(res.status, path).toBe(status);
+  expect(res.body).toEqual(body);
+}
 
 test.describe("v1 X-SERVICE-TOKEN outcomes", () => {
   test("no header or an empty one is 400 Access Token not found, on every v1 endpoint", async ({ api }) => {
@@ -242,13 +258,9 @@ test.describe("GET /api/v1/forms", () => {
       ],
     });
 
-    const page2 = await c.get("/api/v1/forms?page=2");
-    expect(page2.status).toBe(200);
-    expect(page2.body).toEqual({ count: 0, total_count: 1, per_page: 20, page: 2, results: [] });
+    await expectAnswer(c, "/api/v1/forms?page=2", 200, { count: 0, total_count: 1, per_page: 20, page: 2, results: [] });
 
-    const bad = await c.get("/api/v1/forms?page=0");
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: "page must be a positive integer" });
+    await expectAnswer(c, "/api/v1/forms?page=0", 400, { message: "page must be a positive integer" });
   });
 
   test("an unpublished form is is_live false; a name without letters gets a form-… slug", async ({ seed, api }) => {
@@ -324,15 +336,9 @@ test.describe("GET /api/v1/forms", () => {
     const token = await seed.v1Token(org.organizationId, form.id);
     await seed.db.update(forms).set({ trashedAt: new Date() }).where(eq(forms.id, form.id));
     const c = { get: (path: string) => api.get(path, token) };
-    const listed = await c.get("/api/v1/forms");
-    expect(listed.status).toBe(200);
-    expect(listed.body).toEqual({ count: 0, total_count: 0, per_page: 20, page: 1, results: [] });
-    const subs = await c.get("/api/v1/submissions");
-    expect(subs.status).toBe(404);
-    expect(subs.body).toEqual({ message: "Form not found or not authorized" });
-    const one = await c.get(`/api/v1/submissions/${byTag.a}`);
-    expect(one.status).toBe(400);
-    expect(one.body).toEqual(FETCH_ERROR);
+    await expectAnswer(c, "/api/v1/forms", 200, { count: 0, total_count: 0, per_page: 20, page: 1, results: [] });
+    await expectAnswer(c, "/api/v1/submissions", 404, { message: "Form not found or not authorized" });
+    await expectAnswer(c, `/api/v1/submissions/${byTag.a}`, 400, FETCH_ERROR);
   });
 });
 
@@ -362,9 +368,7 @@ test.describe("GET /api/v1/submissions", () => {
     const p3 = await c.get("/api/v1/submissions?page=3");
     expect(p3.body).toEqual({ count: 0, total_count: 21, per_page: 20, page: 3, results: [] });
 
-    const bad = await c.get("/api/v1/submissions?page=x");
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: "page must be a positive integer" });
+    await expectAnswer(c, "/api/v1/submissions?page=x", 400, { message: "page must be a positive integer" });
   });
 
   test("each result is {id, spam, data, created_at}; data is keyed by field labels", async ({ seed, api }) => {
@@ -405,15 +409,7 @@ test.describe("GET /api/v1/submissions", () => {
       "Grid",
     ]);
     expect(b.spam).toBe(true);
-    expect(b.data).toEqual({
-      Tag: "b",
-      City: "paris nord",
-      Score: 10,
-      "Visit date": "2024-02-01",
-      "T-shirt size": "m",
-      Colors: ["blue", "red"],
-      "Full name": { "First name": "Bob" },
-    });
+    expect(b.data).toEqual(B_BY_LABEL);
     expect(r.body.results.map((s: any) => s.spam)).toEqual([false, true, false, false, false]);
   });
 
@@ -507,12 +503,10 @@ test.describe("GET /api/v1/submissions", () => {
     await expectTags(q("Score__between", "1"), all);
     await expectTags(q("Grid", "x"), all);
 
-    const bad = await c.get(`/api/v1/submissions?${q("Score__gte", "abc")}`);
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'Score__is_greater_than_or_equal_to needs a number, got "abc"' });
-    const twice = await c.get("/api/v1/submissions?sort=Score&sort=City");
-    expect(twice.status).toBe(400);
-    expect(twice.body).toEqual({ message: "sort must be given once" });
+    await expectAnswer(c, `/api/v1/submissions?${q("Score__gte", "abc")}`, 400, {
+      message: 'Score__is_greater_than_or_equal_to needs a number, got "abc"',
+    });
+    await expectAnswer(c, "/api/v1/submissions?sort=Score&sort=City", 400, { message: "sort must be given once" });
   });
 });
 
@@ -529,15 +523,7 @@ test.describe("GET /api/v1/submissions/:id", () => {
       spam: true,
       created_at: januaryAt(2),
       updated_at: januaryAt(2),
-      data: {
-        Tag: "b",
-        City: "paris nord",
-        Score: 10,
-        "Visit date": "2024-02-01",
-        "T-shirt size": "m",
-        Colors: ["blue", "red"],
-        "Full name": { "First name": "Bob" },
-      },
+      data: B_BY_LABEL,
     });
     const upper = await c.get(`/api/v1/submissions/${byTag.b!.toUpperCase()}`);
     expect(upper.status).toBe(200);
@@ -579,9 +565,7 @@ test.describe("DELETE /api/v1/submissions/:id", () => {
     expect(del.body).toEqual({ message: "Submission deleted successfully" });
     expect(await count()).toBe(4);
 
-    const gone = await c.get(`/api/v1/submissions/${byTag.c}`);
-    expect(gone.status).toBe(400);
-    expect(gone.body).toEqual(FETCH_ERROR);
+    await expectAnswer(c, `/api/v1/submissions/${byTag.c}`, 400, FETCH_ERROR);
     const list = await c.get("/api/v1/submissions");
     expect(list.body.total_count).toBe(4);
     expect(list.body.results.map((s: any) => s.data.Tag)).toEqual(["a", "b", "d", "e"]);

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { forms, submissions } from "../../../db/schema";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
+import { idsByTag, januaryAt } from "../filter-forms";
 import {
   colorsElement,
   fullNameElement,
   gridElement,
-  idsByTag,
-  januaryAt,
+  nameElement,
   scoreElement,
   sizeElement,
   tagElement,
   visitElement,
-} from "../filter-forms";
+} from "../../fixtures/elements";
 import { tokenClient as client } from "../token-client";
 
 /**
@@ -215,15 +215,7 @@ const filterForm = {
     colorsElement,
     sizeElement,
     fullNameElement,
-    {
-      id: "q_addr",
-      label: "Address",
-      type: "address",
-      children: [
-        { fixedname: "city", label: "City", required: false },
-        { fixedname: "zip", label: "Postal code", required: false },
-      ],
-    },
+    nameElement("q_addr", "Address", { city: ["City", false], zip: ["Postal code", false] }, "address"),
     { id: "q_special", label: SPECIAL_LABEL, type: "short-text" },
     gridElement,
   ],

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
 import { formOf, onlySubmission, openSurvey, submitAndThank } from "./survey-helpers";
+import { choiceElement, matrixElement, nameElement, repeatElement } from "../../fixtures/elements";
 
 /**
  * Every element type, filled in as a person would (labels, keyboard), submitted, and read
@@ -97,17 +98,7 @@ const CASES: Case[] = [
   },
   {
     type: "dropdown",
-    elements: [
-      {
-        id: "country",
-        label: "Country",
-        type: "dropdown",
-        options: [
-          { id: "o_de", label: "Germany", value: "DE" },
-          { id: "o_fr", label: "France", value: "FR" },
-        ],
-      },
-    ],
+    elements: [choiceElement("country", "Country", "dropdown", { o_de: ["Germany", "DE"], o_fr: ["France", "FR"] })],
     fill: async (page) => {
       await page.getByLabel("Country").selectOption({ label: "France" });
     },
@@ -153,21 +144,13 @@ const CASES: Case[] = [
   {
     type: "matrix",
     elements: [
-      {
-        id: "rate",
-        label: "Rate us",
-        type: "matrix",
-        required: true,
-        rows: [
-          { id: "row_docs", label: "Documentation" },
-          { id: "row_support", label: "Support" },
-        ],
-        columns: [
-          { id: "col_bad", label: "Bad", value: "1" },
-          { id: "col_ok", label: "OK", value: "2" },
-          { id: "col_great", label: "Great", value: "3" },
-        ],
-      },
+      matrixElement(
+        "rate",
+        "Rate us",
+        { row_docs: "Documentation", row_support: "Support" },
+        { col_bad: ["Bad", "1"], col_ok: ["OK", "2"], col_great: ["Great", "3"] },
+        { required: true },
+      ),
     ],
     fill: async (page) => {
       await expect(page.getByRole("group", { name: "Rate us" })).toBeVisible();
@@ -179,15 +162,10 @@ const CASES: Case[] = [
   {
     type: "repeat-field",
     elements: [
-      {
-        id: "people",
-        label: "Colleague",
-        type: "repeat-field",
-        components: [
-          { id: "person_name", label: "Full name", type: "short-text", required: true },
-          { id: "person_email", label: "Email address", type: "email" },
-        ],
-      },
+      repeatElement("people", "Colleague", [
+        { id: "person_name", label: "Full name", type: "short-text", required: true },
+        { id: "person_email", label: "Email address", type: "email" },
+      ]),
     ],
     fill: async (page) => {
       const row = (n: number) => page.getByRole("group", { name: `Colleague ${n}`, exact: true });
@@ -229,17 +207,12 @@ const CASES: Case[] = [
   {
     type: "address",
     elements: [
-      {
-        id: "postal",
-        label: "Postal address",
-        type: "address",
-        children: [
-          { fixedname: "street", label: "Street", required: true },
-          { fixedname: "city", label: "City", required: true },
-          { fixedname: "zip", label: "ZIP code", required: false },
-          { fixedname: "country", label: "Country", required: false },
-        ],
-      },
+      nameElement(
+        "postal",
+        "Postal address",
+        { street: ["Street", true], city: ["City", true], zip: ["ZIP code", false], country: ["Country", false] },
+        "address",
+      ),
     ],
     fill: async (page) => {
       const group = page.getByRole("group", { name: "Postal address" });

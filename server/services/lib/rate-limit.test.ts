@@ -1,19 +1,13 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { eq, inArray } from "drizzle-orm";
-import { createDb, type Db } from "@/db";
+import { unitTestDb } from "@/e2e/fixtures/unit-db";
 import { rateLimitCounters } from "@/db/schema";
 import { hitRateLimit, hitRateLimits, releaseHits } from "./rate-limit";
 
 const url = process.env.DATABASE_URL;
-let db: Db;
-before(() => {
-  if (url) db = createDb(url, 2);
-});
-after(async () => {
-  await db?.$client.end();
-});
+const db = unitTestDb();
 
 test("counts hits per key in a window and reports when the limit is exceeded", { skip: !url && "needs DATABASE_URL" }, async () => {
   const key = `test:${randomUUID()}`;

@@ -3,21 +3,14 @@ import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { createPrefillDataValidator, PREFILL_DATA_ERRORS } from "./prefill-data";
+import { nameElement, repeatElement } from "@/e2e/fixtures/elements";
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id: `opt_${id}`, label: id, value: id }));
 const axis = (...ids: string[]) => ids.map((id) => ({ id, label: id }));
 
 /** The contact form of the e2e fixtures, plus what it lacks: phones without selector and in a repeat-field, an unknown type. */
 const ELEMENTS: FormElement[] = [
-  {
-    id: "full_name",
-    label: "Your name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: true },
-      { fixedname: "last_name", label: "Last name", required: true },
-    ],
-  },
+  nameElement("full_name", "Your name", { first_name: ["First name", true], last_name: ["Last name", true] }),
   { id: "email", label: "Email", type: "email", required: true },
   { id: "phone", label: "Phone", type: "phone", countrySelector: true },
   { id: "subject", label: "Subject", type: "short-text" },
@@ -37,15 +30,10 @@ const ELEMENTS: FormElement[] = [
     rows: axis("row_docs", "row_support"),
     columns: axis("col_bad", "col_ok", "col_great"),
   },
-  {
-    id: "colleagues",
-    label: "Colleagues to contact",
-    type: "repeat-field",
-    components: [
-      { id: "colleague_name", label: "Name", type: "short-text", required: true },
-      { id: "colleague_email", label: "Email", type: "email" },
-    ],
-  },
+  repeatElement("colleagues", "Colleagues to contact", [
+    { id: "colleague_name", label: "Name", type: "short-text", required: true },
+    { id: "colleague_email", label: "Email", type: "email" },
+  ]),
   {
     id: "postal_address",
     label: "Postal address",
@@ -54,23 +42,18 @@ const ELEMENTS: FormElement[] = [
   },
   { id: "home_phone", label: "Home phone", type: "phone" },
   { id: "office_phone", label: "Office phone", type: "phone", countrySelector: false },
-  {
-    id: "references",
-    label: "References",
-    type: "repeat-field",
-    components: [
-      { id: "ref_name", label: "Name", type: "short-text" },
-      { id: "ref_phone", label: "Phone", type: "phone", countrySelector: true },
-      { id: "ref_kind", label: "Kind", type: "radio", options: opts("work", "personal") },
-      { id: "ref_langs", label: "Languages", type: "multiple-checkbox", options: opts("en", "de") },
-      {
-        id: "ref_offices",
-        label: "Offices",
-        type: "repeat-field",
-        components: [{ id: "office_number", label: "Number", type: "phone", countrySelector: true }],
-      },
-    ],
-  },
+  repeatElement("references", "References", [
+    { id: "ref_name", label: "Name", type: "short-text" },
+    { id: "ref_phone", label: "Phone", type: "phone", countrySelector: true },
+    { id: "ref_kind", label: "Kind", type: "radio", options: opts("work", "personal") },
+    { id: "ref_langs", label: "Languages", type: "multiple-checkbox", options: opts("en", "de") },
+    {
+      id: "ref_offices",
+      label: "Offices",
+      type: "repeat-field",
+      components: [{ id: "office_number", label: "Number", type: "phone", countrySelector: true }],
+    },
+  ]),
   { id: "signature", label: "Sign here", type: "signature" },
 ];
 

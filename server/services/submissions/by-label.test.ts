@@ -2,23 +2,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { dataByLabel } from "./by-label";
+import { choiceElement, fullNameElement, gridElement } from "@/e2e/fixtures/elements";
 
 const elements: FormElement[] = [
   { id: "q_email", label: "Email", type: "email" },
   { id: "q_age", label: "Age", type: "number" },
-  { id: "q_size", label: "Size", type: "dropdown", options: [{ id: "o_s", label: "Small", value: "s" }] },
-  { id: "q_tags", label: "Tags", type: "multiple-checkbox", options: [{ id: "o_a", label: "A", value: "a" }] },
-  { id: "q_grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "Row" }], columns: [{ id: "c1", label: "Col" }] },
+  choiceElement("q_size", "Size", "dropdown", { o_s: ["Small", "s"] }),
+  choiceElement("q_tags", "Tags", "multiple-checkbox", { o_a: ["A", "a"] }),
+  gridElement,
   { id: "q_rep", label: "People", type: "repeat-field", components: [{ id: "q_who", label: "Who", type: "short-text" }] },
-  {
-    id: "q_name",
-    label: "Full name",
-    type: "name",
-    children: [
-      { fixedname: "first", label: "First name", required: true },
-      { fixedname: "last", label: "Last name", required: false },
-    ],
-  },
+  fullNameElement,
 ];
 
 test("keys are labels in the form's order; values as stored, name/address by sub-field label", () => {

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { attachmentHeader, cellText, csvColumns, csvField, csvLine, neutralise, type ExportRow } from "./csv";
+import { choiceElement, matrixElement, nameElement } from "@/e2e/fixtures/elements";
 
 test("cells a spreadsheet would run as a formula get a leading quote", () => {
   for (const s of ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"]) assert.equal(neutralise(s), `'${s}`);
@@ -23,38 +24,10 @@ test("RFC 4180: quotes, commas and line breaks are quoted, quotes doubled, lines
 });
 
 const ELEMENTS: FormElement[] = [
-  {
-    id: "n",
-    label: "Your name",
-    type: "name",
-    children: [
-      { fixedname: "first_name", label: "First name", required: true },
-      { fixedname: "last_name", label: "Last name", required: true },
-    ],
-  },
-  {
-    id: "topics",
-    label: "Topics",
-    type: "multiple-checkbox",
-    options: [
-      { id: "a", label: "API", value: "api" },
-      { id: "w", label: "Webhooks", value: "hooks" },
-    ],
-  },
-  { id: "pick", label: "Topics", type: "radio", options: [{ id: "y", label: "Yes", value: "y" }] },
-  {
-    id: "m",
-    label: "Rate",
-    type: "matrix",
-    rows: [
-      { id: "r1", label: "Docs" },
-      { id: "r2", label: "Support" },
-    ],
-    columns: [
-      { id: "c1", label: "Bad", value: "1" },
-      { id: "c2", label: "Good", value: "2" },
-    ],
-  },
+  nameElement("n", "Your name", { first_name: ["First name", true], last_name: ["Last name", true] }),
+  choiceElement("topics", "Topics", "multiple-checkbox", { a: ["API", "api"], w: ["Webhooks", "hooks"] }),
+  choiceElement("pick", "Topics", "radio", { y: ["Yes", "y"] }),
+  matrixElement("m", "Rate", { r1: "Docs", r2: "Support" }, { c1: ["Bad", "1"], c2: ["Good", "2"] }),
   {
     id: "people",
     label: "Colleague",

@@ -6,30 +6,15 @@ import { FieldResolver } from "./fields";
 import { containmentDocs } from "./filter-sql";
 import { parseDate, parseNumber } from "@/lib/values/values";
 import { FILTER_TYPES, parseFilters, type Filter } from "./filters";
+import { choiceElement, fullNameElement, matrixElement } from "@/e2e/fixtures/elements";
 
 const elements: FormElement[] = [
   { id: "q_text", label: "Your name", type: "short-text" },
   { id: "q_num", label: "Age", type: "number" },
   { id: "q_date", label: "Start date", type: "date" },
-  {
-    id: "q_color",
-    label: "Colors",
-    type: "multiple-checkbox",
-    options: [
-      { id: "o1", label: "Red", value: "red" },
-      { id: "o2", label: "Blue", value: "blue" },
-    ],
-  },
-  {
-    id: "q_name",
-    label: "Full name",
-    type: "name",
-    children: [
-      { fixedname: "first", label: "First name", required: true },
-      { fixedname: "last", label: "Last name", required: false },
-    ],
-  },
-  { id: "q_grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "R" }], columns: [{ id: "c1", label: "C" }] },
+  choiceElement("q_color", "Colors", "multiple-checkbox", { o1: ["Red", "red"], o2: ["Blue", "blue"] }),
+  fullNameElement,
+  matrixElement("q_grid", "Grid", { r1: "R" }, { c1: "C" }),
   { id: "q_rep", label: "Items", type: "repeat-field", components: [{ id: "q_qty", label: "Qty", type: "number" }] },
   { id: "q_dup", label: "Your name", type: "long-text" },
   { id: "q_under", label: "a__b", type: "short-text" },

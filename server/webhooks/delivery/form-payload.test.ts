@@ -2,32 +2,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { FormElement } from "@/db/schema";
 import { formEventPayload, sampleSubmission } from "./form-payload";
+import { choiceElement, matrixElement, nameElement } from "@/e2e/fixtures/elements";
 
 const elements: FormElement[] = [
-  { id: "name", label: "Name", type: "name", children: [{ fixedname: "first_name", label: "First", required: true }] },
+  nameElement("name", "Name", { first_name: ["First", true] }),
   { id: "mail", label: "Email", type: "email" },
   { id: "n", label: "Count", type: "number" },
   { id: "when", label: "Date", type: "date" },
-  {
-    id: "pick",
-    label: "Pick",
-    type: "dropdown",
-    options: [
-      { id: "o1", label: "One", value: "one" },
-      { id: "o2", label: "Two", value: "two" },
-    ],
-  },
-  { id: "many", label: "Many", type: "multiple-checkbox", options: [{ id: "o1", label: "One", value: "one" }] },
-  {
-    id: "rank",
-    label: "Rank",
-    type: "ranking",
-    options: [
-      { id: "a", label: "A", value: "a" },
-      { id: "b", label: "B", value: "b" },
-    ],
-  },
-  { id: "grid", label: "Grid", type: "matrix", rows: [{ id: "r1", label: "R1" }], columns: [{ id: "c1", label: "C1" }] },
+  choiceElement("pick", "Pick", "dropdown", { o1: ["One", "one"], o2: ["Two", "two"] }),
+  choiceElement("many", "Many", "multiple-checkbox", { o1: ["One", "one"] }),
+  choiceElement("rank", "Rank", "ranking", { a: ["A", "a"], b: ["B", "b"] }),
+  matrixElement("grid", "Grid", { r1: "R1" }, { c1: "C1" }),
   { id: "rep", label: "People", type: "repeat-field", components: [{ id: "who", label: "Who", type: "short-text" }] },
   { id: "odd", label: "Odd", type: "statement" },
 ];

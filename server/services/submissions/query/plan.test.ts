@@ -10,6 +10,7 @@ import { parseFilters, type FilterParam } from "../filters";
 import { DEFAULT_SORT } from "../sort";
 import { listFormPage } from "./page";
 import { planFilters, queryLimits, type FilterPlan } from "./plan";
+import { choiceElement, nameElement } from "@/e2e/fixtures/elements";
 
 /**
  * The plans of multi-filter requests without equality (planFilters): the index alone, the
@@ -26,16 +27,8 @@ const elements: FormElement[] = [
   { id: "n", label: "Num", type: "number" },
   { id: "d", label: "Day", type: "date" },
   { id: "t", label: "Text", type: "short-text" },
-  {
-    id: "m",
-    label: "Pick",
-    type: "multiple-checkbox",
-    options: [
-      { id: "oa", label: "A", value: "a" },
-      { id: "ob", label: "B", value: "b" },
-    ],
-  },
-  { id: "nm", label: "Name", type: "name", children: [{ fixedname: "first", label: "First", required: false }] },
+  choiceElement("m", "Pick", "multiple-checkbox", { oa: ["A", "a"], ob: ["B", "b"] }),
+  nameElement("nm", "Name", { first: ["First", false] }),
 ];
 
 /** 57 submissions: values cycle at co-prime periods, so the filters' sets overlap unevenly. */
