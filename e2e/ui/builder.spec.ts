@@ -396,10 +396,8 @@ test("removing a repeat field's component warns with the submissions holding an 
   expect(byJson(kept.map((r) => r.data))).toEqual(byJson(data));
 });
 
-test("a form never published offers Discard changes too: back to its imported fields, or to an empty form when it was created blank", async ({
-  page,
-  seed,
-}) => {
+test(`a form never published offers Discard changes too: \
+back to its imported fields, or to an empty form when it was created blank`, async ({ page, seed }) => {
   const org = await seed.org();
   const imported = await seed.form(org.organizationId, {
     name: "Imported draft",

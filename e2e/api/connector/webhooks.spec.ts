@@ -146,11 +146,8 @@ test.describe("POST /connector/webhooks", () => {
     }
   });
 
-  test("bad bodies are 422 {error}; another organization's form is 404; DELETE of a form webhook or someone else's subscription is 404", async ({
-    request,
-    seed,
-    baseURL,
-  }) => {
+  test(`bad bodies are 422 {error}; another organization's form is 404; \
+DELETE of a form webhook or someone else's subscription is 404`, async ({ request, seed, baseURL }) => {
     const { org, tokens } = await connectNewUser(request, seed, baseURL!);
     const form = await seed.form(org.organizationId, { name: "Leads", elements: ELEMENTS });
     const foreign = await seed.form((await seed.org()).organizationId, { name: "Theirs", elements: ELEMENTS });

@@ -118,7 +118,8 @@ test.describe("npm start explains each failure in one sentence", () => {
 });
 
 test.describe("npm start with DATABASE_URL", () => {
-  test("says where it listens once it does, on loopback only; links default to http://localhost:$PORT; the webhook worker runs inside", async () => {
+  test(`says where it listens once it does, on loopback only; \
+links default to http://localhost:$PORT; the webhook worker runs inside`, async () => {
     test.setTimeout(60_000);
     const port = await freePort();
     // A database of its own: its webhook worker must not take part in other tests' deliveries.
