@@ -369,7 +369,8 @@ test("removing a repeat field's component warns with the submissions holding an 
   await press(removeWho);
   const dialog = page.getByRole("dialog", { name: "Delete this field?" });
   await expect(dialog).toContainText(
-    "2 of 4 submissions hold an answer to “Who” in “People”. The stored answers stay in the submissions; the field leaves the form when you publish.",
+    "2 of 4 submissions hold an answer to “Who” in “People”. " +
+      "The stored answers stay in the submissions; the field leaves the form when you publish.",
   );
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
