@@ -1,5 +1,5 @@
 // Lint rules of the project: TypeScript's recommended set, React hooks, Next's rules,
-// drizzle's guard against an update or delete without `where`, and the client boundary.
+// drizzle's guard against an update or delete without `where`, the client boundary and the 140-column line limit.
 import nextPlugin from "@next/eslint-plugin-next";
 import drizzle from "eslint-plugin-drizzle";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -20,6 +20,8 @@ export default tseslint.config(
       "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx", "trx"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Prettier wraps code at 140 columns but leaves long strings, comments and regexes whole: this catches those.
+      "max-len": ["error", { code: 140, tabWidth: 2 }],
     },
   },
   {

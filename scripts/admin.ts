@@ -110,7 +110,8 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
     usage: [
       [
         'create-oauth-client --name "Make" --redirect-uri URI [--redirect-uri URI…] [--public]',
-        '→ {"clientId", "clientSecret"}: an OAuth client for the connector; the secret is shown once (a --public client gets none and must use PKCE)',
+        '→ {"clientId", "clientSecret"}: an OAuth client for the connector; ' +
+          "the secret is shown once (a --public client gets none and must use PKCE)",
       ],
     ],
     notes: ["redirect URIs are matched exactly; https, or http on localhost only"],

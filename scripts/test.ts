@@ -3,7 +3,7 @@
  *   1. Postgres targets (scripts/lib/test-targets.ts): a throw-away embedded server and one
  *      from Debian's packaged PostgreSQL when installed (TEST_TARGETS=embedded|debian|both);
  *      TEST_DATABASE_URL / DATABASE_URL instead is the only target
- *   2. unit tests (node:test) on each target; the typecheck and lint once
+ *   2. unit tests (node:test) on each target; the typecheck, lint and format check once
  *   3. migrations, one production build (skip with SKIP_BUILD=1), `next start` on a free port
  *      per target, one after the other
  *   4. API + UI tests (Playwright, real HTTP and Chromium) on the first target, API tests on
@@ -73,6 +73,8 @@ async function main() {
       if (process.env.SKIP_TYPECHECK !== "1") {
         await report.stage("typecheck", () => node(["typescript", "bin", "tsc"], ["--noEmit", "-p", root], env));
         await report.stage("lint", () => node(["eslint", "bin", "eslint.js"], [root], env));
+        // Every file in Prettier's format (.prettierrc.json, .prettierignore): a run fails on one that is not.
+        await report.stage("format", () => node(["prettier", "bin", "prettier.cjs"], ["--check", "."], env));
       }
     }
     // One build serves every target's server.

@@ -15,7 +15,9 @@ test.describe("tRPC mutations check where they come from", () => {
     expect(r.status).toBe(403);
     expect(r.body).toEqual({
       error: {
-        message: `This request comes from ${EVIL}, not from ${new URL(baseURL!).origin}: open Formhouse at ${new URL(baseURL!).origin} (APP_URL).`,
+        message:
+          `This request comes from ${EVIL}, not from ${new URL(baseURL!).origin}: ` +
+          `open Formhouse at ${new URL(baseURL!).origin} (APP_URL).`,
         code: -32003,
         data: { code: "FORBIDDEN", httpStatus: 403, path: "account.signUp" },
       },

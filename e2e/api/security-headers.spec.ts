@@ -4,7 +4,8 @@ import { expect, test } from "../fixtures";
 import { TSX_NODE_ARGS } from "../../scripts/lib/server-node";
 
 const PERMISSIONS =
-  "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
+  "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+  "magnetometer=(), microphone=(), midi=(), payment=(), usb=()";
 
 const csp = (nonce: string, frameAncestors: string) =>
   `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; ` +

@@ -354,7 +354,8 @@ test("removing a repeat field's component warns with the submissions holding an 
   await press(removeWho);
   const dialog = page.getByRole("dialog", { name: "Delete this field?" });
   await expect(dialog).toContainText(
-    "2 of 4 submissions hold an answer to “Who” in “People”. The stored answers stay in the submissions; the field leaves the form when you publish.",
+    "2 of 4 submissions hold an answer to “Who” in “People”. " +
+      "The stored answers stay in the submissions; the field leaves the form when you publish.",
   );
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -381,10 +382,8 @@ test("removing a repeat field's component warns with the submissions holding an 
   expect(byJson(kept.map((r) => r.data))).toEqual(byJson(data));
 });
 
-test("a form never published offers Discard changes too: back to its imported fields, or to an empty form when it was created blank", async ({
-  page,
-  seed,
-}) => {
+test(`a form never published offers Discard changes too: \
+back to its imported fields, or to an empty form when it was created blank`, async ({ page, seed }) => {
   const org = await seed.org();
   const imported = await seed.form(org.organizationId, {
     name: "Imported draft",

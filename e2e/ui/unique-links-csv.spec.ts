@@ -17,11 +17,8 @@ const FORM = {
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-test("a 1,000-row CSV with one bad row: that batch is refused with its line and column, the others are stored with the CSV's values", async ({
-  page,
-  seed,
-  api,
-}) => {
+test(`a 1,000-row CSV with one bad row: \
+that batch is refused with its line and column, the others are stored with the CSV's values`, async ({ page, seed, api }) => {
   test.setTimeout(120_000);
   const org = await seed.org();
   const form = await seed.form(org.organizationId, FORM);
@@ -110,10 +107,8 @@ test("a CSV with a column the form does not have is refused before anything is s
   expect(await seed.db.select().from(uniqueLinks).where(eq(uniqueLinks.formId, form.id))).toEqual([]);
 });
 
-test("hostile cells (NUL, 100,000 characters, dates out of range) are each refused with their line and column, never a server error", async ({
-  page,
-  seed,
-}) => {
+test(`hostile cells (NUL, 100,000 characters, \
+dates out of range) are each refused with their line and column, never a server error`, async ({ page, seed }) => {
   test.setTimeout(90_000);
   const org = await seed.org();
   const form = await seed.form(org.organizationId, FORM);

@@ -173,8 +173,9 @@ test("a repeat-field needs components, which are validated like elements", () =>
   );
   rejects(
     form([{ ...repeat, components: [{ ...repeat, id: "inner", components: [{ id: "x", label: "X", type: "slider" }] }] }]),
-    "elements[0].components[0].components[0].type 'slider' is not a known element type (known: short-text, long-text, email, number, date, " +
-      "hidden, phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)",
+    "elements[0].components[0].components[0].type 'slider' is not a known element type " +
+      "(known: short-text, long-text, email, number, date, hidden, phone, radio, dropdown, picture-checkbox, " +
+      "multiple-checkbox, ranking, matrix, repeat-field, name, address)",
   );
 });
 

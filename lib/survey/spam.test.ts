@@ -14,7 +14,8 @@ test("spam: a filled honeypot, or under 2 s from render to submit", () => {
 
 test("link previews: chat-app unfurlers, prefetches and HEAD; browsers are people", () => {
   const browser =
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) " +
+    "Version/17.0 Mobile/15E148 Safari/604.1";
   assert.equal(isLinkPreview({ method: "GET", userAgent: browser, purpose: null }), false);
   assert.equal(isLinkPreview({ method: "HEAD", userAgent: browser, purpose: null }), true);
   assert.equal(isLinkPreview({ method: "GET", userAgent: browser, purpose: "prefetch;prerender" }), true);

@@ -36,7 +36,8 @@ export async function resolveDatabase(opts: { role: "server" | "command"; appUrl
     await stopLeftover(dataDir);
     const port = env().EMBEDDED_PG_PORT ?? ((await isFree(DEFAULT_PORT)) ? DEFAULT_PORT : await freePort());
     console.error(
-      `[formhouse] starting embedded PostgreSQL (${path.relative(root, dataDir).startsWith("..") ? dataDir : path.relative(root, dataDir)}, port ${port})`,
+      "[formhouse] starting embedded PostgreSQL " +
+        `(${path.relative(root, dataDir).startsWith("..") ? dataDir : path.relative(root, dataDir)}, port ${port})`,
     );
     // Loaded only when needed: the runner pulls in the binaries package.
     const { startEmbeddedPostgres } = await import("./embedded-db");
@@ -67,7 +68,8 @@ function embeddedDataDir(root: string, runAs: ReturnType<typeof embeddedPgUser>)
   if (existsSync(path.join(system, "PG_VERSION")) || !canEnter(runAs, path.dirname(local))) {
     if (!existsSync(path.join(system, "PG_VERSION"))) {
       console.error(
-        `[formhouse] running as root: PostgreSQL runs as the \`${runAs.name}\` user, which cannot enter ${root}, so its data lives in ${system}`,
+        `[formhouse] running as root: PostgreSQL runs as the \`${runAs.name}\` user, which cannot enter ${root}, ` +
+          `so its data lives in ${system}`,
       );
     }
     try {
@@ -85,7 +87,10 @@ function embeddedDataDir(root: string, runAs: ReturnType<typeof embeddedPgUser>)
 
 function heldMessage(role: "server" | "command", holder: LockHolder): string {
   if (holder.role === "server") {
-    return `Formhouse is already running from this checkout (pid ${holder.pid}${holder.appUrl ? `, ${holder.appUrl}` : ""}): stop it first, or give this one a PostgreSQL server of its own with DATABASE_URL.`;
+    return (
+      `Formhouse is already running from this checkout (pid ${holder.pid}${holder.appUrl ? `, ${holder.appUrl}` : ""}): ` +
+      "stop it first, or give this one a PostgreSQL server of its own with DATABASE_URL."
+    );
   }
   return role === "server"
     ? `An admin command (pid ${holder.pid}) is using this checkout's embedded PostgreSQL: start again when it has finished.`
@@ -138,7 +143,8 @@ async function stopLeftover(dataDir: string) {
     process.kill(running.pid, "SIGINT");
   } catch {
     throw new StartError(
-      `The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) is not ours to stop: stop it as its owner, then start again.`,
+      `The embedded PostgreSQL an earlier run left behind (pid ${running.pid}) is not ours to stop: ` +
+        "stop it as its owner, then start again.",
     );
   }
   for (let waited = 0; isAlive(running.pid); waited += 100) {

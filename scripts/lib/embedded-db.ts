@@ -47,7 +47,8 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; r
     child.once("error", (err) =>
       reject(
         new StartError(
-          `Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+          `Could not run ${bin.postgres} (${(err as NodeJS.ErrnoException).code ?? err.message}): ` +
+            "set DATABASE_URL to use a PostgreSQL server of your own.",
         ),
       ),
     );
@@ -109,7 +110,8 @@ function prepareDataDir(dir: string, runAs: PgUser | undefined, what: string) {
     chmodSync(dir, 0o700);
   } catch (err) {
     throw new StartError(
-      `Could not prepare ${dir} for the ${what} (${(err as NodeJS.ErrnoException).code}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+      `Could not prepare ${dir} for the ${what} (${(err as NodeJS.ErrnoException).code}): ` +
+        "set DATABASE_URL to use a PostgreSQL server of your own.",
     );
   }
 }
@@ -139,7 +141,8 @@ async function initdb(bin: PgBinaries, dir: string, runAs: PgUser | undefined, w
   } catch (err) {
     if (err instanceof StartError) throw err;
     throw new StartError(
-      `Could not run ${bin.initdb} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): set DATABASE_URL to use a PostgreSQL server of your own.`,
+      `Could not run ${bin.initdb} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ` +
+        "set DATABASE_URL to use a PostgreSQL server of your own.",
     );
   } finally {
     try {

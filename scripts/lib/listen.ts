@@ -10,7 +10,10 @@ export function listenErrorMessage(err: unknown, host: string, port: number): st
     case "EACCES":
       return `Port ${port} needs privileges this user does not have: set PORT to a port above 1023, or put a proxy in front.`;
     case "EADDRNOTAVAIL":
-      return `HOST ${host} is not an address of this machine: use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its addresses.`;
+      return (
+        `HOST ${host} is not an address of this machine: ` +
+        "use 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its addresses."
+      );
     case "ENOTFOUND":
     case "EAI_AGAIN":
       return `HOST ${host} does not resolve to an address of this machine: use an IP address such as 127.0.0.1 or 0.0.0.0.`;

@@ -98,8 +98,9 @@ export async function postgresBinaries(root: string, runAs: PgUser | undefined):
       }
     } catch (err) {
       throw new StartError(
-        `Running as root, the \`${runAs.name}\` user cannot reach the PostgreSQL binaries in ${packaged.dir}, and copying them to ${mirror} failed ` +
-          `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): clone Formhouse where that user can enter, or set DATABASE_URL.`,
+        `Running as root, the \`${runAs.name}\` user cannot reach the PostgreSQL binaries in ${packaged.dir}, ` +
+          `and copying them to ${mirror} failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): ` +
+          "clone Formhouse where that user can enter, or set DATABASE_URL.",
       );
     }
   }

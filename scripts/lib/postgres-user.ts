@@ -37,7 +37,8 @@ function createSystemUser(name: string): PgUser {
     }
   }
   throw new StartError(
-    `Running as root, Formhouse runs its embedded PostgreSQL as the \`${name}\` system user, which does not exist and could not be created: ` +
+    `Running as root, Formhouse runs its embedded PostgreSQL as the \`${name}\` system user, ` +
+      "which does not exist and could not be created: " +
       `create it (useradd --system ${name}) or set DATABASE_URL to use a PostgreSQL server of your own.`,
   );
 }

@@ -45,7 +45,8 @@ export function planTargets(opts: {
 
   if (binDir) return { targets: [...targets, { key: "debian", binDir }] };
   const ci = !asked && env.CI === "true";
-  const why = `not installed${ci ? ", and CI runs on both targets" : ""}: ${DEBIAN_INSTALL}, or set PG_BIN_DIR to a PostgreSQL's bin directory`;
+  const why =
+    `not installed${ci ? ", and CI runs on both targets" : ""}: ${DEBIAN_INSTALL}, ` + "or set PG_BIN_DIR to a PostgreSQL's bin directory";
   return { targets, problem: { what: "Debian PostgreSQL (the JIT-on target)", why, fails: Boolean(asked) || ci } };
 }
 

@@ -15,7 +15,8 @@ test("a request from the app's own pages goes on", () => {
 test("another origin, a null origin or a cross-site browser request is refused, with a reason", () => {
   assert.equal(
     check({ origin: "https://evil.example" }),
-    "This request comes from https://evil.example, not from https://forms.example.com: open Formhouse at https://forms.example.com (APP_URL).",
+    "This request comes from https://evil.example, not from https://forms.example.com: " +
+      "open Formhouse at https://forms.example.com (APP_URL).",
   );
   for (const origin of ["null", "http://forms.example.com", "https://forms.example.com:8443", "https://sub.forms.example.com"]) {
     assert.notEqual(check({ origin }), null, origin);

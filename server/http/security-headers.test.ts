@@ -15,7 +15,8 @@ test("the dashboard may be framed by no one; its scripts need the response's non
     "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "Permissions-Policy":
-      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
+      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+      "magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
   });
 });
 

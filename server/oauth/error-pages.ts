@@ -11,7 +11,9 @@ export const ERROR_PAGES = {
   },
   unknown_client: {
     title: "Unknown application",
-    text: "No application with this client_id is registered on this Formhouse server. Ask the application's provider or this server's operator to check the connection settings.",
+    text:
+      "No application with this client_id is registered on this Formhouse server. " +
+      "Ask the application's provider or this server's operator to check the connection settings.",
   },
   missing_redirect_uri: {
     title: "This link is incomplete",
@@ -19,7 +21,9 @@ export const ERROR_PAGES = {
   },
   redirect_uri_mismatch: {
     title: "Unregistered return address",
-    text: "The application asked to send you back to an address (redirect_uri) that is not registered for it, so Formhouse will not send you there.",
+    text:
+      "The application asked to send you back to an address (redirect_uri) that is not registered for it, " +
+      "so Formhouse will not send you there.",
   },
   duplicate_parameter: {
     title: "Malformed request",

@@ -3,7 +3,11 @@ import { tooDeep } from "@/server/http/input-guard";
 import { malformedPathMessage } from "@/server/http/malformed-url";
 import { BODY_MESSAGES } from "./adapter";
 
-/** The prose of each surface's OpenAPI document: what an integrator reads first. */
+/**
+ * The prose of each surface's OpenAPI document: what an integrator reads first. A backslash ending a line
+ * inside these templates is a JavaScript line continuation (the backslash and line break are dropped), so a
+ * long table row or code span stays one line of markdown.
+ */
 
 /** The rules every input obeys on every surface (server/http/input-guard.ts, values.ts, proxy.ts). */
 const INPUT_RULES = `
@@ -32,12 +36,14 @@ and can be restricted to chosen forms — any other form then answers 404 \`Form
 
 | Status | When |
 |---|---|
-| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), invalid parameters or body (see **Input rules**), unknown filter field |
+| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \
+invalid parameters or body (see **Input rules**), unknown filter field |
 | 401 | \`Invalid access token\` — revoked, inactive or unknown token |
 | 403 | \`You do not have permission to perform this action. Required scope: <scope>\` |
 | 404 | resource not found, or not visible to this token |
 | 413 / 415 | body larger than 1 MB / body that is not JSON (after the token is checked) |
-| 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default; \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+| 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default; \
+\`Retry-After\` and \`RateLimit-*\` headers say when to retry |
 
 ${INPUT_RULES}
 
@@ -93,16 +99,23 @@ instead of \`results\`, read pagination from \`meta\`, and pass \`form_uuid\` (t
 |---|---|---|
 | Base path | \`/api/v1/\` | \`/api/v2/\` |
 | Token | issued per form, sees that form only | organization-level (optionally restricted to chosen forms), scoped, usage-tracked |
-| Lists | \`results\` with \`count\`, \`total_count\`, \`per_page\`, \`page\` at the top level | named arrays (\`forms\`, \`submissions\`, …) with \`meta\` (\`totalCount\`, \`page\`, \`perPage\`) |
-| Field names | snake_case (\`created_at\`, \`is_live\`) | camelCase in responses (\`createdAt\`); query and body parameters stay snake_case |
+| Lists | \`results\` with \`count\`, \`total_count\`, \`per_page\`, \`page\` at the top level | \
+named arrays (\`forms\`, \`submissions\`, …) with \`meta\` (\`totalCount\`, \`page\`, \`perPage\`) |
+| Field names | snake_case (\`created_at\`, \`is_live\`) | camelCase in responses (\`createdAt\`); \
+query and body parameters stay snake_case |
 | Form \`id\` | the UUID | the numeric id (\`uuid\` beside it); paths accept either |
 | Listing submissions | always the token's form | \`form_id\` or \`form_uuid\` is required |
 | Submission \`data\` | keyed by field label | keyed by element id (\`GET /api/v2/forms/:id\` lists the elements) |
-| Filters | \`{field}=value\` and \`{field}__gte\`, \`__gt\`, \`__lte\`, \`__lt\`; a field that does not exist is ignored | \`{field}__{filter_type}\` with 17 types; an unknown field is 400 \`Unknown filter field(s): …\` instead of every submission unfiltered (also on a form with no fields) |
+| Filters | \`{field}=value\` and \`{field}__gte\`, \`__gt\`, \`__lte\`, \`__lt\`; a field that does not exist is ignored | \
+\`{field}__{filter_type}\` with 17 types; an unknown field is 400 \`Unknown filter field(s): …\` instead of every submission unfiltered \
+(also on a form with no fields) |
 | Filter fields | label or element id | label or element id |
-| Sort | \`sort\` = a field name, \`created_at\` or \`updated_at\`; \`order\` default asc | \`sort\` = created_at, updated_at or duration; \`order\` default desc |
-| One submission | the submission at the top level; not found is 400 \`Error while fetching the submission\` | \`{submission}\`; not found is 404 \`Submission not found\` |
-| Missing scope | 403 \`You do not have permission to view submissions\` | 403 \`You do not have permission to perform this action. Required scope: <scope>\` |
+| Sort | \`sort\` = a field name, \`created_at\` or \`updated_at\`; \`order\` default asc | \
+\`sort\` = created_at, updated_at or duration; \`order\` default desc |
+| One submission | the submission at the top level; not found is 400 \`Error while fetching the submission\` | \
+\`{submission}\`; not found is 404 \`Submission not found\` |
+| Missing scope | 403 \`You do not have permission to view submissions\` | \
+403 \`You do not have permission to perform this action. Required scope: <scope>\` |
 | Spam flag | \`spam\` on each submission | not part of v2 |
 | Prefills, unique links | — | v2 only |
 `.trim();
@@ -120,11 +133,13 @@ here with 401, as a v1 token is by v2.
 
 | Status | When |
 |---|---|
-| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \`Error while fetching the submission\` (unknown, malformed or other form's submission id), invalid parameters (see **Input rules**) |
+| 400 | \`Access Token not found\` (no header), \`Invalid token provided\` (not a token), \
+\`Error while fetching the submission\` (unknown, malformed or other form's submission id), invalid parameters (see **Input rules**) |
 | 401 | \`Invalid access token\` — revoked, inactive or unknown token, or a v2 token |
 | 403 | \`You do not have permission to view submissions\` — the one v1 message for every missing scope, whatever the operation |
 | 404 | \`Form not found or not authorized\` — listing submissions after the token's form was trashed |
-| 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default, as in v2; \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+| 429 | \`You have exceeded api rate limit\` — 10 requests per 60 s per token by default, as in v2; \
+\`Retry-After\` and \`RateLimit-*\` headers say when to retry |
 
 ${INPUT_RULES}
 
@@ -167,13 +182,15 @@ The authorization code grant of RFC 6749 with PKCE (RFC 7636, S256) and rotating
   token stops alone. People can also end a connection on the dashboard's [Connected apps](/connected-apps) page.
 - **Metadata**: \`GET /.well-known/oauth-authorization-server\` (RFC 8414) lists the endpoints, grant types, PKCE
   methods and scopes, e.g. \`{"issuer": "<base url>", "authorization_endpoint": "<base url>/oauth/authorize",
-  "token_endpoint": "<base url>/oauth/token", "revocation_endpoint": "<base url>/oauth/revoke", "code_challenge_methods_supported": ["S256"], …}\`.
+  "token_endpoint": "<base url>/oauth/token", "revocation_endpoint": "<base url>/oauth/revoke", \
+"code_challenge_methods_supported": ["S256"], …}\`.
 
 | Endpoint | Method | What it does |
 |---|---|---|
 | \`/oauth/authorize\` | GET | the consent page: the user signs in and allows or denies the platform |
 | \`/oauth/token\` | POST | \`grant_type=authorization_code\` (code → token pair) or \`refresh_token\` (a new pair, rotated) |
-| \`/oauth/revoke\` | POST | ends a token (a refresh token: the whole connection); 200 with no body, known token or not, once the client is authenticated |
+| \`/oauth/revoke\` | POST | ends a token (a refresh token: the whole connection); \
+200 with no body, known token or not, once the client is authenticated |
 | \`/.well-known/oauth-authorization-server\` | GET | the server's metadata (RFC 8414) |
 
 A token response is \`{"access_token", "token_type": "Bearer", "expires_in": 3600, "refresh_token", "scope"}\`
@@ -193,7 +210,9 @@ Access tokens live 1 hour (\`expires_in\`). **Errors** are JSON \`{"error": "…
 
 | Status | When |
 |---|---|
-| 401 | \`Access token required (Authorization: Bearer <token>)\` or \`Invalid or expired access token\` — with \`WWW-Authenticate: Bearer …\`; refresh the token and retry |
+| 401 | \`Access token required (Authorization: Bearer <token>)\` or \`Invalid or expired access token\` — \
+with \`WWW-Authenticate: Bearer …\`; refresh the token and retry |
 | 403 | \`The access token lacks the required scope: <scope>\` — with \`WWW-Authenticate: Bearer error="insufficient_scope"\` |
-| 429 | \`You have exceeded api rate limit\` — 60 requests per 60 s per connection by default (every access token of one authorization counts together); \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
+| 429 | \`You have exceeded api rate limit\` — 60 requests per 60 s per connection by default (every access token of one authorization \
+counts together); \`Retry-After\` and \`RateLimit-*\` headers say when to retry |
 `.trim();

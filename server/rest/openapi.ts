@@ -126,7 +126,8 @@ export function buildOpenApiDocument(doc: SurfaceDoc, appUrl: string): Json {
 
       if (doc.auth === "service-token") {
         responses["400"] = errorResponse(
-          `\`${MESSAGES.tokenMissing}\` (no X-SERVICE-TOKEN header), \`${MESSAGES.tokenMalformed}\` (not a token), or an invalid parameter or body (the document's **Input rules**, checked after the token)`,
+          `\`${MESSAGES.tokenMissing}\` (no X-SERVICE-TOKEN header), \`${MESSAGES.tokenMalformed}\` (not a token), ` +
+            "or an invalid parameter or body (the document's **Input rules**, checked after the token)",
           k,
           MESSAGES.tokenMissing,
         );

@@ -52,7 +52,9 @@ export const prefillDataSchema = (error: (iss: { path?: PropertyKey[] }) => stri
       type: "array",
       description:
         "Values by element: `[{id, value}]`, `id` a top-level element id of the form. Value formats by element type: " +
-        "text types, number, date, hidden: a string or number; phone: `+<dial code>-<number>` or `+<dial code><number>` when the field has a country selector (the country is resolved; `+1` is the United States), otherwise the local number as entered; radio, dropdown, " +
+        "text types, number, date, hidden: a string or number; phone: `+<dial code>-<number>` or `+<dial code><number>` " +
+        "when the field has a country selector (the country is resolved; `+1` is the United States), " +
+        "otherwise the local number as entered; radio, dropdown, " +
         "picture-checkbox: an option `id`; multiple-checkbox, ranking: an array of option ids; matrix: " +
         "`{rowId: {columnId: value}}`; repeat-field: `[{componentId: value}]`; name, address: `{fixedname: value}`.",
       items: {

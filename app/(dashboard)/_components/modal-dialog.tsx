@@ -2,8 +2,14 @@
 
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 
-const FOCUSABLE =
-  "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE = [
+  "button:not([disabled])",
+  "[href]",
+  "input:not([disabled])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(", ");
 
 /**
  * Keeps Tab inside the dialog: a modal <dialog> makes the page inert, but Tab past its last

@@ -2,8 +2,8 @@ import type { FormElement } from "@/db/schema";
 import { elementCategory } from "@/lib/forms/element-types";
 
 /*
- * How the dashboard shows a stored answer (v2's shape: ZV2Submission's `data`, server/services/submissions/serialize.ts): options by their labels,
- * dates as dates, name/address by their parts, matrix as a table, repeat-field row by row.
+ * How the dashboard shows a stored answer (v2's shape: ZV2Submission's `data`, server/services/submissions/serialize.ts):
+ * options by their labels, dates as dates, name/address by their parts, matrix as a table, repeat-field row by row.
  */
 
 const isHash = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

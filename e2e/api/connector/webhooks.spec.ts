@@ -151,11 +151,8 @@ test.describe("POST /connector/webhooks", () => {
     }
   });
 
-  test("bad bodies are 422 {error}; another organization's form is 404; DELETE of a form webhook or someone else's subscription is 404", async ({
-    request,
-    seed,
-    baseURL,
-  }) => {
+  test(`bad bodies are 422 {error}; another organization's form is 404; \
+DELETE of a form webhook or someone else's subscription is 404`, async ({ request, seed, baseURL }) => {
     const { org, tokens, form } = await connectedLeads(request, seed, baseURL!);
     const foreign = await seed.form((await seed.org()).organizationId, { name: "Theirs", elements: ELEMENTS });
     const post = (body: unknown) => call(request, "POST", "/webhooks", tokens.access_token, body);

@@ -168,7 +168,8 @@ test("every documented operation answers hostile requests in its JSON error shap
       .map(([s, n]) => `${s}: ${n}`)
       .join(", ");
     console.log(
-      `fuzz: ${sent} requests over ${operations.length} operations (${DOCUMENTED_SURFACES.join(", ")}), seed ${SEED}, ${Date.now() - started} ms; statuses ${mix}`,
+      `fuzz: ${sent} requests over ${operations.length} operations (${DOCUMENTED_SURFACES.join(", ")}), ` +
+        `seed ${SEED}, ${Date.now() - started} ms; statuses ${mix}`,
     );
   }
   // A run cut short by the time limit (a slow machine) still has to have done some work.

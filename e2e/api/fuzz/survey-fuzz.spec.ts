@@ -59,10 +59,8 @@ async function seedWorld(seed: Seed, request: APIRequestContext): Promise<Survey
   };
 }
 
-test("survey routes answer hostile form posts, JSON, ids and queries with a documented status in the request's own language, never 5xx", async ({
-  seed,
-  request,
-}) => {
+test(`survey routes answer hostile form posts, JSON, \
+ids and queries with a documented status in the request's own language, never 5xx`, async ({ seed, request }) => {
   test.setTimeout((TIME_LIMIT_MS || RUNS * 300) + 120_000);
   const world = await seedWorld(seed, request);
 

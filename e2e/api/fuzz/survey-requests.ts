@@ -682,17 +682,15 @@ export function surveyRequest(world: SurveyWorld): fc.Arbitrary<SurveyRequest> {
   const busy = fc.integer({ min: 1, max: 10 }).map((n) => n === 1);
   const submit = (route: "form-submit" | "link-submit") =>
     hostility.chain((h) =>
-      fc
-        .record({ id: pathId(route === "form-submit" ? world.formIds : world.linkIds, h), body: submitBody(world, h), busy })
-        .map(
-          ({ id, body, busy }): SurveyRequest => ({
-            route,
-            method: "POST",
-            target: `/${route === "form-submit" ? "f" : "u"}/${id}/submit`,
-            body,
-            busy,
-          }),
-        ),
+      fc.record({ id: pathId(route === "form-submit" ? world.formIds : world.linkIds, h), body: submitBody(world, h), busy }).map(
+        ({ id, body, busy }): SurveyRequest => ({
+          route,
+          method: "POST",
+          target: `/${route === "form-submit" ? "f" : "u"}/${id}/submit`,
+          body,
+          busy,
+        }),
+      ),
     );
   const page = (route: "form-page" | "link-page") =>
     hostility.chain((h) =>
@@ -724,7 +722,8 @@ export function surveyRequest(world: SurveyWorld): fc.Arbitrary<SurveyRequest> {
 export function describeSurveyRequest(req: SurveyRequest): string {
   const target = req.target.length > 300 ? `${req.target.slice(0, 300)}… (${req.target.length} characters)` : req.target;
   const body = req.body
-    ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ${JSON.stringify(req.body.data.subarray(0, 600).toString("latin1"))}`
+    ? ` body (${req.body.type ?? "no content-type"}, ${req.body.data.length} bytes) ` +
+      JSON.stringify(req.body.data.subarray(0, 600).toString("latin1"))
     : "";
   return `${req.method} ${target}${req.busy ? " (from the address over the limit)" : ""}${body}`;
 }

@@ -102,7 +102,8 @@ test.describe("admin CLI", () => {
     failed(
       r1,
       1,
-      `${unknownType}: elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)`,
+      `${unknownType}: elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, ` +
+        "phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)",
     );
     failed(r2, 1, `${noOptions}: elements[0].options is required for 'radio' elements`);
     failed(r3, 1, `${badData}: submissions[3].data.topic must be one of the option values of 'topic' ('sales', 'support', 'other')`);
@@ -189,7 +190,8 @@ test.describe("admin CLI", () => {
     failed(
       scope,
       1,
-      "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, unique_link.read, unique_link.write, webhook.read, webhook.write)",
+      "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, " +
+        "unique_link.read, unique_link.write, webhook.read, webhook.write)",
     );
     failed(forms_, 1, `form(s) not found in this organization: ${foreign.id}`);
     failed(v1, 2, "--v1 needs --form FORM_ID (a v1 token belongs to one form)");

@@ -118,7 +118,8 @@ test.describe("npm start explains each failure in one sentence", () => {
 });
 
 test.describe("npm start with DATABASE_URL", () => {
-  test("says where it listens once it does, on loopback only; links default to http://localhost:$PORT; the webhook worker runs inside", async () => {
+  test(`says where it listens once it does, on loopback only; \
+links default to http://localhost:$PORT; the webhook worker runs inside`, async () => {
     test.setTimeout(60_000);
     const port = await freePort();
     // A database of its own: its webhook worker must not take part in other tests' deliveries.
@@ -151,7 +152,8 @@ test.describe("npm start with DATABASE_URL", () => {
     try {
       await run.waitFor("[formhouse] ready at");
       expect(run.output()).toContain(
-        `[formhouse] ready at http://localhost:${port} (listening on 0.0.0.0:${port}, every interface); set APP_URL to the address people reach it at, for the links it builds\n`,
+        `[formhouse] ready at http://localhost:${port} (listening on 0.0.0.0:${port}, every interface); ` +
+          "set APP_URL to the address people reach it at, for the links it builds\n",
       );
       expect(await health(`http://${lan}:${port}`)).toBe(200);
     } finally {
@@ -210,7 +212,8 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
     if (process.getuid?.() === 0) {
       const system = path.join(checkoutSystemDir(checkout), "postgres");
       expect(out).toContain(
-        `[formhouse] running as root: PostgreSQL runs as the \`postgres\` user, which cannot enter ${checkout}, so its data lives in ${system}\n`,
+        `[formhouse] running as root: PostgreSQL runs as the \`postgres\` user, which cannot enter ${checkout}, ` +
+          `so its data lives in ${system}\n`,
       );
       expect(out).toContain(`[formhouse] starting embedded PostgreSQL (${system}, port `);
     } else {
@@ -224,7 +227,8 @@ test.describe.serial("npm start from a fresh clone, with the embedded PostgreSQL
     const second = start({ ...embedded, PORT: String(port) }, { cwd: checkout });
     expect(await second.exited).toBe(1);
     expect(second.output()).toBe(
-      `[formhouse] Formhouse is already running from this checkout (pid ${first!.child.pid}, ${firstUrl}): stop it first, or give this one a PostgreSQL server of its own with DATABASE_URL.\n`,
+      `[formhouse] Formhouse is already running from this checkout (pid ${first!.child.pid}, ${firstUrl}): ` +
+        "stop it first, or give this one a PostgreSQL server of its own with DATABASE_URL.\n",
     );
     expect(await health(firstUrl.replace("localhost", "127.0.0.1"))).toBe(200);
   });

@@ -80,7 +80,8 @@ test("SIGKILL under a load of submits loses no acknowledged submission, event or
     // Every stored row (acknowledged or cut off after its commit) is counted, and has its one event.
     const [all] = await database.db.execute<{ rows: number; counted: number }>(sql`
       select (select count(*) from submissions where form_id = ${form.id})::int as rows,
-        (select submissions_count + coalesce((select sum(delta) from submission_count_shards where form_id = ${form.id}), 0) from forms where id = ${form.id})::int as counted`);
+        (select submissions_count + coalesce((select sum(delta) from submission_count_shards where form_id = ${form.id}), 0)
+          from forms where id = ${form.id})::int as counted`);
     expect(all!.counted).toBe(all!.rows);
     expect(events.length).toBe(all!.rows);
   } finally {

@@ -150,10 +150,8 @@ test.describe("form posts in shapes the page cannot show", () => {
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
 
-  test("a _start too long to be a start token counts as none: the 422 page gets a fresh one, a valid post is stored without a duration", async ({
-    seed,
-    request,
-  }) => {
+  test(`a _start too long to be a start token counts as none: \
+the 422 page gets a fresh one, a valid post is stored without a duration`, async ({ seed, request }) => {
     const { form } = await publishedForm(seed);
     const long = "9".repeat(300);
     const invalid = await formPost(request, submitPath(form.uuid), [

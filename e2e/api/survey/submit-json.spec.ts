@@ -275,10 +275,8 @@ test.describe("POST /f/:form_uuid/submit (JSON)", () => {
     expect(byId.get(human.body.id)).toMatchObject({ spam: false, duration: 2 });
   });
 
-  test("429 with Retry-After past 20 submits a minute from one address to one form; another address and another form are counted apart", async ({
-    seed,
-    api,
-  }) => {
+  test(`429 with Retry-After past 20 submits a minute from one address to one form; \
+another address and another form are counted apart`, async ({ seed, api }) => {
     const { form } = await publishedForm(seed);
     const { form: other } = await publishedForm(seed);
     for (let i = 1; i <= 20; i++) {

@@ -262,10 +262,8 @@ test("another organization cannot read or change a form through the builder's pr
   });
 });
 
-test("a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; a stale revision is a 409", async ({
-  signedIn: { org, as },
-  seed,
-}) => {
+test(`a draft save refuses hostile, oversized and mistyped input with a 400 (never a 500) and stores nothing; \
+a stale revision is a 409`, async ({ signedIn: { org, as }, seed }) => {
   const form = await seed.form(org.organizationId, { name: "Draft target", elements: CONTACT_ELEMENTS }, { publish: true });
   const before = await formRow(seed, form.id);
   const revision = before.draftRevision;
@@ -385,10 +383,8 @@ test("countElementAnswers counts a repeat component's answers in any row of its 
   }
 });
 
-test("an unpublished form's draft can be discarded: the builder goes back to the elements outside the draft, which getDraft counts", async ({
-  signedIn: { org, as },
-  seed,
-}) => {
+test(`an unpublished form's draft can be discarded: \
+the builder goes back to the elements outside the draft, which getDraft counts`, async ({ signedIn: { org, as }, seed }) => {
   const field = { id: "q_new", label: "New", type: "short-text" };
 
   // Imported, never published: Discard goes back to the imported elements.

@@ -4,10 +4,8 @@ import { rotatingClient } from "../token-client";
 
 /** Issue 9 on the v1 surface (and the v1 preview image): 400s instead of 500s. Each failed before the fix. */
 
-test("a NUL character in a v1 filter is a 400 naming it (in its v2 spelling, as v1 names filters); in an ignored parameter it is ignored", async ({
-  seed,
-  api,
-}) => {
+test(`a NUL character in a v1 filter is a 400 naming it (in its v2 spelling, as v1 names filters); \
+in an ignored parameter it is ignored`, async ({ seed, api }) => {
   const { org, form } = await contactForm(seed);
   const c = rotatingClient(api, () => seed.v1Token(org.organizationId, form.id));
   for (const [param, named] of [

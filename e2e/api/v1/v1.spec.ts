@@ -530,10 +530,8 @@ test.describe("GET /api/v1/submissions/:id", () => {
     expect(upper.body.id).toBe(byTag.b);
   });
 
-  test("an unknown id, a malformed id, another form's and another organization's submission are 400 Error while fetching the submission", async ({
-    seed,
-    api,
-  }) => {
+  test(`an unknown id, a malformed id, \
+another form's and another organization's submission are 400 Error while fetching the submission`, async ({ seed, api }) => {
     const { org, c } = await legacySetup(seed, api);
     const sibling = await seed.form(org.organizationId, {
       elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],

@@ -132,10 +132,8 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
   expect(list.map((d: any) => d.event)).toEqual(["Submission.Deleted", "Submission.Created"]);
 });
 
-test("the v1 delete emits Submission.Deleted too; a delete that finds nothing, a spam submission and an unsubscribed event emit nothing", async ({
-  seed,
-  api,
-}) => {
+test(`the v1 delete emits Submission.Deleted too; \
+a delete that finds nothing, a spam submission and an unsubscribed event emit nothing`, async ({ seed, api }) => {
   const r = await receiver();
   const { org, form, webhook } = await setup(seed, api, r.url, ["Submission.Deleted"]);
   const stored = await storeSubmission(seed.db, form.id, { email: "grace@example.com" });

@@ -28,7 +28,8 @@ export const ZJsonSubmission = z.strictObject(
   {
     error: (iss) =>
       iss.code === "unrecognized_keys"
-        ? `Unknown propert${iss.keys.length === 1 ? "y" : "ies"} ${iss.keys.map((k) => `'${k.slice(0, 50)}'`).join(", ")} (allowed: data, duration, ${HONEYPOT_FIELD})`
+        ? `Unknown propert${iss.keys.length === 1 ? "y" : "ies"} ${iss.keys.map((k) => `'${k.slice(0, 50)}'`).join(", ")} ` +
+          `(allowed: data, duration, ${HONEYPOT_FIELD})`
         : ENVELOPE,
   },
 );

@@ -32,7 +32,8 @@ export type BuilderDraft = {
 };
 
 export const DRAFT_CONFLICT =
-  "This form was changed in another tab or by someone else since you opened it. Reload to see the latest version; your last change was not saved.";
+  "This form was changed in another tab or by someone else since you opened it. " +
+  "Reload to see the latest version; your last change was not saved.";
 
 function toDraft(form: Form): BuilderDraft {
   return {
@@ -133,7 +134,9 @@ export async function countElementAnswers(
     return { answers: counted?.n ?? 0, submissions: form.submissionsCount };
   }
   const value = sql`(${submissions.data} -> ${elementId}::text)`;
-  const answered = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) as fh_row(r) where (fh_row.r -> ${componentId}::text) <> 'null'::jsonb)`;
+  const answered = sql`exists (select 1
+    from jsonb_array_elements(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end) as fh_row(r)
+    where (fh_row.r -> ${componentId}::text) <> 'null'::jsonb)`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(submissions)

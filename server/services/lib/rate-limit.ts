@@ -65,7 +65,8 @@ export async function hitRateLimits(
       ),`
     : sql``;
   const rows = await db.execute<{ key: string; count: number; reset_s: number }>(
-    sql`with ${purge} rl as (${countHitSql(sql`select unnest(array[${textList(keys)}]) as key`, windowS)}) select key, count, reset_s from rl`,
+    sql`with ${purge} rl as (${countHitSql(sql`select unnest(array[${textList(keys)}]) as key`, windowS)})
+      select key, count, reset_s from rl`,
   );
   return new Map(rows.map((r) => [r.key, { count: r.count, resetSeconds: Math.max(1, r.reset_s) }]));
 }

@@ -52,8 +52,10 @@ export const PREFILL_DATA_ERRORS = [
   "`prefill_data[<n>].id '<id>' does not exist in this form` (also a repeat-field component: prefill it inside its repeat-field's value)",
   "`prefill_data[<n>].id '<id>' is given twice (first at prefill_data[<m>])`",
   "`prefill_data[<n>].value is required`",
-  "`prefill_data[<n>].value must be a scalar for '<type>' field` (text types, phone and unknown types: a string or a number; radio, dropdown, picture-checkbox: given an array, object, boolean or null)",
-  "`prefill_data[<n>].value must be at most 1,000 characters for '<type>' field` (the survey's own limit: the element's `maxLength`, else 20,000 for long-text and 1,000 for other text; 1,000 for a matrix cell or a name or address part)",
+  "`prefill_data[<n>].value must be a scalar for '<type>' field` (text types, phone and unknown types: a string or a number; " +
+    "radio, dropdown, picture-checkbox: given an array, object, boolean or null)",
+  "`prefill_data[<n>].value must be at most 1,000 characters for '<type>' field` (the survey's own limit: the element's `maxLength`, " +
+    "else 20,000 for long-text and 1,000 for other text; 1,000 for a matrix cell or a name or address part)",
   "`prefill_data[<n>].value must be a number for 'number' field` (a number or a decimal string such as `-12.5`)",
   "`prefill_data[<n>].value must be an ISO 8601 date (YYYY-MM-DD or date-time) for 'date' field`",
   "`prefill_data[<n>].value has an unknown dial code '+999' for 'phone' field` (country selector on)",
@@ -74,7 +76,8 @@ export const PREFILL_DATA_ERRORS = [
   "`prefill_data[<n>].value must be an array for 'repeat-field'`",
   "`prefill_data[<n>].value[<i>] must be a hash keyed by component id for 'repeat-field'`",
   "`prefill_data[<n>].value[<i>] '<component id>' is not a component of '<element id>'`",
-  "`prefill_data[<n>].value[<i>].<component id> …`: any message above for the component's own type, e.g. `prefill_data[0].value[1].colleague_name must be a scalar for 'short-text' field`",
+  "`prefill_data[<n>].value[<i>].<component id> …`: any message above for the component's own type, " +
+    "e.g. `prefill_data[0].value[1].colleague_name must be a scalar for 'short-text' field`",
   "`prefill_data[<n>].value must be a hash for 'name' field` (address: same with 'address')",
   "`prefill_data[<n>].value '<key>' is not a sub-field of '<element id>'` (keys are the children's fixednames)",
   "`prefill_data[<n>].value.<fixedname> must be a scalar for 'name' field` (address: same with 'address')",

@@ -127,8 +127,8 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     ),
     inserted as (
       insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
-      select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int, ${v("spam")}::boolean,
-        ${v("link")}::uuid, ${v("at")}::timestamptz, ${v("at")}::timestamptz
+      select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int,
+        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("at")}::timestamptz, ${v("at")}::timestamptz
       where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
       returning form_id
     ),

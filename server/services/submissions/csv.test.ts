@@ -80,7 +80,8 @@ test("columns by label: composites split, matrix per row, repeat per component, 
   );
   assert.equal(
     csvLine(cols.map((c) => c.value(ROW))),
-    `${ROW.id},2026-01-02T03:04:05.000Z,2026-01-02T03:04:06.000Z,42,no,Ada,Lovelace,API; Webhooks,Yes,Good,,"Grace\n=Alan","Developer\n",2030-06-03\r\n`,
+    `${ROW.id},2026-01-02T03:04:05.000Z,2026-01-02T03:04:06.000Z,42,no,` +
+      'Ada,Lovelace,API; Webhooks,Yes,Good,,"Grace\n=Alan","Developer\n",2030-06-03\r\n',
   );
 });
 

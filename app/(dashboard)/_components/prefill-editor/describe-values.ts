@@ -31,7 +31,8 @@ export function describeValue(field: EditorField | EditorFieldBase, value: unkno
       ).map(([rowId, cells]) => {
         const row = field.rows.find((r) => r.id === rowId)?.label ?? rowId;
         const chosen = isHash(cells) ? Object.entries(cells).filter(([, on]) => on !== false && on !== "" && on !== null) : [];
-        return `${row}: ${chosen.map(([c, cell]) => (cell === true ? (field.columns.find((x) => x.id === c)?.label ?? c) : `${field.columns.find((x) => x.id === c)?.label ?? c} = ${text(cell)}`)).join(", ")}`;
+        const column = (c: string) => field.columns.find((x) => x.id === c)?.label ?? c;
+        return `${row}: ${chosen.map(([c, cell]) => (cell === true ? column(c) : `${column(c)} = ${text(cell)}`)).join(", ")}`;
       });
     case "composite":
       if (!isHash(value)) return [text(value)];

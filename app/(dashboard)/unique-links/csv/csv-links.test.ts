@@ -25,7 +25,9 @@ test("the template names entry name, expiry and every field by label", () => {
 
 test("rows become links; labels become ids; blank cells are not prefilled; columns by label or id", () => {
   const csv =
-    'Entry name,Expiry,company,Topic,Tags,Grid,Full name,People\nada,2099-01-01,Acme,Sales,Red; t2,Speed=Good,First name=Ada,"[{""x"":1}]"\nbob,,,,,,,\n';
+    "Entry name,Expiry,company,Topic,Tags,Grid,Full name,People\n" +
+    'ada,2099-01-01,Acme,Sales,Red; t2,Speed=Good,First name=Ada,"[{""x"":1}]"\n' +
+    "bob,,,,,,,\n";
   const { links, problems } = readLinksCsv(csv, fields);
   assert.deepEqual(problems, []);
   assert.deepEqual(links[0], {

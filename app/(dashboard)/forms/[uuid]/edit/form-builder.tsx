@@ -126,7 +126,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     const el = elements[from]!;
     edit((list) => move(list, from, to));
     setAnnouncement(
-      `${TYPE_LABELS[el.type as ElementType] ?? el.type}${el.label ? ` “${el.label}”` : ""} moved to position ${to + 1} of ${elements.length}.`,
+      `${TYPE_LABELS[el.type as ElementType] ?? el.type}${el.label ? ` “${el.label}”` : ""} ` +
+        `moved to position ${to + 1} of ${elements.length}.`,
     );
     if (focus === "button") {
       // Keep focus on the same button; at the edge it is disabled, so use the other one.
@@ -263,7 +264,9 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     ? { dialog: "The builder goes back to the published form.", notice: "The builder shows the published form again." }
     : state.savedElementCount > 0
       ? {
-          dialog: `The builder goes back to the form as it was before these changes (${state.savedElementCount} field${state.savedElementCount === 1 ? "" : "s"}).`,
+          dialog:
+            "The builder goes back to the form as it was before these changes " +
+            `(${state.savedElementCount} field${state.savedElementCount === 1 ? "" : "s"}).`,
           notice: "The builder shows the form as it was before them.",
         }
       : { dialog: "The builder goes back to an empty form: every field is removed.", notice: "The form is empty again." };
@@ -405,7 +408,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
                 announcements,
                 screenReaderInstructions: {
                   draggable:
-                    "To reorder with the keyboard, press space to pick up the question, the arrow keys to move it, space to drop it or escape to cancel.",
+                    "To reorder with the keyboard, press space to pick up the question, " +
+                    "the arrow keys to move it, space to drop it or escape to cancel.",
                 },
               }}
             >
@@ -466,7 +470,9 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <p>
             {removing.answers === null
               ? `This form has ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"}.`
-              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} hold an answer to “${removing.element.label || "this field"}”${removing.parent ? ` in “${removing.parent.label || "this repeat field"}”` : ""}.`}{" "}
+              : `${removing.answers} of ${removing.submissions} submission${removing.submissions === 1 ? "" : "s"} ` +
+                `hold an answer to “${removing.element.label || "this field"}”` +
+                `${removing.parent ? ` in “${removing.parent.label || "this repeat field"}”` : ""}.`}{" "}
             The stored answers stay in the submissions; the field leaves the form when you publish.
           </p>
         ) : null}
