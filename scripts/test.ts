@@ -8,9 +8,10 @@
  *      per target, one after the other
  *   4. API + UI tests (Playwright, real HTTP and Chromium) on the first target, API tests on
  *      the others
- * Extra arguments go to Playwright (e.g. `npm test -- e2e/api/v2/forms.spec.ts`) and run on the
- * embedded target alone unless TEST_TARGETS says otherwise; then unit tests and the typecheck
- * are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
+ * Extra arguments run on the embedded target alone unless TEST_TARGETS says otherwise: unit test
+ * files (`*.test.ts`, e.g. `npm test -- db/jit.test.ts`) run alone, without a build; anything else
+ * goes to Playwright (e.g. `npm test -- e2e/api/v2/forms.spec.ts`), and then unit tests and the
+ * typecheck are skipped unless RUN_UNIT=1. NEXT_DIST_DIR picks another build directory.
  * Every stage runs even after a failure, so one run reports everything; a summary ends it.
  */
 import { spawnSync } from "node:child_process";
@@ -24,8 +25,13 @@ import { planTargets, startTarget, type TestTarget } from "./lib/test-targets";
 import { SERVER_CONDITION, TSX_NODE_ARGS } from "./lib/server-node";
 
 const root = process.cwd();
-const pwArgs = process.argv.slice(2);
-const everything = !pwArgs.length || Boolean(process.env.RUN_UNIT);
+const cliArgs = process.argv.slice(2);
+const isUnitFile = (arg: string) => arg.endsWith(".test.ts") && !arg.startsWith("e2e/");
+const unitArgs = cliArgs.filter(isUnitFile);
+const pwArgs = cliArgs.filter((arg) => !isUnitFile(arg));
+const everything = !cliArgs.length || Boolean(process.env.RUN_UNIT);
+/** Playwright runs unless the arguments name unit test files only. */
+const runsPlaywright = !cliArgs.length || pwArgs.length > 0;
 
 /**
  * The server under test delivers webhooks to receivers on loopback, and retries on a short
@@ -42,7 +48,7 @@ const node = (script: string[], args: string[], env: NodeJS.ProcessEnv) =>
 
 async function main() {
   const report = new StageReport();
-  const plan = planTargets({ wholeSuite: !pwArgs.length, debianBinDir: debianBinDir(), env: process.env });
+  const plan = planTargets({ wholeSuite: !cliArgs.length, debianBinDir: debianBinDir(), env: process.env });
   if (plan.problem) report.note(plan.problem.what, plan.problem.fails ? "failed" : "skipped", plan.problem.why);
   if (!plan.targets.length) {
     report.print();
@@ -64,12 +70,15 @@ async function main() {
     }
 
     const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(targets[0] && { DATABASE_URL: targets[0].url }) };
-    if (everything) {
+    if (everything || unitArgs.length) {
+      const files = unitArgs.length && !everything ? unitArgs : unitTestFiles();
       for (const t of targets) {
         await report.stage(`unit tests on ${t.name}`, () =>
-          run(process.execPath, [...TSX_NODE_ARGS, "--test", "--test-reporter=spec", ...unitTestFiles()], { ...env, DATABASE_URL: t.url }),
+          run(process.execPath, [...TSX_NODE_ARGS, "--test", "--test-reporter=spec", ...files], { ...env, DATABASE_URL: t.url }),
         );
       }
+    }
+    if (everything) {
       if (process.env.SKIP_TYPECHECK !== "1") {
         await report.stage("typecheck", () => node(["typescript", "bin", "tsc"], ["--noEmit", "-p", root], env));
         await report.stage("lint", () => node(["eslint", "bin", "eslint.js"], [root], env));
@@ -77,40 +86,46 @@ async function main() {
         await report.stage("format", () => node(["prettier", "bin", "prettier.cjs"], ["--check", "."], env));
       }
     }
-    // One build serves every target's server.
-    const built = process.env.SKIP_BUILD === "1" || (await report.stage("next build", () => (buildNext(env) ? 0 : 1))) === 0;
+    if (runsPlaywright) {
+      // One build serves every target's server.
+      const built = process.env.SKIP_BUILD === "1" || (await report.stage("next build", () => (buildNext(env) ? 0 : 1))) === 0;
 
-    for (const [i, t] of targets.entries()) {
-      // The UI project (Chromium) runs on the first target only: it tests pages, not the database.
-      const what = `${i === 0 ? "API and UI" : "API"} tests on ${t.name}`;
-      if (!built) {
-        report.note(what, "failed", "not run: next build failed");
-        continue;
-      }
-      const args =
-        i === 0
-          ? pwArgs
-          : [`--project=api`, `--output=test-results/${t.key}`, ...(pwArgs.length ? ["--pass-with-no-tests"] : []), ...pwArgs];
-      await report.stage(what, async () => {
-        // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
-        const server = await startNextServer({
-          databaseUrl: t.url,
-          env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" },
-          logs: Boolean(process.env.SERVER_LOGS),
-          port: i === 0 ? undefined : await freePort(),
-        });
-        try {
-          // Playwright's workers load server modules for fixtures (e2e/fixtures.ts): the server condition.
-          const nodeOptions = [server.env.NODE_OPTIONS, SERVER_CONDITION].filter(Boolean).join(" ");
-          return node(["@playwright", "test", "cli.js"], ["test", ...args], { ...server.env, NODE_OPTIONS: nodeOptions });
-        } finally {
-          server.stop();
+      for (const [i, t] of targets.entries()) {
+        // The UI project (Chromium) runs on the first target only: it tests pages, not the database.
+        const what = `${i === 0 ? "API and UI" : "API"} tests on ${t.name}`;
+        if (!built) {
+          report.note(what, "failed", "not run: next build failed");
+          continue;
         }
-      });
+        const args =
+          i === 0
+            ? pwArgs
+            : [`--project=api`, `--output=test-results/${t.key}`, ...(pwArgs.length ? ["--pass-with-no-tests"] : []), ...pwArgs];
+        await report.stage(what, async () => {
+          // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
+          const server = await startNextServer({
+            databaseUrl: t.url,
+            env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" },
+            logs: Boolean(process.env.SERVER_LOGS),
+            port: i === 0 ? undefined : await freePort(),
+          });
+          try {
+            // Playwright's workers load server modules for fixtures (e2e/fixtures.ts): the server condition.
+            const nodeOptions = [server.env.NODE_OPTIONS, SERVER_CONDITION].filter(Boolean).join(" ");
+            return node(["@playwright", "test", "cli.js"], ["test", ...args], { ...server.env, NODE_OPTIONS: nodeOptions });
+          } finally {
+            server.stop();
+          }
+        });
+      }
     }
   } finally {
     for (const t of targets) await t.stop();
   }
+  finish(report);
+}
+
+function finish(report: StageReport): never {
   report.print();
   process.exit(report.failed ? 1 : 0);
 }
