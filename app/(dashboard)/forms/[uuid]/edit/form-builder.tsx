@@ -20,6 +20,7 @@ import type { FormElement } from "@/db/schema";
 import type { ElementProblem } from "@/lib/forms/definition";
 import { ELEMENT_TYPES, type ElementType } from "@/lib/forms/element-types";
 import type { PhoneCountry } from "@/lib/phone/phone-countries";
+import type { BuilderDraft as Draft } from "@/server/services/forms/builder-draft";
 import { ConfirmDialog } from "../../../_components/confirm-dialog";
 import { ErrorState } from "../../../_components/list-states";
 import { BuilderPreview } from "./builder-preview";
@@ -28,17 +29,6 @@ import { duplicateElement, move, newElement, TYPE_LABELS } from "./element-model
 import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./problems";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
-
-export type Draft = {
-  uuid: string;
-  name: string;
-  published: boolean;
-  elements: FormElement[];
-  hasDraft: boolean;
-  savedElementCount: number;
-  revision: number;
-  submissionsCount: number;
-};
 
 /** The form builder: the draft the page loaded, kept in the query cache so "reload" refetches it. */
 export function FormBuilder({ initial, countries }: { initial: Draft; countries: PhoneCountry[] }) {
