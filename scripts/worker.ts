@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the webhook delivery worker alone, for a separate process or machine
+ * `npm run worker`: the outbox workers (webhook deliveries and mail) alone, for a separate process or machine
  * (then start the web instances with WEBHOOK_WORKER=off). Uses DATABASE_URL, or the embedded
  * PostgreSQL of `npm start`; applies pending migrations first. Any number of workers may run
  * on one database. SIGTERM/SIGINT stop claiming and wait for the attempts in flight.
@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
-import { startWebhookWorker, stopWebhookRuntime } from "../server/webhooks/delivery/runtime";
+import { startWorkers, stopWorkers } from "../server/workers";
 import { resolveDatabase } from "./lib/database-url";
 
 async function main() {
@@ -18,15 +18,15 @@ async function main() {
   await runMigrations(database.url);
   // The worker's pool reads DATABASE_URL (the embedded server's when it was unset).
   process.env.DATABASE_URL = database.url;
-  await startWebhookWorker();
+  await startWorkers();
   const { WEBHOOK_CONCURRENCY: all, WEBHOOK_ENDPOINT_CONCURRENCY: perEndpoint } = env;
-  console.error(`[formhouse] webhook worker started (concurrency ${all}, ${perEndpoint} per endpoint)`);
+  console.error(`[formhouse] workers started: webhooks (concurrency ${all}, ${perEndpoint} per endpoint) and mail`);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await stopWebhookRuntime();
+    await stopWorkers();
     await database.stop().catch(() => {});
     process.exit(0);
   };

@@ -28,9 +28,26 @@ function trustedProxyHops(value: string): number | null {
 
 /**
  * The wait after each failed webhook attempt, in seconds: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
- * 14 h, 20 h, 24 h — ten attempts over about three days (webhooks/delivery/schedule.ts).
+ * 14 h, 20 h, 24 h — ten attempts over about three days (server/outbox/schedule.ts).
  */
 export const DEFAULT_RETRY_SCHEDULE_S = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+/**
+ * The wait after each failed mail attempt, in seconds: 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, then
+ * 12 h three times — ten attempts over about two days (server/mail/send.ts).
+ */
+export const DEFAULT_MAIL_RETRY_SCHEDULE_S = [60, 300, 900, 3600, 10800, 21600, 43200, 43200, 43200];
+
+/** Seconds separated by commas, each above 0: a retry schedule. */
+const retrySchedule = (name: string, fallback: number[]) =>
+  z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: `${name} must be seconds separated by commas, e.g. 5,300,1800` })
+    .transform((v) => v.split(",").map(Number))
+    .refine((steps) => steps.every((s) => s > 0), { error: `${name} steps must be greater than 0` })
+    .default(fallback);
+
+const SMTP_URL_ERROR = "SMTP_URL must be smtp://user:password@host:587 or smtps://user:password@host:465";
 
 const ZEnv = z.object({
   DATABASE_URL: z.url({ error: "DATABASE_URL must be a postgres:// URL" }).optional(),
@@ -77,20 +94,35 @@ const ZEnv = z.object({
   /** Lets webhooks target loopback and private addresses (local development, tests). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ error: "WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false" }).default(false),
   /** Seconds to wait after each failed attempt, comma-separated; its length is the number of retries. */
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, {
-      error: "WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas, e.g. 5,300,1800",
-    })
-    .transform((v) => v.split(",").map(Number))
-    .refine((steps) => steps.every((s) => s > 0), { error: "WEBHOOK_RETRY_SCHEDULE steps must be greater than 0" })
-    .default(DEFAULT_RETRY_SCHEDULE_S),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule("WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE_S),
   /** Attempts one worker runs at once, over all endpoints. */
   WEBHOOK_CONCURRENCY: positiveInt("WEBHOOK_CONCURRENCY").default(50),
   /** Attempts one worker runs at once to one endpoint, so a slow endpoint cannot take the pool. */
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt("WEBHOOK_ENDPOINT_CONCURRENCY").default(5),
   /** Days a finished delivery (succeeded or failed) stays in the delivery log before the worker removes it. */
   WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt("WEBHOOK_DELIVERY_RETENTION_DAYS").default(30),
+  /** The mail server; unset, messages are kept in the mail log as not sent. */
+  SMTP_URL: z
+    .url({ error: SMTP_URL_ERROR })
+    .refine((u) => /^smtps?:\/\/[^/]/i.test(u), { error: SMTP_URL_ERROR })
+    .optional(),
+  /** The From of every message: an address, or a name and an address (`Formhouse <forms@example.com>`). */
+  MAIL_FROM: z
+    .string()
+    .refine((v) => !/[\r\n]/.test(v) && /@/.test(v), { error: "MAIL_FROM must be an address such as Formhouse <forms@example.com>" })
+    .optional(),
+  /** A PEM file of private CA certificates the mail server's certificate may chain to. */
+  SMTP_CA_FILE: z.string().optional(),
+  /** Accepts any certificate from the mail server: only for a test server; `npm start` warns. */
+  SMTP_TLS_ALLOW_UNVERIFIED: z.stringbool({ error: "SMTP_TLS_ALLOW_UNVERIFIED must be true or false" }).default(false),
+  MAIL_RETRY_SCHEDULE: retrySchedule("MAIL_RETRY_SCHEDULE", DEFAULT_MAIL_RETRY_SCHEDULE_S),
+  /** Messages one worker sends at once. */
+  MAIL_CONCURRENCY: positiveInt("MAIL_CONCURRENCY").default(10),
+  /** Days a finished message stays in the mail log. */
+  MAIL_LOG_RETENTION_DAYS: positiveInt("MAIL_LOG_RETENTION_DAYS").default(30),
+  /** Receipts one form sends per hour, and one address receives per day, before they are capped. */
+  MAIL_RECEIPTS_PER_FORM_PER_HOUR: positiveInt("MAIL_RECEIPTS_PER_FORM_PER_HOUR").default(100),
+  MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: positiveInt("MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY").default(3),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

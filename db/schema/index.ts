@@ -8,3 +8,4 @@ export * from "./webhooks";
 export * from "./submission-counts";
 export type * from "./elements";
 export * from "./submission-values";
+export * from "./mail";

@@ -7,6 +7,9 @@ import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/delivery/enqueue";
+import { env } from "@/server/env";
+import { answerLines, placeholderValues } from "@/server/mail/answers-text";
+import { responseMailCtes } from "@/server/mail/response-mail";
 import { countInsertedSql } from "./submission-count";
 
 /** A validated submission, ready to store. */
@@ -55,8 +58,9 @@ export type StoreOutcome =
  * form's liveness and version, the submit rate limit, the unique link's `completed` status
  * (two submits of one link queue on its row; the second finds it completed and stores
  * nothing), the row itself (the filter index's triggers run inside it), the form's count (a
- * count shard, so submits to one form do not queue on the form row) and its
- * Submission.Created deliveries with their NOTIFY. It commits before it answers: a `stored`
+ * count shard, so submits to one form do not queue on the form row), its
+ * Submission.Created deliveries and the mail it causes (members' notifications, the
+ * respondent's receipt), each with its NOTIFY. It commits before it answers: a `stored`
  * outcome is durable, events included.
  *
  * The statement is prepared (one text, values as parameters; db/prepared.ts): parsed and
@@ -79,6 +83,8 @@ export async function createSubmission(
     createdAt,
   );
   const { formVersion, attempts } = guards;
+  const e = env();
+  const answers = answerLines(form.elements, input.data);
   const [row] = await storeStatement(db, {
     formId: input.formId,
     organizationId: input.organizationId,
@@ -93,6 +99,11 @@ export async function createSubmission(
     spam: input.spam,
     at,
     events: JSON.stringify(events),
+    answers: JSON.stringify(answers),
+    values: JSON.stringify(placeholderValues(answers)),
+    submissionUrl: `${e.APP_URL}/submissions/${id}`,
+    receiptsPerFormPerHour: e.MAIL_RECEIPTS_PER_FORM_PER_HOUR,
+    receiptsPerRecipientPerDay: e.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY,
   });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
@@ -133,9 +144,23 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
-    ${deliveriesCtes(v("formId"), v("events"), v("at"), sql`select 1 from inserted`)}
+    ${deliveriesCtes(v("formId"), v("events"), v("at"), sql`select 1 from inserted`)},
+    ${responseMailCtes(
+      {
+        formId: v("formId"),
+        submissionId: v("id"),
+        spam: v("spam"),
+        data: v("data"),
+        answers: v("answers"),
+        values: v("values"),
+        submissionUrl: v("submissionUrl"),
+        receiptsPerFormPerHour: v("receiptsPerFormPerHour"),
+        receiptsPerRecipientPerDay: v("receiptsPerRecipientPerDay"),
+      },
+      sql`select 1 from inserted`,
+    )}
     select exists (select 1 from live) as live,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
       exists (select 1 from inserted) as stored,
-      (select count(*) from notified)::int as notified`;
+      (select count(*) from notified)::int as notified, (select count(*) from mail_notified)::int as mail_notified`;
 });

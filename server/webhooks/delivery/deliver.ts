@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";
 import { disableWebhook, recordFailure, recordSuccess, removeSubscription, type ClaimedDelivery } from "./outbox";
 import { postAttempt, type AttemptOutcome } from "./post";
-import { retryDelaySeconds } from "./schedule";
+import { retryDelaySeconds } from "@/server/outbox/schedule";
 import { signedHeaders } from "./signature";
 import { deliveryBody } from "./sources";
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
 import { DELIVERIES_CHANNEL } from "@/lib/webhook-events";
-import { LEASE_CLASS } from "./lease";
+import { LEASE_CLASS } from "@/server/outbox/lease";
 
 /**
  * The queries of the delivery pipeline over `webhook_deliveries`. A row is `pending` until an

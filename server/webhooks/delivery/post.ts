@@ -1,6 +1,6 @@
 import "server-only";
 import { Agent, request, type Dispatcher } from "undici";
-import { parseRetryAfter } from "./schedule";
+import { parseRetryAfter } from "@/server/outbox/schedule";
 import { guardedConnector, RefusedTargetError, type Resolve, type TargetPolicy } from "./target-guard";
 
 /** Success is a 2xx within this time, from the first byte sent to the status line. */

@@ -7,7 +7,8 @@ import type { FormAccess } from "@/server/services/forms/access";
 import { attemptDelivery } from "@/server/webhooks/delivery/deliver";
 import { formEventPayload, sampleSubmission } from "@/server/webhooks/delivery/form-payload";
 import { loadClaimed } from "@/server/webhooks/delivery/outbox";
-import { currentLease, deliveryEngine } from "@/server/webhooks/delivery/runtime";
+import { currentLease } from "@/server/outbox/runtime";
+import { deliveryEngine } from "@/server/webhooks/delivery/runtime";
 import { getFormWebhookOrThrow } from "./get-webhook";
 
 /**

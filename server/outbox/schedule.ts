@@ -1,7 +1,7 @@
 /**
- * When a failed delivery is tried again. The schedule is the wait after each failed attempt:
- * WEBHOOK_RETRY_SCHEDULE, by default DEFAULT_RETRY_SCHEDULE_S (server/env.ts: 5 s … 24 h, ten
- * attempts over about three days).
+ * When a failed outbox row (a webhook delivery, a message) is tried again. The schedule is the
+ * wait after each failed attempt: WEBHOOK_RETRY_SCHEDULE (5 s … 24 h, ten attempts over about
+ * three days) or MAIL_RETRY_SCHEDULE (1 min … 12 h, about two days), in server/env.ts.
  */
 import "server-only";
 

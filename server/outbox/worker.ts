@@ -1,36 +1,54 @@
 import "server-only";
 import type { Db } from "@/db";
 import { logError } from "@/server/log";
-import { attemptDelivery, type DeliveryEngine } from "./deliver";
-import { DELIVERIES_CHANNEL } from "@/lib/webhook-events";
 import type { LeaseHolder } from "./lease";
-import { claimDue, pruneFinished, rescueOrphans, secondsUntilNextDue, type ClaimedDelivery } from "./outbox";
 
-/** How often old finished deliveries are removed (each worker; deleting twice is harmless). */
+/** How often old finished rows are removed (each worker; deleting twice is harmless). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** While an endpoint has all its slots busy, how often other endpoints' due retries are looked for. */
+/** While a group has all its slots busy, how often other groups' due rows are looked for. */
 const SATURATED_RECHECK_MS = 250;
 
+/**
+ * One durable queue a worker drains: webhook deliveries (server/webhooks/delivery/queue.ts) and
+ * mail (server/mail/queue.ts). Rows are written in their cause's transaction; the queue says
+ * how to claim them under a lease, send one, and keep the table tidy.
+ */
+export type OutboxQueue<T> = {
+  /** For logs: "webhook", "mail". */
+  name: string;
+  /** The NOTIFY channel a committed enqueue wakes the workers on. */
+  channel: string;
+  /** Attempts at once for one group (one webhook endpoint), so a slow one cannot take the pool. */
+  perGroup: number;
+  groupOf(item: T): number | string;
+  /** Claims at most `max` due rows for `leaseKey`, at most `perGroup − busy` of a group. */
+  claim(leaseKey: number, limits: { max: number; busy: ReadonlyMap<number | string, number> }): Promise<T[]>;
+  /** Sends one claimed row and records its outcome; `ok: false` when a retry was scheduled. */
+  attempt(leaseKey: number, item: T): Promise<{ ok: boolean }>;
+  /** Seconds until the next pending row is due (0: now); null when none waits. */
+  secondsUntilNextDue(): Promise<number | null>;
+  /** Hands back rows of workers that are gone. */
+  rescue(): Promise<number>;
+  /** Removes one batch of finished rows past their retention; answers how many went. */
+  prune(): Promise<number>;
+};
+
 export type WorkerOptions = {
-  /** Attempts at once, over all endpoints (WEBHOOK_CONCURRENCY). */
+  /** Attempts at once, over all groups. */
   concurrency: number;
-  /** Attempts at once to one endpoint (WEBHOOK_ENDPOINT_CONCURRENCY). */
-  perEndpoint: number;
   /** The slow poll: lease check, rescue of dead workers' rows, and a claim in case a NOTIFY was missed. */
   pollMs?: number;
-  /** Days finished deliveries are kept (WEBHOOK_DELIVERY_RETENTION_DAYS). */
-  retentionDays: number;
 };
 
 /**
- * The delivery worker. It sleeps until woken — by a NOTIFY from a committed enqueue, by the
+ * The outbox worker. It sleeps until woken — by a NOTIFY from a committed enqueue, by the
  * timer of the next retry, by a finished attempt when work was left behind, or by the slow
- * poll — then claims what is due, within a bounded pool and a cap per endpoint, and runs the
+ * poll — then claims what is due, within a bounded pool and a cap per group, and runs the
  * attempts concurrently. Claims of concurrent wake-ups are coalesced into one loop.
  */
-export class WebhookWorker {
-  private readonly busy = new Map<number, number>();
+export class OutboxWorker<T> {
+  private readonly busy = new Map<number | string, number>();
   private readonly inflight = new Set<Promise<void>>();
   private running = 0;
   private claiming = false;
@@ -41,7 +59,7 @@ export class WebhookWorker {
   private timer?: NodeJS.Timeout;
   private timerAt = 0;
   private ticker?: NodeJS.Timeout;
-  /** When old deliveries were last pruned (0: at the first tick). */
+  /** When old rows were last pruned (0: at the first tick). */
   private prunedAt = 0;
   private unlisten?: () => Promise<void>;
   private readonly pollMs: number;
@@ -49,7 +67,7 @@ export class WebhookWorker {
   constructor(
     private readonly db: Db,
     private readonly leases: LeaseHolder,
-    private readonly engine: DeliveryEngine,
+    private readonly queue: OutboxQueue<T>,
     private readonly opts: WorkerOptions,
   ) {
     this.pollMs = opts.pollMs ?? 5000;
@@ -57,10 +75,10 @@ export class WebhookWorker {
 
   async start(): Promise<void> {
     await this.leases.get();
-    await rescueOrphans(this.db);
+    await this.queue.rescue();
     // A (re)connected listener may have missed notifications: claim on every (re)listen too.
     const listening = await this.db.$client.listen(
-      DELIVERIES_CHANNEL,
+      this.queue.channel,
       () => this.wake(),
       () => this.wake(),
     );
@@ -91,14 +109,14 @@ export class WebhookWorker {
   private async tick(): Promise<void> {
     try {
       await this.leases.check();
-      await rescueOrphans(this.db);
+      await this.queue.rescue();
       if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();
         // In batches, so a long backlog never holds one huge delete; bounded per tick.
-        for (let i = 0; i < 100 && (await pruneFinished(this.db, this.opts.retentionDays)) > 0; i++);
+        for (let i = 0; i < 100 && (await this.queue.prune()) > 0; i++);
       }
     } catch (err) {
-      logError("webhook worker housekeeping failed", err);
+      logError(`${this.queue.name} worker housekeeping failed`, err);
     }
     this.wake();
   }
@@ -114,50 +132,52 @@ export class WebhookWorker {
           break;
         }
         const lease = await this.leases.get();
-        const claimed = await claimDue(this.db, lease.key, { max: free, perEndpoint: this.opts.perEndpoint, busy: this.busy });
-        for (const d of claimed) this.run(lease.key, d);
+        const claimed = await this.queue.claim(lease.key, { max: free, busy: this.busy });
+        for (const item of claimed) this.run(lease.key, item);
         const poolFull = claimed.length === free;
-        const saturated = [...this.busy.values()].some((n) => n >= this.opts.perEndpoint);
+        const saturated = [...this.busy.values()].some((n) => n >= this.queue.perGroup);
         this.capped = poolFull || saturated;
-        // A full pool is woken by its finishing attempts. A saturated endpoint's due rows would
-        // read as "due now", so other endpoints' retries are looked for on a short timer instead.
+        // A full pool is woken by its finishing attempts. A saturated group's due rows would
+        // read as "due now", so other groups' retries are looked for on a short timer instead.
         if (!poolFull) {
           if (saturated) this.arm(SATURATED_RECHECK_MS);
           else await this.armTimer();
         }
       } while (this.again && !this.stopped);
     } catch (err) {
-      logError("webhook claim failed", err);
+      logError(`${this.queue.name} claim failed`, err);
       this.arm(1000);
     } finally {
       this.claiming = false;
     }
   }
 
-  private run(leaseKey: number, d: ClaimedDelivery): void {
+  private run(leaseKey: number, item: T): void {
+    const group = this.queue.groupOf(item);
     this.running++;
-    this.busy.set(d.webhookId, (this.busy.get(d.webhookId) ?? 0) + 1);
+    this.busy.set(group, (this.busy.get(group) ?? 0) + 1);
     let retrying = false;
-    const p: Promise<void> = attemptDelivery(this.engine, leaseKey, d)
+    const p: Promise<void> = this.queue
+      .attempt(leaseKey, item)
       .then((outcome) => void (retrying = !outcome.ok))
-      .catch((err) => logError("webhook attempt failed unexpectedly", err, { deliveryId: d.id }))
+      .catch((err) => logError(`${this.queue.name} attempt failed unexpectedly`, err))
       .finally(() => {
         this.running--;
-        const n = (this.busy.get(d.webhookId) ?? 1) - 1;
-        if (n > 0) this.busy.set(d.webhookId, n);
-        else this.busy.delete(d.webhookId);
+        const n = (this.busy.get(group) ?? 1) - 1;
+        if (n > 0) this.busy.set(group, n);
+        else this.busy.delete(group);
         this.inflight.delete(p);
         // Work was left behind for lack of a slot: claim again. A failure scheduled a retry
         // the timer may not know of yet.
         if (this.capped) this.wake();
-        else if (retrying) void this.armTimer().catch((err) => logError("webhook timer failed", err));
+        else if (retrying) void this.armTimer().catch((err) => logError(`${this.queue.name} timer failed`, err));
       });
     this.inflight.add(p);
   }
 
-  /** Sleeps until the next pending delivery is due, or the slow poll, whichever is first. */
+  /** Sleeps until the next pending row is due, or the slow poll, whichever is first. */
   private async armTimer(): Promise<void> {
-    const s = await secondsUntilNextDue(this.db);
+    const s = await this.queue.secondsUntilNextDue();
     this.arm(s === null ? this.pollMs : Math.min(this.pollMs, Math.max(20, s * 1000)));
   }
 

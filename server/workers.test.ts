@@ -5,9 +5,9 @@ import { test } from "node:test";
 process.env.WEBHOOK_WORKER = "off";
 process.env.DATABASE_URL = "postgres://unused@127.0.0.1:1/unused";
 
-test("WEBHOOK_WORKER=off keeps the worker out of a web instance: nothing is started or connected", async () => {
-  const { startWorkerInWebProcess } = await import("./runtime");
-  startWorkerInWebProcess();
+test("WEBHOOK_WORKER=off keeps the workers out of a web instance: nothing is started or connected", async () => {
+  const { startWorkersInWebProcess } = await import("@/server/workers");
+  startWorkersInWebProcess();
   await new Promise((r) => setTimeout(r, 50));
-  assert.equal((globalThis as { formhouseWebhooks?: unknown }).formhouseWebhooks, undefined);
+  assert.equal((globalThis as { formhouseOutbox?: unknown }).formhouseOutbox, undefined);
 });

@@ -1,0 +1,91 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
+import type { Env } from "@/server/env";
+
+/** What the mail transport says about one message. */
+export type SendOutcome =
+  | { ok: true; reply: string }
+  /** `permanent`: the server refused the message (5xx); trying again would get the same answer. */
+  | { ok: false; reply: string; permanent: boolean };
+
+export type OutgoingMail = {
+  messageId: string;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
+
+export type MailTransport = {
+  /** "smtp://mail.example.com:587 (STARTTLS when offered)" — never the password. */
+  description: string;
+  send(mail: OutgoingMail): Promise<SendOutcome>;
+  close(): void;
+};
+
+type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
+
+/**
+ * The reply to keep from a failed send: the SMTP server's own words when it answered, else
+ * the connection's error. A 5xx to the message (not to the login: a wrong password is fixed
+ * by the operator, and the message should then go) is permanent.
+ */
+export function describeSendError(err: unknown): { reply: string; permanent: boolean } {
+  const e = err as SmtpError;
+  const reply = (e.response || e.message || String(err)).replace(/\s+/g, " ").trim().slice(0, 1000);
+  const code = e.responseCode ?? 0;
+  return { reply, permanent: code >= 500 && code < 600 && e.code !== "EAUTH" };
+}
+
+/** The transport SMTP_URL names, or null when mail is off. Pooled: connections are reused across messages. */
+export function createMailTransport(env: Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" | "SMTP_TLS_ALLOW_UNVERIFIED">): MailTransport | null {
+  if (!env.SMTP_URL) return null;
+  const url = new URL(env.SMTP_URL);
+  const secure = url.protocol === "smtps:";
+  const port = Number(url.port) || (secure ? 465 : 587);
+  const options: SMTPPool.Options = {
+    pool: true,
+    maxConnections: 5,
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port,
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    tls: {
+      rejectUnauthorized: !env.SMTP_TLS_ALLOW_UNVERIFIED,
+      ...(env.SMTP_CA_FILE ? { ca: readFileSync(env.SMTP_CA_FILE, "utf8") } : {}),
+    },
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+  const transporter = nodemailer.createTransport(options);
+  return {
+    description: `${url.protocol}//${url.host} (${secure ? "TLS" : "STARTTLS when offered"}${url.username ? ", with a login" : ""})`,
+    async send(mail) {
+      try {
+        const info = await transporter.sendMail({
+          messageId: mail.messageId,
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          date: new Date(),
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        });
+        return { ok: true, reply: String(info.response ?? "accepted").slice(0, 1000) };
+      } catch (err) {
+        return { ok: false, ...describeSendError(err) };
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { env } from "@/server/env";
+import { mailQueue } from "@/server/mail/queue";
+import { closeMailTransport, mailEngine } from "@/server/mail/runtime";
+import { startOutboxWorkers, startWorkersInBackground, stopOutboxRuntime } from "@/server/outbox/runtime";
+import { OutboxWorker } from "@/server/outbox/worker";
+import { webhookQueue } from "@/server/webhooks/delivery/queue";
+import { closeWebhookAgent, deliveryEngine } from "@/server/webhooks/delivery/runtime";
+
+/**
+ * The outbox workers of this process: webhook deliveries and mail, on one pool and one lease
+ * (server/outbox/). Every web instance runs them unless WEBHOOK_WORKER=off; `npm run worker`
+ * runs them alone.
+ */
+export async function startWorkers(): Promise<void> {
+  const e = env();
+  await startOutboxWorkers((db, leases) => [
+    new OutboxWorker(
+      db,
+      leases,
+      webhookQueue(deliveryEngine(), { perEndpoint: e.WEBHOOK_ENDPOINT_CONCURRENCY, retentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS }),
+      { concurrency: e.WEBHOOK_CONCURRENCY },
+    ) as OutboxWorker<unknown>,
+    new OutboxWorker(db, leases, mailQueue(mailEngine(), { concurrency: e.MAIL_CONCURRENCY, retentionDays: e.MAIL_LOG_RETENTION_DAYS }), {
+      concurrency: e.MAIL_CONCURRENCY,
+    }) as OutboxWorker<unknown>,
+  ]);
+}
+
+/** The workers inside a web instance, started in the background (instrumentation.ts). */
+export const startWorkersInWebProcess = () => startWorkersInBackground(startWorkers);
+
+/** Stops the workers, closes their connections and gives up the lease (`npm run worker` on SIGTERM). */
+export const stopWorkers = () =>
+  stopOutboxRuntime(async () => {
+    await closeWebhookAgent();
+    await closeMailTransport();
+  });
