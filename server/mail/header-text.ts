@@ -5,6 +5,4 @@ import "server-only";
  * control characters become spaces, so no value can end its header and start another.
  * nodemailer encodes what is left.
  */
-export const headerText = (s: string) =>
-  // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+export const headerText = (s: string) => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
