@@ -20,6 +20,7 @@ import { runMigrations } from "../db/migrate";
 import { debianBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer } from "./lib/next-server";
 import { freePort } from "./lib/ports";
+import { startMailSink, type MailSink } from "./lib/mail-sink";
 import { StageReport } from "./lib/stage-report";
 import { planTargets, startTarget, type TestTarget } from "./lib/test-targets";
 import { SERVER_CONDITION, TSX_NODE_ARGS } from "./lib/server-node";
@@ -39,6 +40,17 @@ const runsPlaywright = !cliArgs.length || pwArgs.length > 0;
  */
 const TEST_WEBHOOK_ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_RETRY_SCHEDULE: "0.5,0.5,1,1,1,1" };
 
+/**
+ * The server under test sends mail to the suite's own SMTP server (e2e/mail/sink-server.ts),
+ * retrying on a short schedule too; the tests read it at MAIL_SINK_URL.
+ */
+const testMailEnv = (sink: MailSink) => ({
+  SMTP_URL: sink.smtpUrl,
+  MAIL_FROM: "Formhouse <forms@formhouse.test>",
+  MAIL_RETRY_SCHEDULE: "0.5,0.5,1,1,1,2,2,2",
+  MAIL_SINK_URL: sink.controlUrl,
+});
+
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
 }
@@ -56,6 +68,7 @@ async function main() {
   }
 
   const targets: TestTarget[] = [];
+  let sink: MailSink | undefined;
   try {
     for (const planned of plan.targets) {
       let target: TestTarget | undefined;
@@ -89,6 +102,7 @@ async function main() {
     if (runsPlaywright) {
       // One build serves every target's server.
       const built = process.env.SKIP_BUILD === "1" || (await report.stage("next build", () => (buildNext(env) ? 0 : 1))) === 0;
+      sink = await startMailSink();
 
       for (const [i, t] of targets.entries()) {
         // The UI project (Chromium) runs on the first target only: it tests pages, not the database.
@@ -105,7 +119,7 @@ async function main() {
           // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
           const server = await startNextServer({
             databaseUrl: t.url,
-            env: { ...env, ...TEST_WEBHOOK_ENV, TRUST_PROXY: "1" },
+            env: { ...env, ...TEST_WEBHOOK_ENV, ...testMailEnv(sink!), TRUST_PROXY: "1" },
             logs: Boolean(process.env.SERVER_LOGS),
             port: i === 0 ? undefined : await freePort(),
           });
@@ -120,6 +134,7 @@ async function main() {
       }
     }
   } finally {
+    sink?.stop();
     for (const t of targets) await t.stop();
   }
   finish(report);

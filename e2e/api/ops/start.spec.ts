@@ -134,8 +134,8 @@ links default to http://localhost:$PORT; the webhook worker runs inside`, async 
       expect(doc.servers[0].url).toBe(`http://localhost:${port}/api/v2`);
       const lan = lanAddress();
       if (lan) expect(await health(`http://${lan}:${port}`)).toBeNull();
-      for (let i = 0; i < 50 && !run.output().includes('"msg":"webhook worker started"'); i++) await new Promise((r) => setTimeout(r, 200));
-      expect(run.output()).toContain('"msg":"webhook worker started"');
+      for (let i = 0; i < 50 && !run.output().includes('"msg":"outbox workers started"'); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(run.output()).toContain('"msg":"outbox workers started"');
     } finally {
       await stop(run);
       await database.drop();

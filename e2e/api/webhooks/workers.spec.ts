@@ -46,7 +46,7 @@ async function startWorker(ctx: Ctx, env: Record<string, string> = {}): Promise<
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   await Promise.race([
-    waitFor("the worker to start", () => output.includes("webhook worker started"), 20_000),
+    waitFor("the worker to start", () => output.includes("workers started"), 20_000),
     exited.then(() => Promise.reject(new Error(`worker exited: ${output}`))),
   ]);
   return child;
