@@ -26,7 +26,8 @@
  *
  * Then survey ingest (scripts/bench-ingest.ts): concurrent JSON submits to one form and to
  * 100 forms against /api/health. `npm run bench -- --only ingest` runs that part alone
- * (no 1,000,000-row seed).
+ * (no 1,000,000-row seed). Then mail (scripts/bench-mail.ts): a submit with mail is one
+ * statement, and 1,000 messages drain into a loopback SMTP server; `--only mail` alone.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -48,6 +49,7 @@ import { resolveSort, type ColumnSort } from "../server/services/submissions/sor
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
+import { runMailBench } from "./bench-mail";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
 import { interleaved, medianOf } from "./lib/interleaved";
 import { startThrowawayPostgres } from "./lib/embedded-db";
@@ -59,12 +61,12 @@ import { dropBenchOrganization } from "./lib/bench-teardown";
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
-/** `--only ingest`: the survey ingest part alone. */
+/** `--only ingest` / `--only mail`: that part alone. */
 const ONLY = (() => {
   const args = process.argv.slice(2);
   const i = args.indexOf("--only");
   const value = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  if (value !== undefined && value !== "ingest") throw new Error(`--only takes "ingest" (got "${value}")`);
+  if (value !== undefined && value !== "ingest" && value !== "mail") throw new Error(`--only takes "ingest" or "mail" (got "${value}")`);
   return value ?? null;
 })();
 
@@ -613,6 +615,11 @@ async function main() {
   let failed = false;
   let seeded: Awaited<ReturnType<typeof seed>> | undefined;
   try {
+    if (ONLY === "mail") {
+      failed ||= (await runMailBench(db, statements, url)).failed;
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
     if (ONLY === "ingest") {
       const started = await startServer(url);
       if (typeof started === "string") throw new Error(started);
@@ -674,7 +681,8 @@ async function main() {
         // Each part runs whatever failed before it (`failed ||= await …` would skip it).
         const edge = await measureEdge(httpCtx);
         const ingest = await runIngestBench(db, started.baseUrl);
-        failed = failed || edge.failed || ingest.failed;
+        const mail = await runMailBench(db, statements, url);
+        failed = failed || edge.failed || ingest.failed || mail.failed;
         if (process.env.BENCH_WEBHOOKS !== "0") {
           const webhookRows = await benchWebhooks(db, seeded.org.id, started.baseUrl, seeded.token);
           printWebhookResults(webhookRows);

@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/server/env";
+import { MAIL_POLL_MS } from "@/server/mail/outbox";
 import { mailQueue } from "@/server/mail/queue";
 import { closeMailTransport, mailEngine } from "@/server/mail/runtime";
 import { startOutboxWorkers, startWorkersInBackground, stopOutboxRuntime } from "@/server/outbox/runtime";
@@ -23,6 +24,7 @@ export async function startWorkers(): Promise<void> {
     ) as OutboxWorker<unknown>,
     new OutboxWorker(db, leases, mailQueue(mailEngine(), { concurrency: e.MAIL_CONCURRENCY, retentionDays: e.MAIL_LOG_RETENTION_DAYS }), {
       concurrency: e.MAIL_CONCURRENCY,
+      pollMs: MAIL_POLL_MS,
     }) as OutboxWorker<unknown>,
   ]);
 }

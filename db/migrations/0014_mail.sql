@@ -72,10 +72,13 @@ CREATE UNIQUE INDEX "mail_messages_idempotency_key_idx" ON "mail_messages" USING
 CREATE INDEX "mail_messages_due_idx" ON "mail_messages" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "mail_messages_org_idx" ON "mail_messages" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_messages_user_idx" ON "mail_messages" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "mail_messages_locked_idx" ON "mail_messages" USING btree ("locked_by") WHERE locked_by is not null;--> statement-breakpoint
+CREATE INDEX "mail_messages_receipts_form_idx" ON "mail_messages" USING btree ("form_id","created_at") WHERE kind = 'receipt' and status <> 'capped';--> statement-breakpoint
+CREATE INDEX "mail_messages_receipts_to_idx" ON "mail_messages" USING btree (lower("to_address"),"created_at") WHERE kind = 'receipt' and status <> 'capped';--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
 -- A receipt's subject and message with each {{field label}} replaced by that answer's text (''
 -- for a label with no answer), in one pass, so an answer that itself contains {{…}} stays as
--- written. server/mail/receipts.ts calls it inside the submit's statement.
+-- written. server/mail/response-mail.ts calls it inside the submit's statement.
 CREATE FUNCTION formhouse_fill_placeholders(template text, vals jsonb) RETURNS text
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE

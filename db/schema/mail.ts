@@ -58,6 +58,17 @@ export const mailMessages = pgTable(
       .where(sql`status = 'pending'`),
     index("mail_messages_org_idx").on(t.organizationId, t.createdAt),
     index("mail_messages_user_idx").on(t.userId),
+    // The rescue of a dead worker's rows runs every second: it reads the claimed rows only.
+    index("mail_messages_locked_idx")
+      .on(t.lockedBy)
+      .where(sql`locked_by is not null`),
+    // The receipt caps count from the log: per form per hour, per address per day (server/mail/response-mail.ts).
+    index("mail_messages_receipts_form_idx")
+      .on(t.formId, t.createdAt)
+      .where(sql`kind = 'receipt' and status <> 'capped'`),
+    index("mail_messages_receipts_to_idx")
+      .on(sql`lower(${t.toAddress})`, t.createdAt)
+      .where(sql`kind = 'receipt' and status <> 'capped'`),
   ],
 );
 

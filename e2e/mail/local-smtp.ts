@@ -32,6 +32,8 @@ export async function startLocalSmtp(opts: LocalSmtpOptions = {}): Promise<Local
   const make = () =>
     new SMTPServer({
       authOptional: !opts.login,
+      // No reverse DNS of each client: loopback needs none, and an unreachable resolver would stall every connection.
+      disableReverseLookup: true,
       allowInsecureAuth: true,
       logger: false,
       onAuth(auth, _session, cb) {

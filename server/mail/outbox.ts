@@ -4,7 +4,13 @@ import type { DbOrTx } from "@/db";
 import type { MailKind } from "@/db/schema";
 import { LEASE_CLASS } from "@/server/outbox/lease";
 
-/** The NOTIFY channel a committed message wakes the workers on. */
+/**
+ * How often the mail worker looks for due messages unwoken: a response's mail is queued without
+ * a NOTIFY (server/mail/response-mail.ts), so it leaves within about this long.
+ */
+export const MAIL_POLL_MS = 1000;
+
+/** The NOTIFY channel a committed message wakes the workers on (account mail, tests, resends). */
 export const MAIL_CHANNEL = "formhouse_mail";
 
 /** Said in the log of a message kept while no mail server is configured. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Env } from "@/server/env";
@@ -42,17 +43,30 @@ export function describeSendError(err: unknown): { reply: string; permanent: boo
   return { reply, permanent: code >= 500 && code < 600 && e.code !== "EAUTH" };
 }
 
+/**
+ * The transport's sockets, with Nagle's algorithm off: SMTP is a dialogue of small writes, and
+ * with Nagle on, each message waits on delayed ACKs (about 40 ms a message on loopback, which
+ * held a worker to ~100 messages a second; BENCHMARKS.md § Mail). The socket is handed over
+ * while it connects, so nodemailer's own timeouts and error handling apply to it as to its own,
+ * and it still does the TLS (implicit or STARTTLS) on it.
+ */
+function socketWithoutDelay(host: string, port: number): SMTPPool.Options["getSocket"] {
+  return (_options, callback) => callback(null, { connection: net.connect({ host, port, noDelay: true, keepAlive: true }) });
+}
+
 /** The transport SMTP_URL names, or null when mail is off. Pooled: connections are reused across messages. */
 export function createMailTransport(env: Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" | "SMTP_TLS_ALLOW_UNVERIFIED">): MailTransport | null {
   if (!env.SMTP_URL) return null;
   const url = new URL(env.SMTP_URL);
   const secure = url.protocol === "smtps:";
   const port = Number(url.port) || (secure ? 465 : 587);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
   const options: SMTPPool.Options = {
     pool: true,
     maxConnections: 5,
-    host: url.hostname.replace(/^\[|\]$/g, ""),
+    host,
     port,
+    getSocket: socketWithoutDelay(host, port),
     secure,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     tls: {

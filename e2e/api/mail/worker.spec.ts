@@ -7,7 +7,7 @@ import { NOT_CONFIGURED_REPLY } from "../../../server/mail/outbox";
 import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
 import { startLocalSmtp, type LocalSmtp } from "../../mail/local-smtp";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../fresh-database";
+import { freshDatabase } from "../../../scripts/lib/fresh-database";
 import { sleep, waitFor } from "../webhooks/receiver";
 
 /**

@@ -6,7 +6,7 @@ import path from "node:path";
 import { checkoutSystemDir } from "../../../scripts/lib/pg-binaries";
 import { freePort } from "../../../scripts/lib/ports";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../fresh-database";
+import { freshDatabase } from "../../../scripts/lib/fresh-database";
 import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
 
 /**

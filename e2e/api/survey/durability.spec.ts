@@ -5,7 +5,7 @@ import { importForm } from "../../../server/services/forms/import-form";
 import { createUserWithOrganization } from "../../../server/services/users/create-user";
 import { startNextServer } from "../../../scripts/lib/next-server";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../fresh-database";
+import { freshDatabase } from "../../../scripts/lib/fresh-database";
 import { insertWebhook } from "../webhooks/helpers";
 
 /**

@@ -5,7 +5,7 @@ import { webhookDeliveries } from "../../../db/schema";
 import { importForm } from "../../../server/services/forms/import-form";
 import { createUserWithOrganization } from "../../../server/services/users/create-user";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../fresh-database";
+import { freshDatabase } from "../../../scripts/lib/fresh-database";
 import { deliveriesOf, insertWebhook, storeSubmission } from "./helpers";
 import { sleep, startReceiver, waitFor, type Receiver } from "./receiver";
 import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";

@@ -59,8 +59,8 @@ export type StoreOutcome =
  * (two submits of one link queue on its row; the second finds it completed and stores
  * nothing), the row itself (the filter index's triggers run inside it), the form's count (a
  * count shard, so submits to one form do not queue on the form row), its
- * Submission.Created deliveries and the mail it causes (members' notifications, the
- * respondent's receipt), each with its NOTIFY. It commits before it answers: a `stored`
+ * Submission.Created deliveries with their NOTIFY, and the mail it causes (members'
+ * notifications, the respondent's receipt; found by the mail worker's poll). It commits before it answers: a `stored`
  * outcome is durable, events included.
  *
  * The statement is prepared (one text, values as parameters; db/prepared.ts): parsed and
@@ -162,5 +162,5 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     select exists (select 1 from live) as live,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
       exists (select 1 from inserted) as stored,
-      (select count(*) from notified)::int as notified, (select count(*) from mail_notified)::int as mail_notified`;
+      (select count(*) from notified)::int as notified`;
 });

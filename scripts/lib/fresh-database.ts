@@ -5,11 +5,10 @@ import { runMigrations } from "../../db/migrate";
 
 /**
  * A new, migrated database in the test cluster, for processes that must not share the main
- * test database (a second web server or worker would take part in other tests' deliveries).
+ * test (or bench) database (a second web server or worker would take part in other tests' deliveries).
  * `drop()` ends the pool and removes the database.
  */
-export async function freshDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
+export async function freshDatabase(base = process.env.DATABASE_URL): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
   if (!base) throw new Error("DATABASE_URL is not set: run the suite with `npm test`");
   const name = `t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
