@@ -99,7 +99,13 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     const target = focusAfter.current;
     if (!target) return;
     focusAfter.current = null;
-    document.querySelector<HTMLElement>(target)?.focus();
+    const focus = () => document.querySelector<HTMLElement>(target)?.focus();
+    focus();
+    // A confirm dialog closing in the same render may drop focus to <body> a frame later, when
+    // the button that opened it was the one deleted: put it back where it belongs.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) focus();
+    });
   });
 
   const { touch } = autosave;
