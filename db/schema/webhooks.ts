@@ -72,7 +72,7 @@ export const webhookDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** When a pending delivery is due; null once it succeeded or failed. */
     nextAttemptAt: timestamptz("next_attempt_at").defaultNow(),
-    /** Lease key of the process sending it right now (server/webhooks/delivery/lease.ts); null when idle. */
+    /** Lease key of the process sending it right now (server/outbox/lease.ts); null when idle. */
     lockedBy: integer("locked_by"),
     lockedAt: timestamptz("locked_at"),
     lastAttemptAt: timestamptz("last_attempt_at"),
