@@ -23,6 +23,9 @@ export const uniqueLinkSubmitPath = (linkId: string) => `${uniqueLinkPath(linkId
 /** A form's preview image (served by app/f/[formUuid]/preview.png). */
 export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/preview.png`;
 
+/** A signed link that ends one member's mail about one form (server/mail/unsubscribe.ts), and its page. */
+export const unsubscribePath = (token: string) => `/mail/unsubscribe/${token}`;
+
 /** The API reference page. */
 export const DOCS_PATH = "/docs";
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getInProcess } from "@/server/http/in-process";
+import { renderPageInProcess } from "@/server/http/in-process";
 import type { SurveyFormView, SurveyNoticeView } from "@/server/services/survey/survey-view";
 
 /**
@@ -44,35 +44,12 @@ export async function surveyPageResponse(
   try {
     // Any path under /f/ renders the survey page; the handed view decides what it shows.
     const path = `/f/${encodeURIComponent(opts.formUuid ?? "unavailable")}`;
-    const page = await getInProcess(path, { ...forwarded(request.headers), [HANDOFF_HEADER]: key });
-    const html = withOuterNonce(page.body, page.headers, request.headers);
-    return new Response(request.method === "HEAD" ? null : html, {
+    const page = await renderPageInProcess(request, path, { [HANDOFF_HEADER]: key });
+    return new Response(request.method === "HEAD" ? null : page.html, {
       status: page.status === 404 || page.status >= 500 ? page.status : opts.status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...opts.headers },
     });
   } finally {
     store.delete(key);
   }
-}
-
-/**
- * The outer request's headers the render reads: its host (the request's URL), its user agent
- * (Next streams metadata to browsers and puts it in the head for bots) and its language (the
- * phone field's default country, should the page build the view itself).
- */
-const FORWARDED = ["host", "user-agent", "accept-language"];
-const forwarded = (headers: Headers) =>
-  Object.fromEntries(FORWARDED.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)!]] : [])));
-
-const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-
-/**
- * The inner render passed proxy.ts too and carries its own CSP nonce, but the browser gets the
- * CSP of the outer request (proxy.ts puts it on that request's headers): give the page's
- * scripts that nonce.
- */
-function withOuterNonce(html: string, inner: Headers, outer: Headers): string {
-  const from = nonceOf(inner.get("content-security-policy"));
-  const to = nonceOf(outer.get("content-security-policy"));
-  return from && to && from !== to ? html.split(`nonce="${from}"`).join(`nonce="${to}"`) : html;
 }

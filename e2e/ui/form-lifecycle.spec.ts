@@ -103,7 +103,7 @@ test.describe("Form lifecycle", () => {
     const field = page.getByLabel("Form name");
     await expect(field).toBeFocused();
     await field.fill("");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.locator("#form-name-error")).toHaveText("Name is required");
     await field.fill("x".repeat(200) + "y");
     await expect(field).toHaveValue("x".repeat(200)); // maxLength guides; the server checks too

@@ -7,6 +7,15 @@ import type { AnswerLine } from "./templates/messages";
 const columnsOf = new WeakMap<readonly FormElement[], CsvColumn[]>();
 const META_COLUMNS = csvColumns([]).length;
 
+function answerColumns(elements: readonly FormElement[]): CsvColumn[] {
+  let columns = columnsOf.get(elements);
+  if (!columns) {
+    columns = csvColumns(elements).slice(META_COLUMNS);
+    columnsOf.set(elements, columns);
+  }
+  return columns;
+}
+
 const asText = (v: unknown): string =>
   v === undefined || v === null ? "" : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
 
@@ -16,11 +25,7 @@ const asText = (v: unknown): string =>
  * Also the values of a receipt's {{field label}} placeholders.
  */
 export function answerLines(elements: readonly FormElement[], data: Record<string, unknown>): AnswerLine[] {
-  let columns = columnsOf.get(elements);
-  if (!columns) {
-    columns = csvColumns(elements).slice(META_COLUMNS);
-    columnsOf.set(elements, columns);
-  }
+  const columns = answerColumns(elements);
   const row = { id: "", created_at: "", updated_at: "", duration: null, spam: false, data } as unknown as Parameters<CsvColumn["value"]>[0];
   const lines: AnswerLine[] = [];
   for (const c of columns) {
@@ -44,4 +49,9 @@ export function placeholderValues(lines: readonly AnswerLine[]): Record<string, 
   }
   for (const [whole, texts] of parts) values[whole] ??= texts.join(" ");
   return values;
+}
+
+/** Every label a receipt's {{field label}} may name on a form with `elements`: placeholderValues' keys for any answers. */
+export function placeholderLabels(elements: readonly FormElement[]): string[] {
+  return Object.keys(placeholderValues(answerColumns(elements).map((c) => ({ label: c.header, text: "-" }))));
 }

@@ -18,8 +18,8 @@ export type ResponseMailParams = {
   receiptsPerRecipientPerDay: Placeholder;
 };
 
-/** A subject on one line, at most 200 characters. */
-const subjectSql = (text: SQL) => sql`left(btrim(regexp_replace(${text}, '[[:cntrl:]]+', ' ', 'g')), 200)`;
+/** A subject on one line, at most 200 characters (control characters, CR and LF among them, become spaces). */
+export const mailSubjectSql = (text: SQL) => sql`left(btrim(regexp_replace(${text}, '[[:cntrl:]]+', ' ', 'g')), 200)`;
 
 /**
  * CTEs for the submit's own statement (create-submission.ts), so a response's mail commits with
@@ -39,7 +39,7 @@ const subjectSql = (text: SQL) => sql`left(btrim(regexp_replace(${text}, '[[:cnt
 export function responseMailCtes(p: ResponseMailParams, gate: SQL): SQL {
   return sql`notify_mail as (
       insert into mail_messages (organization_id, user_id, form_id, kind, to_address, subject, content, idempotency_key)
-      select f.organization_id, u.id, f.id, 'notification', u.email, ${subjectSql(sql`'New response: ' || f.name`)},
+      select f.organization_id, u.id, f.id, 'notification', u.email, ${mailSubjectSql(sql`'New response: ' || f.name`)},
         jsonb_build_object('formName', f.name, 'answers', ${p.answers}::jsonb, 'submissionUrl', ${p.submissionUrl}::text),
         'notification:' || ${p.submissionId}::text || ':' || u.id
       from form_notifications n
@@ -77,7 +77,7 @@ export function responseMailCtes(p: ResponseMailParams, gate: SQL): SQL {
       insert into mail_messages (organization_id, form_id, kind, to_address, reply_to, subject, content, idempotency_key, status,
         last_reply, next_attempt_at)
       select t.organization_id, t.form_id, 'receipt', t.address, t.reply_to,
-        ${subjectSql(sql`formhouse_fill_placeholders(t.subject, ${p.values}::jsonb)`)},
+        ${mailSubjectSql(sql`formhouse_fill_placeholders(t.subject, ${p.values}::jsonb)`)},
         jsonb_build_object('formName', t.form_name, 'message', formhouse_fill_placeholders(t.message, ${p.values}::jsonb),
           'answers', case when t.include_answers then ${p.answers}::jsonb end),
         'receipt:' || ${p.submissionId}::text,

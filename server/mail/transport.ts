@@ -85,7 +85,8 @@ export function createMailTransport(env: Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" |
         const info = await transporter.sendMail({
           messageId: mail.messageId,
           from: mail.from,
-          to: mail.to,
+          // One address, as given: never read as a list or a display name ("a,b@x" is not b@x).
+          to: { name: "", address: mail.to },
           replyTo: mail.replyTo,
           subject: mail.subject,
           text: mail.text,

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db";
+import { unsubscribePath } from "@/lib/app-paths";
 import { cachedSecret } from "@/server/services/settings";
 
 /** The key that signs unsubscribe links, shared by every instance through the database. */
@@ -13,7 +14,7 @@ const TOKEN_RE = /^u(\d{1,10})f(\d{1,10})\.([A-Za-z0-9_-]{32})$/;
 
 /** The link that ends one member's mail about one form, without signing in: `u<user>f<form>.<signature>`. */
 export async function unsubscribeUrl(db: Db, appUrl: string, userId: number, formId: number): Promise<string> {
-  return `${appUrl}/mail/unsubscribe/u${userId}f${formId}.${sign(await linkSecret(db), userId, formId)}`;
+  return `${appUrl}${unsubscribePath(`u${userId}f${formId}.${sign(await linkSecret(db), userId, formId)}`)}`;
 }
 
 /** RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` to the link. */

@@ -32,6 +32,8 @@ export type OutboxQueue<T> = {
   rescue(): Promise<number>;
   /** Removes one batch of finished rows past their retention; answers how many went. */
   prune(): Promise<number>;
+  /** The queue's own periodic work (mail: queue the digests that are due), called on every slow poll; it decides how often to act. */
+  housekeeping?(): Promise<void>;
 };
 
 export type WorkerOptions = {
@@ -110,6 +112,7 @@ export class OutboxWorker<T> {
     try {
       await this.leases.check();
       await this.queue.rescue();
+      await this.queue.housekeeping?.();
       if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();
         // In batches, so a long backlog never holds one huge delete; bounded per tick.

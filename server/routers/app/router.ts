@@ -7,6 +7,9 @@ import { signUpRoute } from "./account/sign-up";
 import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
+import { getFormMailRoute } from "./form-mail/get-form-mail";
+import { updateFormNotificationsRoute } from "./form-mail/update-form-notifications";
+import { updateFormReceiptRoute } from "./form-mail/update-form-receipt";
 import { countElementAnswersRoute } from "./forms/count-element-answers";
 import { createFormRoute } from "./forms/create-form";
 import { discardDraftRoute } from "./forms/discard-draft";
@@ -79,6 +82,7 @@ export const appRouter = router({
     trash: trashFormRoute,
     restore: restoreFormRoute,
   }),
+  formMail: router({ get: getFormMailRoute, updateNotifications: updateFormNotificationsRoute, updateReceipt: updateFormReceiptRoute }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,

@@ -16,13 +16,14 @@ import { FormTokensSection } from "../../tokens/form-tokens-section";
 import { FORMS_TRASH_PATH, formBuilderPath, formPath, formScopedLinks } from "../form-paths";
 import { StatusBadge } from "../status-badge";
 import { TrashFormDialog } from "../trash-form-dialog";
+import { FormMailSection } from "./form-mail-section";
 import { FormName } from "./form-name";
 import { ShareSurvey } from "./share-survey";
 import "../forms.css";
 
 type Overview = inferRouterOutputs<AppRouter>["forms"]["overview"];
 
-/** A form's page: its name, status, counts, survey link and QR code, and its other pages. */
+/** A form's page: its name, status, counts, survey link and QR code, its other pages, and its email settings. */
 export function FormOverviewView({ formUuid }: { formUuid: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.forms.overview.queryOptions({ formUuid }, { retry: (n, err) => n < 2 && !isNotFound(err) }));
@@ -208,6 +209,8 @@ function Overview({ form }: { form: Overview }) {
           </section>
         )}
       </div>
+
+      {!trashed && <FormMailSection form={form} />}
 
       <TrashFormDialog
         form={trashing ? form : null}
