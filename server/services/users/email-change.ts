@@ -57,7 +57,7 @@ export async function requestEmailChange(tx: DbOrTx, userId: number, newEmail: s
  * Opens a confirmation link: the account's email becomes the new one, and the old address is
  * told in the same transaction. Answers the new email, also when this link already made the
  * change (a second click, or a mail scanner that opened it first). A link whose address another
- * account took meanwhile is a 409 and stays unused; a used, expired or unknown one a 410.
+ * account took meanwhile is a 409 and stays unused; a used, expired or unknown one is GONE.
  */
 export async function confirmEmailChange(db: Db, token: string): Promise<{ email: string }> {
   const tokenHash = accountLinkTokenHash(token);

@@ -119,7 +119,7 @@ export async function isPasswordResetUsable(db: DbOrTx, token: string): Promise<
  * session of the account ends (whoever had the old password is out), its other reset links
  * and pending email changes are void (one an intruder asked for must not outlive the reset).
  * Answers the account's email, with which the page then signs in. A used, expired or unknown
- * token is a 410.
+ * token is GONE (tRPC has no 410: PRECONDITION_FAILED).
  */
 export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<{ email: string }> {
   // Checked first, so a made-up token costs no password hashing.

@@ -6,7 +6,7 @@ import { ZAccountLinkInput } from "./password-reset-status";
 
 /**
  * Opens the link mailed to a new email: the account's email becomes it (signed in or not; the
- * link is the proof). 409 when another account took the address meanwhile, 410 for a used,
+ * link is the proof). 409 when another account took the address meanwhile, GONE for a used,
  * expired or unknown link.
  */
 export const confirmEmailChangeRoute = publicProcedure

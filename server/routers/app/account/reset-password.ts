@@ -13,7 +13,7 @@ export const ZResetPasswordInput = ZAccountLinkInput.extend({ newPassword: ZPass
 /**
  * Sets a new password with a reset link: every session of the account ends. Does not sign in:
  * the page then calls next-auth's `signIn("credentials")` with the email answered and the new
- * password, so there is one sign-in path. A used, expired or unknown link is a 410.
+ * password, so there is one sign-in path. A used, expired or unknown link is GONE.
  */
 export const resetPasswordRoute = publicProcedure
   .input(ZResetPasswordInput)
