@@ -30,11 +30,11 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     <div className="auth-card">
       <h1>{outcome.email ? "Email confirmed" : "Email not changed"}</h1>
       {outcome.email ? (
-        <p className="alert alert-success auth-lead" role="status">
+        <p className="alert alert-success" role="status">
           {`Your sign-in email is now ${outcome.email}.`}
         </p>
       ) : (
-        <p className="alert alert-error auth-lead" role="alert">
+        <p className="alert alert-error" role="alert">
           {outcome.problem}
         </p>
       )}

@@ -23,7 +23,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           <ResetPasswordForm token={token} />
         </>
       ) : (
-        <p className="alert alert-error auth-lead" role="alert">
+        <p className="alert alert-error" role="alert">
           {RESET_LINK_GONE}
         </p>
       )}

@@ -14,8 +14,10 @@ import { hashPassword } from "./passwords";
  * Password reset by mail. Asking for a link answers alike whether the address has an account
  * or not, and does the same work either way up to the mail: one statement counts the request
  * and inserts a token only if the account exists; the mail is queued in the same transaction.
- * The one thing only a real account costs, queueing its mail, is a single small insert, and the
- * per-address limit leaves no one enough tries at an address to time it. Links work once, for
+ * What only a real account causes is one small insert, and the mail worker, which (in every web
+ * process) wakes on the commit and sends the message at once, taking this process's time while
+ * the answer is on its way. So the answer waits until RESET_ANSWER_MS have passed since the
+ * request came, whatever happened: both kinds of address take that long. Links work once, for
  * ACCOUNT_LINK_MINUTES; using one ends every session of the account and every other link.
  */
 
@@ -23,6 +25,8 @@ import { hashPassword } from "./passwords";
 export const RESETS_PER_ADDRESS = 5;
 export const RESETS_PER_CLIENT = 20;
 const RESET_WINDOW_S = 60 * 60;
+/** The time every answer takes at least: well past the work and the send it may cause (tens of ms). */
+export const RESET_ANSWER_MS = 300;
 
 /** Which limit a request went over, the address's first; null when it may go on. */
 export function resetRequestRefusal(counts: { address: number; client: number }): "address" | "client" | null {
@@ -59,6 +63,15 @@ const addressKey = (email: string) => `reset:address:${createHash("sha256").upda
  * with the same answer. Over a limit it is a 429 (for an unknown address too).
  */
 export async function requestPasswordReset(db: Db, request: { email: string; client: string }): Promise<void> {
+  const started = performance.now();
+  try {
+    await issuePasswordReset(db, request);
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, RESET_ANSWER_MS - (performance.now() - started))));
+  }
+}
+
+async function issuePasswordReset(db: Db, request: { email: string; client: string }): Promise<void> {
   const email = request.email.trim().toLowerCase();
   const { token, tokenHash } = newAccountLinkToken();
   const byAddress = addressKey(email);
