@@ -221,6 +221,14 @@ test.describe("password reset", () => {
     expect(ratio).toBeLessThan(1.33);
   });
 
+  test("a request from another site is refused and mails nothing", async ({ request, seed }) => {
+    const org = await seed.org();
+    const r = await trpc(request, "mutation", "account.requestPasswordReset", { email: org.email }, { origin: "https://evil.example" });
+    expect(r.status).toBe(403);
+    expect(r.body.error.data).toMatchObject({ code: "FORBIDDEN", path: "account.requestPasswordReset" });
+    expect(await resetMails(seed, org)).toEqual([]);
+  });
+
   test("an address that is no email is a 400, not a lookup", async ({ request }) => {
     for (const email of ["not-an-email", `${"a".repeat(8 * 1024)}@example.test`, "a\u0000@example.test"]) {
       const r = await ask(request, email);
