@@ -10,6 +10,8 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 200;
+/** How long a mailed account link (password reset, new email) works, and it works once. */
+export const ACCOUNT_LINK_MINUTES = 60;
 
 export const ZEmail = z
   .string({ error: "email is required" })

@@ -5,6 +5,12 @@
 export const SIGN_IN_PATH = "/sign-in";
 export const SIGN_UP_PATH = "/sign-up";
 export const FORMS_PATH = "/forms";
+export const ACCOUNT_PATH = "/account";
+
+/** Where a forgotten password is asked for, where the mailed link lands, and where a new email is confirmed. */
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+export const RESET_PASSWORD_PATH = "/reset-password";
+export const CONFIRM_EMAIL_PATH = "/confirm-email";
 
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;

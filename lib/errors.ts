@@ -9,7 +9,10 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED" },
   FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
   NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
-  /** A unique link that no longer takes answers (inactive, expired, completed); tRPC has no 410. */
+  /**
+   * A unique link that no longer takes answers (inactive, expired, completed), or a mailed account
+   * link that was used or expired; tRPC has no 410.
+   */
   GONE: { status: 410, trpc: "PRECONDITION_FAILED" },
   CONFLICT: { status: 409, trpc: "CONFLICT" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },

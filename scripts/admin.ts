@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db";
+import { ZEmail } from "../lib/account-rules";
 import { V1_SCOPES, V2_SCOPES } from "../lib/scopes/token-scopes";
 import { parseTokenKind } from "../server/services/tokens/token-format";
 import { isAppError } from "../lib/errors";
@@ -17,6 +18,7 @@ import { importForm } from "../server/services/forms/import-form";
 import { createApiToken, revokeApiTokenByValue } from "../server/services/tokens/create-token";
 import { createOAuthClient, deleteOAuthClient, listOAuthClients, redirectUriProblem } from "../server/oauth/clients";
 import { createUserWithOrganization } from "../server/services/users/create-user";
+import { createPasswordResetLink } from "../server/services/users/password-reset";
 import { CliError, parseId, parseIdList, parseList, parseOptions, UsageError, type OptionSpecs, type ParsedOptions } from "./lib/cli-args";
 import type { OpenDatabase } from "./lib/cli-database";
 
@@ -46,6 +48,24 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
     options: { email: { required: true }, password: { required: true }, name: {}, org: {} },
     async run(o, connect) {
       return createUserWithOrganization(await connect(), { email: o.email, password: o.password, name: o.name, organizationName: o.org });
+    },
+  }),
+
+  "reset-link": command({
+    usage: [
+      [
+        "reset-link --email E",
+        '→ {"link", "expiresAt"}: a password reset link for the account, to hand over yourself (no mail is sent); ' +
+          "it works once, until expiresAt",
+      ],
+    ],
+    options: { email: { required: true } },
+    async run(o, connect) {
+      const email = ZEmail.safeParse(o.email);
+      if (!email.success) throw new CliError(`--email: ${email.error.issues[0]?.message ?? "not an email address"}`);
+      const reset = await createPasswordResetLink(await connect(), email.data);
+      if (!reset) throw new CliError("no account uses this --email");
+      return reset;
     },
   }),
 

@@ -1,6 +1,15 @@
 import "server-only";
 import { env } from "@/server/env";
-import { CONNECTOR_PREFIX, DOCS_PATH, OAUTH_PATHS, previewImagePath, surveyPath, uniqueLinkPath } from "@/lib/app-paths";
+import {
+  CONFIRM_EMAIL_PATH,
+  CONNECTOR_PREFIX,
+  DOCS_PATH,
+  OAUTH_PATHS,
+  previewImagePath,
+  RESET_PASSWORD_PATH,
+  surveyPath,
+  uniqueLinkPath,
+} from "@/lib/app-paths";
 
 /** Every absolute URL the app hands out, built on APP_URL in one place. */
 
@@ -27,3 +36,9 @@ export const connectorBaseUrl = () => `${env().APP_URL}${CONNECTOR_PREFIX}`;
 
 /** The API reference. */
 export const docsUrl = () => `${env().APP_URL}${DOCS_PATH}`;
+
+/** The one-time link of a password reset mail (and of `npm run admin -- reset-link`). */
+export const passwordResetUrl = (token: string) => `${env().APP_URL}${RESET_PASSWORD_PATH}?token=${token}`;
+
+/** The one-time link that confirms a new sign-in email, mailed to that address. */
+export const confirmEmailUrl = (token: string) => `${env().APP_URL}${CONFIRM_EMAIL_PATH}?token=${token}`;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { organizations, userSessions, users } from "../../db/schema";
 import { expect, test } from "../fixtures";
 import { dropSessionCookie, openDashboardPage, signIn } from "./helpers";
+import { linkIn, waitForMail } from "../mail/mailbox";
 import { expectAccessibleAndNarrow } from "./page-checks";
 
 /** The Account page: profile, password (ending the other sessions), organization name. */
@@ -58,7 +59,7 @@ test.describe("Account page", () => {
     }
   });
 
-  test("name, email (with the current password) and organization name are saved", async ({ page, seed }) => {
+  test("name, email (with the current password, confirmed by mail) and organization name are saved", async ({ page, seed, baseURL }) => {
     test.setTimeout(120_000);
     const org = await seed.org({ orgName: "Acme" });
     const taken = await seed.org();
@@ -85,9 +86,27 @@ test.describe("Account page", () => {
     await profile.getByLabel("Current password").fill(org.password);
     await profile.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status")).toHaveText(/Your profile was saved\./);
+    // The suite's server has a mail server: the name is saved at once, the email waits for the link sent to it.
+    await expect(page.getByRole("status")).toContainText(
+      `Your profile was saved. We sent a link to ${newEmail}; your email changes when you open it.`,
+    );
+    await expect(profile.getByLabel("Email")).toHaveValue(org.email);
+    await expect(profile.getByLabel("Current password")).toHaveCount(0);
+    const [pending] = await seed.db.select().from(users).where(eq(users.id, org.userId));
+    expect(pending).toMatchObject({ name: "Ada Lovelace", email: org.email });
+    const [confirmation] = await waitForMail(newEmail);
+    await page.goto(linkIn(confirmation!, `${baseURL}/confirm-email?token=`));
+    await expect(page.getByRole("status")).toHaveText(`Your sign-in email is now ${newEmail}.`);
+    await expectAccessibleAndNarrow(page, "confirm-email");
     const [user] = await seed.db.select().from(users).where(eq(users.id, org.userId));
     expect(user).toMatchObject({ name: "Ada Lovelace", email: newEmail });
+    const [told] = await waitForMail(org.email);
+    expect(told!.parsed.subject).toBe("Your Formhouse sign-in email was changed");
+    await page.getByRole("link", { name: "Go to your forms" }).click();
     await expect(page.getByTestId("user-email")).toHaveText(newEmail);
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    await expect(profile.getByLabel("Email")).toHaveValue(newEmail);
 
     const orgForm = page.getByRole("form", { name: "Organization" });
     await orgForm.getByLabel("Organization name").fill("   ");

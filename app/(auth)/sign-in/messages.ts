@@ -10,6 +10,9 @@ export function signInErrorMessage(code: string): string {
     case "SignUpNotSignedIn":
       // Sign-up answers alike for new and taken emails; only the password tells them apart.
       return "We could not sign you in with that password. If you already had an account with this email, sign in with its password.";
+    case "PasswordResetNotSignedIn":
+      // The reset worked; only the sign-in after it did not (e.g. the network's sign-in limit).
+      return "Your password was changed. Sign in with your new password.";
     case "SessionRequired":
     case "SessionExpired":
       return "Your session has ended. Please sign in again.";

@@ -1,3 +1,4 @@
+import { FORGOT_PASSWORD_PATH } from "@/lib/app-paths";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/server/env";
@@ -15,6 +16,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <h1>Sign in</h1>
       <p className="auth-lead">Welcome back. Sign in to manage your forms.</p>
       <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl, env().APP_URL)} initialError={firstParam(params.error) ?? null} />
+      <p className="auth-switch">
+        <Link href={FORGOT_PASSWORD_PATH}>Forgot password?</Link>
+      </p>
       <p className="auth-switch">
         New to Formhouse? <Link href="/sign-up">Create an account</Link>
       </p>

@@ -105,7 +105,16 @@ function ProfileCard({ account, onNotice }: { account: Account; onNotice: (text:
   const trpc = useTRPC();
   const saved = useSaved(onNotice);
   const fields = useFields({ name: account.name, email: account.email, currentPassword: "" });
-  const save = useMutation(trpc.account.updateProfile.mutationOptions({ onSuccess: saved("Your profile was saved.") }));
+  const save = useMutation(
+    trpc.account.updateProfile.mutationOptions({
+      onSuccess: ({ confirmationSentTo }) => {
+        if (!confirmationSentTo) return saved("Your profile was saved.")();
+        // The email stays as it is until the link is opened: the field shows it again.
+        fields.reset();
+        return saved(`Your profile was saved. We sent a link to ${confirmationSentTo}; your email changes when you open it.`)();
+      },
+    }),
+  );
   const field = fields.bind(save.error);
   const { name, email, currentPassword } = fields.values;
   const emailChanges = email.trim().toLowerCase() !== account.email;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { apiTokens, forms, memberships, organizations, submissions, users } from "../../../db/schema";
+import { apiTokens, forms, mailMessages, memberships, organizations, passwordResetTokens, submissions, users } from "../../../db/schema";
 import { hashToken } from "../../../server/services/tokens/token-format";
 import { expect, test } from "../../fixtures";
 import { cli, failed, json } from "../cli";
@@ -38,6 +38,35 @@ test.describe("admin CLI", () => {
       1,
       "An account with this email already exists",
     );
+  });
+
+  test("reset-link prints a one-time reset link for the account and sends no mail; an unknown address fails", async ({ seed, baseURL }) => {
+    const org = await seed.org();
+    const before = Date.now();
+    const out = json(await cli("reset-link", "--email", ` ${org.email.toUpperCase()} `));
+    expect(Object.keys(out).sort()).toEqual(["expiresAt", "link"]);
+    expect(out.link).toMatch(new RegExp(`^${baseURL}/reset-password\\?token=[\\w-]{43}$`));
+    // 60 minutes from now (give or take the CLI's start-up).
+    const expiresIn = Date.parse(out.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan(59 * 60_000);
+    expect(expiresIn).toBeLessThan(61 * 60_000);
+    const tokens = await seed.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, org.userId));
+    expect(tokens).toHaveLength(1);
+    // Stored as its hash only.
+    expect(tokens[0]!.tokenHash).toBe(hashToken(new URL(out.link).searchParams.get("token")!));
+    expect(await seed.db.select().from(mailMessages).where(eq(mailMessages.userId, org.userId))).toEqual([]);
+
+    // The link is the reset page's, with its form.
+    const page = await fetch(out.link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Repeat the new password");
+
+    const [unknown, notEmail] = await Promise.all([
+      cli("reset-link", "--email", `nobody-${Date.now()}@example.test`),
+      cli("reset-link", "--email", "not an email"),
+    ]);
+    failed(unknown, 1, "no account uses this --email");
+    failed(notEmail, 1, "--email: email must be a valid email address");
   });
 
   test("import-form creates the form; GET /api/v2/forms/:id returns the element tree as given", async ({ seed, api }) => {
@@ -234,7 +263,8 @@ test.describe("admin CLI", () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toContain(USAGE);
-      for (const cmd of ["create-user", "import-form", "create-token", "revoke-token"]) expect(r.stderr).toContain(`  ${cmd} --`);
+      for (const cmd of ["create-user", "reset-link", "import-form", "create-token", "revoke-token"])
+        expect(r.stderr).toContain(`  ${cmd} --`);
     }
     failed(unknown, 2, "unknown command 'delete-everything'");
     failed(badOption, 2, "unknown option --admin");

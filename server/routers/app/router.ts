@@ -1,8 +1,12 @@
 import "server-only";
 import { router } from "@/server/trpc";
 import { changePasswordRoute } from "./account/change-password";
+import { confirmEmailChangeRoute } from "./account/confirm-email-change";
 import { getAccountRoute } from "./account/get-account";
+import { passwordResetStatusRoute } from "./account/password-reset-status";
 import { renameOrganizationRoute } from "./account/rename-organization";
+import { requestPasswordResetRoute } from "./account/request-password-reset";
+import { resetPasswordRoute } from "./account/reset-password";
 import { signUpRoute } from "./account/sign-up";
 import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
@@ -53,8 +57,9 @@ import { testWebhookRoute } from "./webhooks/test-webhook";
 import { updateWebhookRoute } from "./webhooks/update-webhook";
 
 /**
- * Everything the dashboard calls over tRPC (`/api/trpc`), signed in by session. The only list
- * of the dashboard's procedures.
+ * Everything the dashboard calls over tRPC (`/api/trpc`), signed in by session but for the
+ * account's public steps (sign-up, a forgotten password, a mailed link). The only list of the
+ * dashboard's procedures.
  */
 export const appRouter = router({
   account: router({
@@ -63,6 +68,10 @@ export const appRouter = router({
     updateProfile: updateProfileRoute,
     changePassword: changePasswordRoute,
     renameOrganization: renameOrganizationRoute,
+    requestPasswordReset: requestPasswordResetRoute,
+    passwordResetStatus: passwordResetStatusRoute,
+    resetPassword: resetPasswordRoute,
+    confirmEmailChange: confirmEmailChangeRoute,
   }),
   connectedApps: router({ list: listConnectedAppsRoute, revoke: revokeConnectedAppRoute }),
   forms: router({

@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { memberships, organizations, userSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/server/services/lib/db-errors";
+import { requestEmailChange, throttleEmailChange } from "@/server/services/users/email-change";
 import { hashPassword, verifyPassword } from "@/server/services/users/passwords";
 
 type Who = { userId: number; organizationId: number };
@@ -20,8 +21,22 @@ async function checkCurrentPassword(db: Db, userId: number, password: string): P
 /**
  * Name and email. A new email needs the current password (it is how the account signs in);
  * an email another account has is a 409 at the field.
+ *
+ * With `confirmByMail` (a mail server is configured) the email does not change here: a link
+ * goes to the new address (email-change.ts), and the email changes when it is opened. The
+ * email is where password reset links go, so an address nobody proved to read — a typo, or
+ * one chosen by someone who learnt the password — would hand the account to whoever reads it;
+ * the confirmation shows the address is the user's, and the old address hears of the change.
+ * Without a mail server no link could ever arrive, and a confirmation would mean an email
+ * that can never change: there the current password alone allows it, at once, as before.
+ * The name is saved at once either way. Answers the address a link went to, if one did.
  */
-export async function updateProfile(db: Db, who: Who, input: { name: string; email: string; currentPassword?: string }): Promise<void> {
+export async function updateProfile(
+  db: Db,
+  who: Who,
+  input: { name: string; email: string; currentPassword?: string },
+  opts: { confirmByMail: boolean },
+): Promise<{ confirmationSentTo?: string }> {
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, who.userId)).limit(1);
   if (!current) throw new AppError("UNAUTHORIZED", "Your account was not found. Sign in again.");
   const emailChanges = input.email !== current.email;
@@ -34,17 +49,30 @@ export async function updateProfile(db: Db, who: Who, input: { name: string; ema
     }
     await checkCurrentPassword(db, who.userId, input.currentPassword);
   }
+  if (emailChanges && opts.confirmByMail) {
+    // Taken now is said now, as without mail; taken by the time the link is opened is said then.
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (taken) throw emailTaken();
+    await throttleEmailChange(db, who.userId);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: input.name }).where(eq(users.id, who.userId));
+      await requestEmailChange(tx, who.userId, input.email);
+    });
+    return { confirmationSentTo: input.email };
+  }
   try {
     await db
       .update(users)
       .set({ name: input.name, ...(emailChanges ? { email: input.email } : {}) })
       .where(eq(users.id, who.userId));
   } catch (err) {
-    if (isUniqueViolation(err, "users_email_unique"))
-      throw new AppError("CONFLICT", "Another account uses this email", { path: ["email"], reason: "is taken" });
+    if (isUniqueViolation(err, "users_email_unique")) throw emailTaken();
     throw err;
   }
+  return {};
 }
+
+const emailTaken = () => new AppError("CONFLICT", "Another account uses this email", { path: ["email"], reason: "is taken" });
 
 /**
  * A new password; every other session of the user ends in the same transaction (a stolen

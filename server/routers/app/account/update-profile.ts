@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ZEmail, ZPersonName } from "@/lib/account-rules";
+import { mailConfigured } from "@/server/mail/runtime";
 import { updateProfile } from "@/server/services/users/update-account";
 import { sessionProcedure } from "@/server/trpc";
 
@@ -10,11 +11,19 @@ export const ZUpdateProfileInput = z.object({
   currentPassword: z.string().max(1024).optional().describe("Needed when the email changes"),
 });
 
-/** The signed-in user's name and email (a new email needs the current password). */
+/**
+ * The signed-in user's name and email (a new email needs the current password). With a mail
+ * server configured a new email waits for the link sent to it (updateProfile says why).
+ */
 export const updateProfileRoute = sessionProcedure
   .input(ZUpdateProfileInput)
-  .output(z.object({ updated: z.literal(true) }))
+  .output(
+    z.object({
+      updated: z.literal(true),
+      confirmationSentTo: z.string().optional().describe("The new email a confirmation link went to; the email changes when it is opened"),
+    }),
+  )
   .mutation(async ({ ctx, input }) => {
-    await updateProfile(ctx.db, ctx.session, input);
-    return { updated: true as const };
+    const { confirmationSentTo } = await updateProfile(ctx.db, ctx.session, input, { confirmByMail: mailConfigured() });
+    return { updated: true as const, ...(confirmationSentTo && { confirmationSentTo }) };
   });
