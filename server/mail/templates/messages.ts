@@ -1,5 +1,6 @@
 import "server-only";
 import type { MailKind } from "@/db/schema";
+import { ACCOUNT_LINK_MINUTES } from "@/lib/account-rules";
 import { renderLayout, type MailBody } from "./layout";
 
 /** A response's answers as text, in the form's order (server/mail/answers-text.ts). */
@@ -38,7 +39,7 @@ export function mailBody(kind: MailKind, content: Record<string, unknown>, ctx: 
         heading: "Reset your password",
         paragraphs: [
           "Someone asked to reset the password of the Formhouse account with this address. " +
-            "If it was you, choose a new password with the link below. It works once, for 60 minutes.",
+            `If it was you, choose a new password with the link below. It works once, for ${ACCOUNT_LINK_MINUTES} minutes.`,
           "If it was not you, ignore this message: your password stays as it is.",
         ],
         action: c.secret ? { label: "Choose a new password", url: c.secret.link } : undefined,
@@ -50,7 +51,8 @@ export function mailBody(kind: MailKind, content: Record<string, unknown>, ctx: 
       return {
         heading: "Confirm your new email",
         paragraphs: [
-          `Confirm that ${c.newEmail} is the address you want to sign in to Formhouse with. The link works once, for 60 minutes.`,
+          `Confirm that ${c.newEmail} is the address you want to sign in to Formhouse with. ` +
+            `The link works once, for ${ACCOUNT_LINK_MINUTES} minutes.`,
           "If you did not ask for this, ignore this message: nothing changes.",
         ],
         action: c.secret ? { label: "Confirm this address", url: c.secret.link } : undefined,
