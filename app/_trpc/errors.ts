@@ -25,6 +25,11 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error as TRPCClientError<AppRouter>).data?.code === "UNAUTHORIZED";
 }
 
+/** The call was refused: the member's role does not allow it (403). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error as TRPCClientError<AppRouter>).data?.code === "FORBIDDEN";
+}
+
 /** Every input-validation issue of a failed call (zod's path and message), else []. */
 export function errorIssues(error: unknown): { path: (string | number)[]; message: string }[] {
   if (!(error instanceof TRPCClientError)) return [];

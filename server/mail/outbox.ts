@@ -70,6 +70,14 @@ export async function claimDueMail(db: DbOrTx, leaseKey: number, max: number): P
   return rows.map(toClaimed);
 }
 
+/** A message this lease holds (written already claimed: a test message), ready for its attempt; null when it is not ours. */
+export async function loadClaimedMail(db: DbOrTx, leaseKey: number, id: string): Promise<ClaimedMail | null> {
+  const [row] = await db.execute<Row>(sql`
+    select id, kind, to_address, reply_to, subject, content, user_id, form_id, attempts
+    from mail_messages where id = ${id} and locked_by = ${leaseKey}`);
+  return row ? toClaimed(row) : null;
+}
+
 /**
  * The outcome of an attempt, written only while the row is still ours. `next` is
  * `sent`, `failed`, `unsent` or a retry in `retryInS` seconds. A message that will not be

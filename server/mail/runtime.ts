@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/server/env";
+import { env, type Env } from "@/server/env";
 import { outboxRuntime } from "@/server/outbox/runtime";
 import type { MailEngine } from "./send";
 import { createMailTransport, type MailTransport } from "./transport";
@@ -8,8 +8,7 @@ import { createMailTransport, type MailTransport } from "./transport";
 const globalForMail = globalThis as unknown as { formhouseMailTransport?: MailTransport | null };
 
 /** The From of every message: MAIL_FROM, else an address at APP_URL's host. */
-export function mailFrom(): string {
-  const e = env();
+export function mailFrom(e: Pick<Env, "MAIL_FROM" | "APP_URL"> = env()): string {
   return e.MAIL_FROM ?? `Formhouse <formhouse@${new URL(e.APP_URL).hostname}>`;
 }
 

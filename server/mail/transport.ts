@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Env } from "@/server/env";
 
 /** What the mail transport says about one message. */
@@ -23,7 +24,7 @@ export type OutgoingMail = {
 };
 
 export type MailTransport = {
-  /** "smtp://mail.example.com:587 (STARTTLS when offered)" — never the password. */
+  /** "smtp://mail.example.com:587 (STARTTLS when offered)" — never the password (describeSmtpUrl). */
   description: string;
   send(mail: OutgoingMail): Promise<SendOutcome>;
   close(): void;
@@ -54,16 +55,34 @@ function socketWithoutDelay(host: string, port: number): SMTPPool.Options["getSo
   return (_options, callback) => callback(null, { connection: net.connect({ host, port, noDelay: true, keepAlive: true }) });
 }
 
-/** The transport SMTP_URL names, or null when mail is off. Pooled: connections are reused across messages. */
-export function createMailTransport(env: Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" | "SMTP_TLS_ALLOW_UNVERIFIED">): MailTransport | null {
+type TransportEnv = Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" | "SMTP_TLS_ALLOW_UNVERIFIED">;
+
+/**
+ * What SMTP_URL names, in words for people (the dashboard's Settings → Mail, `npm start`):
+ * scheme, host, port and TLS mode, never the login. null when mail is off.
+ */
+export function describeSmtpUrl(smtpUrl: string | undefined): string | null {
+  if (!smtpUrl) return null;
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const port = Number(url.port) || (secure ? 465 : 587);
+  return `${url.protocol}//${url.hostname}:${port} (${secure ? "TLS" : "STARTTLS when offered"}${url.username ? ", with a login" : ""})`;
+}
+
+/**
+ * The transport SMTP_URL names, or null when mail is off. Pooled unless `pooled: false`:
+ * connections are reused across messages; a test message wants a connection (and a login)
+ * of its own, so it checks the configuration as it is now.
+ */
+export function createMailTransport(env: TransportEnv, opts: { pooled?: boolean } = {}): MailTransport | null {
   if (!env.SMTP_URL) return null;
   const url = new URL(env.SMTP_URL);
   const secure = url.protocol === "smtps:";
   const port = Number(url.port) || (secure ? 465 : 587);
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  const options: SMTPPool.Options = {
-    pool: true,
-    maxConnections: 5,
+  const pooled = opts.pooled ?? true;
+  const options: SMTPPool.Options | SMTPTransport.Options = {
+    ...(pooled ? { pool: true as const, maxConnections: 5 } : {}),
     host,
     port,
     getSocket: socketWithoutDelay(host, port),
@@ -79,7 +98,7 @@ export function createMailTransport(env: Pick<Env, "SMTP_URL" | "SMTP_CA_FILE" |
   };
   const transporter = nodemailer.createTransport(options);
   return {
-    description: `${url.protocol}//${url.host} (${secure ? "TLS" : "STARTTLS when offered"}${url.username ? ", with a login" : ""})`,
+    description: describeSmtpUrl(env.SMTP_URL)!,
     async send(mail) {
       try {
         const info = await transporter.sendMail({

@@ -29,6 +29,10 @@ import { restoreFormRoute } from "./forms/restore-form";
 import { saveDraftRoute } from "./forms/save-draft";
 import { trashFormRoute } from "./forms/trash-form";
 import { unpublishFormRoute } from "./forms/unpublish-form";
+import { getMailSettingsRoute } from "./mail/get-mail-settings";
+import { listMailLogRoute } from "./mail/list-mail-log";
+import { resendMailRoute } from "./mail/resend-mail";
+import { sendTestMailRoute } from "./mail/send-test-mail";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
@@ -92,6 +96,7 @@ export const appRouter = router({
     restore: restoreFormRoute,
   }),
   formMail: router({ get: getFormMailRoute, updateNotifications: updateFormNotificationsRoute, updateReceipt: updateFormReceiptRoute }),
+  mail: router({ settings: getMailSettingsRoute, log: listMailLogRoute, sendTest: sendTestMailRoute, resend: resendMailRoute }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,
