@@ -12,6 +12,9 @@ export const FORGOT_PASSWORD_PATH = "/forgot-password";
 export const RESET_PASSWORD_PATH = "/reset-password";
 export const CONFIRM_EMAIL_PATH = "/confirm-email";
 
+/** Settings → Mail: the mail server, test messages and the organization's mail log. */
+export const MAIL_SETTINGS_PATH = "/settings/mail";
+
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 

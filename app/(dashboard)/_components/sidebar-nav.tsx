@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { MAIL_SETTINGS_PATH } from "@/lib/app-paths";
 
 const ITEMS = [
   { href: "/forms", label: "Forms" },
@@ -14,21 +15,37 @@ const ITEMS = [
   { href: "/account", label: "Account" },
 ] as const;
 
-export function SidebarNav() {
+type Item = { href: string; label: string };
+
+/** What the signed-in member's role lets them open under Settings (lib/organization-roles.ts). */
+export type SettingsAccess = { mail: boolean };
+
+/** The main navigation; the Settings group lists the organization's settings the member may manage (none: no group). */
+export function SidebarNav({ settings }: { settings: SettingsAccess }) {
   const pathname = usePathname();
+  const settingsItems: Item[] = settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : [];
+  const link = (item: Item) => {
+    const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+    return (
+      <li key={item.href}>
+        <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined}>
+          {item.label}
+        </Link>
+      </li>
+    );
+  };
   return (
     <nav aria-label="Main" className="sidebar-nav">
       <ul>
-        {ITEMS.map((item) => {
-          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-          return (
-            <li key={item.href}>
-              <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined}>
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
+        {ITEMS.map(link)}
+        {settingsItems.length > 0 && (
+          <li className="nav-group">
+            <span className="nav-group-label" id="nav-settings">
+              Settings
+            </span>
+            <ul aria-labelledby="nav-settings">{settingsItems.map(link)}</ul>
+          </li>
+        )}
         <li>
           {/* The reference is a public page of its own (no dashboard chrome). */}
           <a href="/docs" className="nav-link">
