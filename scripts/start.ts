@@ -3,7 +3,8 @@
  * (DATABASE_URL, or this checkout's embedded PostgreSQL, owned by one `npm start` at a time),
  * migrations, generated secrets, a production build when there is none or the sources
  * changed, then the server (scripts/serve.ts) on HOST:PORT. It says where it listens once it
- * does. Every failure is one sentence, never a stack. Ctrl-C stops it all.
+ * does, and then how mail is sent (scripts/lib/mail-notices.ts). Every failure is one sentence,
+ * never a stack. Ctrl-C stops it all.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,6 +17,7 @@ import { needsBuild } from "./lib/build-freshness";
 import { resolveDatabase } from "./lib/database-url";
 import { explainFailure } from "./lib/explain-failure";
 import { checkCanListen } from "./lib/listen";
+import { mailNotices } from "./lib/mail-notices";
 import { buildNext, serveCommand } from "./lib/next-server";
 import type { RunningDb } from "./lib/embedded-db";
 
@@ -81,7 +83,9 @@ async function main() {
     },
   });
   server.on("message", (message: ServeMessage) => {
-    if (message.type === "listening") say(readyLine(env, message.address));
+    if (message.type !== "listening") return;
+    say(readyLine(env, message.address));
+    for (const line of mailNotices(env)) say(line);
   });
   // The server explains its own failures (a taken port, …); a crash ends the start.
   server.on("exit", (code, signal) => {

@@ -9,6 +9,7 @@ import { runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
 import { startWorkers, stopWorkers } from "../server/workers";
 import { resolveDatabase } from "./lib/database-url";
+import { mailNotices } from "./lib/mail-notices";
 
 async function main() {
   if (existsSync(".env")) process.loadEnvFile?.(".env");
@@ -21,6 +22,7 @@ async function main() {
   await startWorkers();
   const { WEBHOOK_CONCURRENCY: all, WEBHOOK_ENDPOINT_CONCURRENCY: perEndpoint } = env;
   console.error(`[formhouse] workers started: webhooks (concurrency ${all}, ${perEndpoint} per endpoint) and mail`);
+  for (const line of mailNotices(env)) console.error(`[formhouse] ${line}`);
 
   let stopping = false;
   const stop = async () => {

@@ -51,6 +51,31 @@ test("webhook settings: worker on, public targets only, the documented retry sch
   assert.deepEqual(set.WEBHOOK_RETRY_SCHEDULE, [0.5, 1, 2]);
 });
 
+test("mail settings: off without SMTP_URL, certificates checked, the documented retry schedule, pool, retention and receipt caps", () => {
+  const env = parseEnv({});
+  assert.equal(env.SMTP_URL, undefined);
+  assert.equal(env.MAIL_FROM, undefined);
+  assert.equal(env.SMTP_CA_FILE, undefined);
+  assert.equal(env.SMTP_TLS_ALLOW_UNVERIFIED, false);
+  assert.deepEqual(env.MAIL_RETRY_SCHEDULE, [60, 300, 900, 3600, 10800, 21600, 43200, 43200, 43200]);
+  assert.equal(env.MAIL_CONCURRENCY, 10);
+  assert.equal(env.MAIL_LOG_RETENTION_DAYS, 30);
+  assert.equal(env.MAIL_RECEIPTS_PER_FORM_PER_HOUR, 100);
+  assert.equal(env.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY, 3);
+  const set = parseEnv({
+    SMTP_URL: "smtps://forms%40example.com:s3cret@mail.example.com:465",
+    MAIL_FROM: "Forms <forms@example.com>",
+    SMTP_CA_FILE: "certs/mail-ca.pem",
+    SMTP_TLS_ALLOW_UNVERIFIED: "true",
+    MAIL_RETRY_SCHEDULE: "1, 2",
+  });
+  assert.equal(set.SMTP_URL, "smtps://forms%40example.com:s3cret@mail.example.com:465");
+  assert.equal(set.MAIL_FROM, "Forms <forms@example.com>");
+  assert.equal(set.SMTP_CA_FILE, "certs/mail-ca.pem");
+  assert.equal(set.SMTP_TLS_ALLOW_UNVERIFIED, true);
+  assert.deepEqual(set.MAIL_RETRY_SCHEDULE, [1, 2]);
+});
+
 test("APP_URL defaults to the port and loses a trailing slash", () => {
   assert.equal(parseEnv({ PORT: "8080" }).APP_URL, "http://localhost:8080");
   assert.equal(parseEnv({ APP_URL: "https://forms.example.com/" }).APP_URL, "https://forms.example.com");
@@ -85,6 +110,16 @@ test("a bad value fails fast naming the variable", () => {
     [{ WEBHOOK_RETRY_SCHEDULE: "5,0" }, /WEBHOOK_RETRY_SCHEDULE steps must be greater than 0/],
     [{ WEBHOOK_CONCURRENCY: "0" }, /WEBHOOK_CONCURRENCY must be a positive integer/],
     [{ WEBHOOK_ENDPOINT_CONCURRENCY: "x" }, /WEBHOOK_ENDPOINT_CONCURRENCY must be a positive integer/],
+    [{ SMTP_URL: "mail.example.com:587" }, /^Invalid configuration: SMTP_URL must be smtp:\/\/user:password@host:587 or smtps:/],
+    [{ SMTP_URL: "https://mail.example.com" }, /^Invalid configuration: SMTP_URL must be smtp:\/\/user:password@host:587 or smtps:/],
+    [{ MAIL_FROM: "Formhouse" }, /^Invalid configuration: MAIL_FROM must be an address such as Formhouse <forms@example\.com>\.$/],
+    [{ MAIL_FROM: "a@example.com\r\nBcc: b@example.com" }, /MAIL_FROM must be an address/],
+    [{ SMTP_TLS_ALLOW_UNVERIFIED: "yes please" }, /SMTP_TLS_ALLOW_UNVERIFIED must be true or false/],
+    [{ MAIL_RETRY_SCHEDULE: "1m" }, /MAIL_RETRY_SCHEDULE must be seconds separated by commas/],
+    [{ MAIL_CONCURRENCY: "0" }, /MAIL_CONCURRENCY must be a positive integer/],
+    [{ MAIL_LOG_RETENTION_DAYS: "x" }, /MAIL_LOG_RETENTION_DAYS must be a positive integer/],
+    [{ MAIL_RECEIPTS_PER_FORM_PER_HOUR: "-1" }, /MAIL_RECEIPTS_PER_FORM_PER_HOUR must be a positive integer/],
+    [{ MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: "1.5" }, /MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY must be a positive integer/],
   ];
   for (const [vars, message] of cases) {
     assert.throws(
