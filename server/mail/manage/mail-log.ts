@@ -14,11 +14,9 @@ import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
  * read here leave `content` (and its one-time links) out.
  */
 export function mailLogFilter(organizationId: number): SQL {
-  const members = sql`select ${memberships.userId} from ${memberships} where ${memberships.organizationId} = ${organizationId}`;
-  return or(
-    eq(mailMessages.organizationId, organizationId),
-    and(isNull(mailMessages.organizationId), inArray(mailMessages.userId, members)),
-  )!;
+  const members = sql`${mailMessages.userId} in (select ${memberships.userId} from ${memberships}
+    where ${memberships.organizationId} = ${organizationId})`;
+  return or(eq(mailMessages.organizationId, organizationId), and(isNull(mailMessages.organizationId), members))!;
 }
 
 /** What the log shows of a message. */
