@@ -1,6 +1,7 @@
 /** Display formats of the dashboard's tables (the browser's locale and time zone). */
 export const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 export const numberFormat = new Intl.NumberFormat();
 
 export type Noun = [singular: string, plural: string];

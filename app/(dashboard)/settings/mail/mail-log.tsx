@@ -6,17 +6,25 @@ import { errorMessage } from "@/app/_trpc/errors";
 import { dataColumns } from "../../_components/data-table/columns";
 import { actionsColumn } from "../../_components/data-table/common-columns";
 import { DataTable, listPage } from "../../_components/data-table/data-table";
-import { dateTimeFormat } from "../../_components/format";
+import { dateFormat, dateTimeFormat, timeFormat } from "../../_components/format";
 import { EmptyState } from "../../_components/list-states";
 import { useListParams } from "../../_components/use-url-state";
 import { isMailStatus, KIND_LABELS, STATUS_LABELS, StatusBadge, type MailLogEntry, type MailStatus } from "./mail-labels";
 
-const at = (iso: string) => <time dateTime={iso}>{dateTimeFormat.format(new Date(iso))}</time>;
+/** A day and a time of day, which may wrap between them: the log has many columns to fit. */
+function at(iso: string) {
+  const when = new Date(iso);
+  return (
+    <time dateTime={iso}>
+      <span className="nowrap">{dateFormat.format(when)}</span> <span className="nowrap">{timeFormat.format(when)}</span>
+    </time>
+  );
+}
 const none = <span className="muted">—</span>;
 const column = dataColumns<MailLogEntry>();
 
 const COLUMNS = [
-  column.display({ id: "to", header: "Recipient", meta: { className: "wrap" }, cell: ({ row }) => row.original.to }),
+  column.display({ id: "to", header: "Recipient", meta: { className: "wrap wrap-wide" }, cell: ({ row }) => row.original.to }),
   column.display({ id: "subject", header: "Subject", meta: { className: "wrap" }, cell: ({ row }) => row.original.subject }),
   column.display({ id: "kind", header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] }),
   column.display({ id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> }),
@@ -24,23 +32,22 @@ const COLUMNS = [
   column.display({
     id: "reply",
     header: "Last SMTP reply",
-    meta: { className: "wrap" },
+    meta: { className: "wrap-words" },
     cell: ({ row }) => (row.original.lastReply ? <span className="mail-reply">{row.original.lastReply}</span> : none),
   }),
   column.display({
     id: "next",
     header: "Next attempt",
-    meta: { className: "nowrap" },
     cell: ({ row }) => (row.original.nextAttemptAt ? at(row.original.nextAttemptAt) : none),
   }),
-  column.display({ id: "created", header: "Created", meta: { className: "nowrap" }, cell: ({ row }) => at(row.original.createdAt) }),
+  column.display({ id: "created", header: "Created", cell: ({ row }) => at(row.original.createdAt) }),
 ];
 
 /** The server's order (listMailLog): newest first. */
 const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
 
 /** While a message of the page waits for an attempt, the page is read again this often, so its outcome shows. */
-const PENDING_REFRESH_MS = 2000;
+export const PENDING_REFRESH_MS = 2000;
 
 /** The organization's messages, newest first, a page at a time, filtered by status (in the URL), each with Resend. */
 export function MailLog({ onNotice }: { onNotice: (text: string) => void }) {
@@ -100,7 +107,7 @@ export function MailLog({ onNotice }: { onNotice: (text: string) => void }) {
         </div>
       </div>
       <DataTable
-        caption="Mail log"
+        caption="Messages"
         columns={[...COLUMNS, actions]}
         query={log}
         loading="Loading the mail log…"

@@ -13,14 +13,18 @@ import { QueryState } from "../../_components/list-states";
 import { Notice } from "../../_components/notice";
 import { PageHeader } from "../../_components/page-header";
 import type { MailLogEntry } from "./mail-labels";
-import { MailLog } from "./mail-log";
+import { MailLog, PENDING_REFRESH_MS } from "./mail-log";
 
 type Settings = inferRouterOutputs<AppRouter>["mail"]["settings"];
 
 /** Settings → Mail: how this instance sends mail, a test message, and the organization's mail log. */
 export function MailSettingsView() {
   const trpc = useTRPC();
-  const settings = useQuery(trpc.mail.settings.queryOptions());
+  // While messages wait, the counts are read again (as the log is), so they follow the workers.
+  const settings = useQuery({
+    ...trpc.mail.settings.queryOptions(),
+    refetchInterval: (q) => (q.state.data?.pending ? PENDING_REFRESH_MS : false),
+  });
   const [notice, setNotice] = useState<string | null>(null);
   let body;
   if (settings.isError && isForbidden(settings.error)) {
