@@ -99,7 +99,17 @@ test.describe("Forms page", () => {
   test("every section of the main navigation opens its page, and none is a placeholder", async ({ page, seed }) => {
     const org = await seed.org();
     await signIn(page, org.email, org.password);
-    for (const name of ["Submissions", "API tokens", "Webhooks", "Prefills", "Unique links", "Connected apps", "Account", "Forms"]) {
+    for (const name of [
+      "Submissions",
+      "API tokens",
+      "Webhooks",
+      "Prefills",
+      "Unique links",
+      "Connected apps",
+      "Account",
+      "Mail",
+      "Forms",
+    ]) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name })).toHaveAttribute("aria-current", "page");

@@ -136,6 +136,36 @@ links default to http://localhost:$PORT; the webhook worker runs inside`, async 
       if (lan) expect(await health(`http://${lan}:${port}`)).toBeNull();
       for (let i = 0; i < 50 && !run.output().includes('"msg":"outbox workers started"'); i++) await new Promise((r) => setTimeout(r, 200));
       expect(run.output()).toContain('"msg":"outbox workers started"');
+      // Mail: the transport named once, after the ready line, without its password.
+      const smtp = new URL(process.env.SMTP_URL!);
+      expect(run.output()).toContain(
+        `[formhouse] mail goes through smtp://${smtp.host} (STARTTLS when offered, with a login), from ${process.env.MAIL_FROM}\n`,
+      );
+      expect(run.output().split("[formhouse] mail goes through").length).toBe(2);
+      expect(run.output()).not.toContain(smtp.password);
+      expect(run.output()).not.toContain("SMTP_TLS_ALLOW_UNVERIFIED");
+    } finally {
+      await stop(run);
+      await database.drop();
+    }
+  });
+
+  test("without SMTP_URL it says once that mail is off and how to get by; SMTP_TLS_ALLOW_UNVERIFIED=true is warned about", async () => {
+    test.setTimeout(60_000);
+    const port = await freePort();
+    const database = await freshDatabase();
+    const run = start({ PORT: String(port), DATABASE_URL: database.url, SMTP_URL: "", SMTP_TLS_ALLOW_UNVERIFIED: "true" });
+    try {
+      await run.waitFor("[formhouse] ready at");
+      await run.waitFor("[formhouse] warning:");
+      const off =
+        `[formhouse] mail is off (SMTP_URL is not set): messages are kept in Settings → Mail (http://localhost:${port}/settings/mail); ` +
+        "reset a password with npm run admin -- reset-link --email <address>\n";
+      expect(run.output()).toContain(
+        `${off}[formhouse] warning: SMTP_TLS_ALLOW_UNVERIFIED is on: the mail server's certificate is not checked\n`,
+      );
+      expect(run.output().split("mail is off").length).toBe(2);
+      expect(run.output()).not.toContain("mail goes through");
     } finally {
       await stop(run);
       await database.drop();

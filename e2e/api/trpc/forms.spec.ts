@@ -1,32 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import type { APIRequestContext } from "@playwright/test";
 import { forms, prefills, submissions } from "../../../db/schema";
 import { expect, test as base, type SeededOrg } from "../../fixtures";
 import { connectNewUser, connectorGet } from "../../oauth";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
-import { attemptSignIn } from "../sign-in-client";
-import { trpc } from "../trpc-client";
+import { trpc, trpcSession, type TrpcSession } from "../trpc-client";
 
 /** The dashboard's form procedures over HTTP, as the signed-in browser calls them. */
 
 const NOT_FOUND = "Form not found or not authorized";
 
-/** A session of `user`: a caller of the dashboard's procedures. */
-async function session(request: APIRequestContext, baseURL: string, user: SeededOrg, clientAddress: string) {
-  const { sessionCookie } = await attemptSignIn(baseURL, user.email, user.password, { "x-forwarded-for": clientAddress });
-  expect(sessionCookie).not.toBeNull();
-  const headers = { cookie: sessionCookie! };
-  return {
-    query: (path: string, input: unknown) => trpc(request, "query", path, input, headers),
-    mutation: (path: string, input: unknown) => trpc(request, "mutation", path, input, headers),
-  };
-}
-
-type Session = Awaited<ReturnType<typeof session>>;
-
 /** `sessionOf(user)` signs a seeded user in from the test's client address; `signedIn` is the test's own organization, signed in. */
-const test = base.extend<{ sessionOf: (user: SeededOrg) => Promise<Session>; signedIn: { org: SeededOrg; as: Session } }>({
-  sessionOf: async ({ request, baseURL, clientAddress }, use) => use((user) => session(request, baseURL!, user, clientAddress)),
+const test = base.extend<{ sessionOf: (user: SeededOrg) => Promise<TrpcSession>; signedIn: { org: SeededOrg; as: TrpcSession } }>({
+  sessionOf: async ({ request, baseURL, clientAddress }, use) => use((user) => trpcSession(request, baseURL!, user, clientAddress)),
   signedIn: async ({ seed, sessionOf }, use) => {
     const org = await seed.org();
     await use({ org, as: await sessionOf(org) });
