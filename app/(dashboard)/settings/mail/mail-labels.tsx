@@ -1,11 +1,7 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/routers/app/router";
-
-export type MailLogEntry = inferRouterOutputs<AppRouter>["mail"]["log"]["messages"][number];
-export type MailStatus = MailLogEntry["status"];
+import type { MailKind, MailStatus } from "@/db/schema";
 
 /** Why a message was sent, in words. */
-export const KIND_LABELS: Record<MailLogEntry["kind"], string> = {
+export const KIND_LABELS: Record<MailKind, string> = {
   password_reset: "Password reset",
   email_change: "Email change",
   email_changed: "Email changed",
@@ -26,6 +22,6 @@ export const STATUS_LABELS: Record<MailStatus, { label: string; badge: string }>
 
 export const isMailStatus = (v: string | null): v is MailStatus => v !== null && Object.hasOwn(STATUS_LABELS, v);
 
-export function StatusBadge({ status }: { status: MailStatus }) {
+export function MailStatusBadge({ status }: { status: MailStatus }) {
   return <span className={`badge ${STATUS_LABELS[status].badge}`}>{STATUS_LABELS[status].label}</span>;
 }

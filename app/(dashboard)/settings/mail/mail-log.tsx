@@ -9,7 +9,9 @@ import { DataTable, listPage } from "../../_components/data-table/data-table";
 import { dateFormat, dateTimeFormat, timeFormat } from "../../_components/format";
 import { EmptyState } from "../../_components/list-states";
 import { useListParams } from "../../_components/use-url-state";
-import { isMailStatus, KIND_LABELS, STATUS_LABELS, StatusBadge, type MailLogEntry, type MailStatus } from "./mail-labels";
+import type { MailStatus } from "@/db/schema";
+import type { MailLogEntry } from "@/server/mail/manage/serialize";
+import { isMailStatus, KIND_LABELS, MailStatusBadge, STATUS_LABELS } from "./mail-labels";
 
 /** A day and a time of day, which may wrap between them: the log has many columns to fit. */
 function at(iso: string) {
@@ -27,7 +29,7 @@ const COLUMNS = [
   column.display({ id: "to", header: "Recipient", meta: { className: "wrap wrap-wide" }, cell: ({ row }) => row.original.to }),
   column.display({ id: "subject", header: "Subject", meta: { className: "wrap" }, cell: ({ row }) => row.original.subject }),
   column.display({ id: "kind", header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] }),
-  column.display({ id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> }),
+  column.display({ id: "status", header: "Status", cell: ({ row }) => <MailStatusBadge status={row.original.status} /> }),
   column.display({ id: "attempts", header: "Attempts", meta: { className: "num" }, cell: ({ row }) => row.original.attempts }),
   column.display({
     id: "reply",

@@ -7,12 +7,12 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage, isForbidden } from "@/app/_trpc/errors";
+import type { MailLogEntry } from "@/server/mail/manage/serialize";
 import type { AppRouter } from "@/server/routers/app/router";
 import { countOf } from "../../_components/format";
 import { QueryState } from "../../_components/list-states";
 import { Notice } from "../../_components/notice";
 import { PageHeader } from "../../_components/page-header";
-import type { MailLogEntry } from "./mail-labels";
 import { MailLog, PENDING_REFRESH_MS } from "./mail-log";
 
 type Settings = inferRouterOutputs<AppRouter>["mail"]["settings"];
