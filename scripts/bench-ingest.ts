@@ -12,6 +12,9 @@
  * one (every submit then counts on the same rate-limit row), INGEST_BURSTS times each (goal:
  * every submit answered, p99 under 1 s); and one client submitting in sequence (p50).
  *
+ * Each concurrency also submits to a form whose every response mails a member and the
+ * respondent (scripts/bench-mail.ts, formWithMail), against the same goal.
+ *
  * Then, in-process, the store itself: concurrent createSubmission calls on one form against
  * the same transaction that bumps `forms.submissions_count` instead of a count shard.
  *
@@ -24,6 +27,7 @@ import { forms, organizations, submissions, uniqueLinks } from "../db/schema";
 import { importForm } from "../server/services/forms/import-form";
 import { createSubmission } from "../server/services/submissions/create-submission";
 import { submissionsCountSql } from "../server/services/submissions/submission-count";
+import { formWithMail } from "./bench-mail";
 import { dropBenchOrganization } from "./lib/bench-teardown";
 
 const SECONDS = Number(process.env.INGEST_SECONDS) || 8;
@@ -148,9 +152,10 @@ const rate = (r: Run) => r.ok / r.seconds;
 /** A table of runs: rate, p50, p99 and errors, each rate against the first row's (health). */
 function printRuns(title: string, rows: readonly (readonly [string, Run])[]) {
   const base = rate(rows[0]![1]);
+  const width = Math.max(36, ...rows.map(([name]) => name.length));
   console.log(`\n${title}`);
-  console.log("case                                 |   req/s | p50 ms | p99 ms | vs health | errors");
-  console.log("-------------------------------------|---------|--------|--------|-----------|-------");
+  console.log(`${"case".padEnd(width)} |   req/s | p50 ms | p99 ms | vs health | errors`);
+  console.log(`${"-".repeat(width)}-|---------|--------|--------|-----------|-------`);
   for (const [name, r] of rows) {
     const cells = [
       rate(r).toFixed(0).padStart(7),
@@ -158,7 +163,7 @@ function printRuns(title: string, rows: readonly (readonly [string, Run])[]) {
       pct(r.latencies, 0.99).toFixed(1).padStart(6),
       (rate(r) / base).toFixed(2).padStart(9),
     ];
-    console.log(`${name.padEnd(36)} | ${cells.join(" | ")} | ${r.failed}${r.firstError ? ` (first: ${r.firstError})` : ""}`);
+    console.log(`${name.padEnd(width)} | ${cells.join(" | ")} | ${r.failed}${r.firstError ? ` (first: ${r.firstError})` : ""}`);
   }
 }
 
@@ -171,6 +176,8 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     created.push(await importForm(db, org!.id, { name: `Ingest ${i}`, elements: ELEMENTS }, { publish: true }));
   }
   const one = created[0]!;
+  // The same form, but each response mails a member and the respondent (issue 24: still one statement).
+  const mail = await formWithMail(db, org!.id, "Ingest with mail", ELEMENTS, "q_email");
   const submit = (uuid: string, address: (client: number, n: number) => string) => (client: number, n: number) =>
     fetch(`${baseUrl}/f/${uuid}/submit`, {
       method: "POST",
@@ -187,18 +194,25 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     for (const clients of CONCURRENCIES) {
       const health = await load(clients, () => fetch(`${baseUrl}/api/health`), 200);
       const single = await load(clients, submit(one.uuid, ip), 201);
+      const mailed = await load(clients, submit(mail.form.uuid, ip), 201);
       const spread = await load(clients, (client, n) => submit(created[(client * 7 + n) % FORMS]!.uuid, ip)(client, n), 201);
-      runs = [...runs, single, spread];
+      runs = [...runs, single, mailed, spread];
       const rows = [
         ["GET /api/health", health],
         ["POST /f/:uuid/submit, 1 form", single],
+        ["POST /f/:uuid/submit, 1 form with mail", mailed],
         [`POST /f/:uuid/submit, ${FORMS} forms`, spread],
       ] as const;
       printRuns(`Ingest over HTTP (${clients} concurrent clients, ${SECONDS} s each, JSON bodies of ${ELEMENTS.length} answers)`, rows);
       const goal = rate(single) >= rate(health) / 2;
       const ratio = (rate(single) / rate(health)).toFixed(2);
       console.log(`goal (one form ≥ 0.5× /api/health at ${clients} clients): ${goal ? "met" : "NOT met"} (${ratio}×)`);
-      failed ||= !goal || single.failed + spread.failed + health.failed > 0;
+      const mailGoal = rate(mailed) >= rate(health) / 2;
+      console.log(
+        `goal (one form with a notification and a receipt ≥ 0.5× /api/health): ${mailGoal ? "met" : "NOT met"} ` +
+          `(${(rate(mailed) / rate(health)).toFixed(2)}×; ${(rate(mailed) / rate(single)).toFixed(2)}× the form without mail)`,
+      );
+      failed ||= !goal || !mailGoal || single.failed + mailed.failed + spread.failed + health.failed > 0;
     }
 
     // The survey pages a respondent opens: a form's (/f/…, a page route) and a unique link's (/u/…, a
@@ -250,12 +264,7 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const [stored] = await db
       .select({ n: count() })
       .from(submissions)
-      .where(
-        inArray(
-          submissions.formId,
-          created.map((f) => f.id),
-        ),
-      );
+      .where(inArray(submissions.formId, [...created.map((f) => f.id), mail.form.id]));
     const counted = await db
       .select({ id: forms.id, n: submissionsCountSql })
       .from(forms)
@@ -284,7 +293,10 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const upkeepOk = await storeComparison(db, org!.id);
     return { failed: failed || !upkeepOk || !storedOk || !countsExact };
   } finally {
-    if (process.env.BENCH_KEEP !== "1") await dropBenchOrganization(db, org!.id);
+    if (process.env.BENCH_KEEP !== "1") {
+      await mail.drop();
+      await dropBenchOrganization(db, org!.id);
+    }
   }
 }
 

@@ -9,9 +9,10 @@
  *      (goal: ≥ 100/s).
  */
 import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { formNotifications, formReceipts, organizations } from "../db/schema";
+import { formNotifications, formReceipts, memberships, organizations, users } from "../db/schema";
 import { queueMail } from "../server/mail/enqueue";
 import { mailQueue } from "../server/mail/queue";
 import { createMailTransport } from "../server/mail/transport";
@@ -19,7 +20,6 @@ import { LeaseHolder } from "../server/outbox/lease";
 import { OutboxWorker } from "../server/outbox/worker";
 import { importForm } from "../server/services/forms/import-form";
 import { createSubmission } from "../server/services/submissions/create-submission";
-import { createUserWithOrganization } from "../server/services/users/create-user";
 import { startLocalSmtp } from "../e2e/mail/local-smtp";
 import { dropBenchOrganization } from "./lib/bench-teardown";
 import { freshDatabase } from "./lib/fresh-database";
@@ -35,6 +35,37 @@ const ELEMENTS = [
   { id: "q_note", label: "Anything else?", type: "long-text" },
 ];
 
+/**
+ * A form of `orgId` that mails on every response: a member (a new user, removed with the
+ * organization's rows by `drop`) asked for each new response, and a receipt with placeholders
+ * and a copy of the answers goes to the answer of `emailField`.
+ */
+export async function formWithMail(db: Db, orgId: number, name: string, elements: unknown[], emailField: string) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `mail-bench-${randomUUID()}@example.test`, name: "Mail bench", passwordHash: "unusable" })
+    .returning({ id: users.id });
+  await db.insert(memberships).values({ userId: user!.id, organizationId: orgId, role: "owner" });
+  const form = await importForm(db, orgId, { name, elements }, { publish: true });
+  await db.insert(formNotifications).values({ userId: user!.id, formId: form.id, mode: "each" });
+  const firstLabel = (elements[0] as { label: string }).label;
+  await db.insert(formReceipts).values({
+    formId: form.id,
+    emailField,
+    subject: `Thanks, {{${firstLabel}}}`,
+    message: `We got your answers, {{${firstLabel}}}.`,
+    includeAnswers: true,
+    replyToUserId: user!.id,
+  });
+  return {
+    form,
+    drop: async () => {
+      await db.execute(sql`delete from mail_messages where organization_id = ${orgId}`);
+      await db.delete(users).where(eq(users.id, user!.id));
+    },
+  };
+}
+
 export async function runMailBench(db: Db, statements: { n: number }, url: string): Promise<{ failed: boolean }> {
   const store = await storeWithMail(db, statements);
   const drain = await drainRate(url);
@@ -43,25 +74,12 @@ export async function runMailBench(db: Db, statements: { n: number }, url: strin
 
 /** One statement per submit with mail, and the store's rate with and without it. */
 async function storeWithMail(db: Db, statements: { n: number }): Promise<{ ok: boolean }> {
-  const owner = await createUserWithOrganization(db, {
-    email: `mail-bench-${Date.now()}@example.test`,
-    password: "correct horse battery staple",
-    name: "Mail bench",
-    organizationName: "mail bench",
-  });
-  const orgId = owner.organizationId;
+  const [org] = await db.insert(organizations).values({ name: "mail bench" }).returning({ id: organizations.id });
+  const orgId = org!.id;
+  const mail = await formWithMail(db, orgId, "Mailed", ELEMENTS, "q_email");
   try {
     const plain = await importForm(db, orgId, { name: "Plain", elements: ELEMENTS }, { publish: true });
-    const mailed = await importForm(db, orgId, { name: "Mailed", elements: ELEMENTS }, { publish: true });
-    await db.insert(formNotifications).values({ userId: owner.userId, formId: mailed.id, mode: "each" });
-    await db.insert(formReceipts).values({
-      formId: mailed.id,
-      emailField: "q_email",
-      subject: "Thanks, {{Name}}",
-      message: "We got your answers, {{Name}}.",
-      includeAnswers: true,
-      replyToUserId: owner.userId,
-    });
+    const mailed = mail.form;
     let n = 0;
     const submit = (form: { id: number; uuid: string }, name: string) => () =>
       createSubmission(
@@ -110,9 +128,8 @@ async function storeWithMail(db: Db, statements: { n: number }): Promise<{ ok: b
     return { ok: oneTrip };
   } finally {
     if (process.env.BENCH_KEEP !== "1") {
-      await db.execute(sql`delete from mail_messages where organization_id = ${orgId}`);
+      await mail.drop();
       await dropBenchOrganization(db, orgId);
-      await db.execute(sql`delete from users where id = ${owner.userId}`);
     }
   }
 }
