@@ -31,7 +31,7 @@ test.describe("Account page", () => {
       await form.getByLabel("New password").fill("a much better passphrase");
       await form.getByRole("button", { name: "Change password" }).click();
       await expect(form.locator("#password-current-error")).toHaveText("The current password is not correct");
-      await expect(form.getByRole("alert")).toHaveText("Please correct the fields marked above. (account.changePassword)");
+      await expect(form.getByRole("alert")).toHaveText("Please correct the fields marked above.");
       // Too short: the sign-up's rule, at the new password's field.
       await form.getByLabel("Current password").fill(org.password);
       await form.getByLabel("New password").fill("short");

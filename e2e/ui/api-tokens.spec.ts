@@ -24,7 +24,7 @@ test.describe("API tokens page", () => {
       "Give the token a name, e.g. the integration that uses it",
       "Choose at least one scope",
     ]);
-    await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above. (tokens.create)");
+    await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above.");
     await expect(panel.getByLabel("Name")).toHaveAccessibleDescription("Give the token a name, e.g. the integration that uses it");
 
     await panel.getByLabel("Name").fill("CRM sync");

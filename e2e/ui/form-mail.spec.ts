@@ -45,7 +45,7 @@ test("an owner asks for each response and sets up a receipt; a respondent's answ
   await expect(receipt.getByLabel("Subject")).toHaveAccessibleDescription(
     "No question is labelled {{Nickname}}: use the labels listed below",
   );
-  await expect(receipt.getByRole("alert")).toHaveText("Please correct the fields marked above. (formMail.updateReceipt)");
+  await expect(receipt.getByRole("alert")).toHaveText("Please correct the fields marked above.");
   await expectAccessibleAndNarrow(page, "form-mail");
 
   await receipt.getByLabel("Subject").fill("Thanks, {{Your name: First name}}");

@@ -29,7 +29,7 @@ test.describe("Webhooks page", () => {
         "url must be an http or https URL",
         "events must be a non-empty array of Submission.Created, Submission.Updated, Submission.Deleted",
       ]);
-      await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above. (webhooks.create)");
+      await expect(panel.getByRole("alert")).toHaveText("Please correct the fields marked above.");
       await expect(panel.getByLabel("Endpoint URL")).toHaveAccessibleDescription("url must be an http or https URL");
       await panel.getByLabel("Endpoint URL").fill("http://169.254.169.254/latest");
       await panel.getByRole("checkbox", { name: "Submission.Created" }).check();

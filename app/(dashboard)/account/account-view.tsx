@@ -45,14 +45,12 @@ export function AccountView() {
  */
 function SettingsForm({
   title,
-  procedure,
   mutation,
   submitLabel,
   onSubmit,
   children,
 }: {
   title: string;
-  procedure: string;
   mutation: { isError: boolean; isPending: boolean; error: unknown };
   submitLabel: string;
   onSubmit: () => void;
@@ -63,7 +61,7 @@ function SettingsForm({
     <SubmitForm className="card settings-card" aria-labelledby={titleId} onSubmit={onSubmit}>
       <h2 id={titleId}>{title}</h2>
       {children}
-      {mutation.isError && <FormFailure other={fieldErrors(mutation.error).other} procedure={procedure} />}
+      {mutation.isError && <FormFailure other={fieldErrors(mutation.error).other} />}
       <FormButtons label={submitLabel} pendingLabel="Saving…" pending={mutation.isPending} />
     </SubmitForm>
   );
@@ -121,7 +119,6 @@ function ProfileCard({ account, onNotice }: { account: Account; onNotice: (text:
   return (
     <SettingsForm
       title="Profile"
-      procedure="account.updateProfile"
       mutation={save}
       submitLabel="Save profile"
       onSubmit={() => save.mutate({ name, email, currentPassword: emailChanges ? currentPassword : undefined })}
@@ -159,13 +156,7 @@ function PasswordCard({ onNotice }: { onNotice: (text: string) => void }) {
   );
   const field = fields.bind(change.error);
   return (
-    <SettingsForm
-      title="Password"
-      procedure="account.changePassword"
-      mutation={change}
-      submitLabel="Change password"
-      onSubmit={() => change.mutate(fields.values)}
-    >
+    <SettingsForm title="Password" mutation={change} submitLabel="Change password" onSubmit={() => change.mutate(fields.values)}>
       <TextField
         id="password-current"
         label="Current password"
@@ -193,13 +184,7 @@ function OrganizationCard({ account, onNotice }: { account: Account; onNotice: (
   const field = fields.bind(rename.error);
   const owner = account.role === "owner";
   return (
-    <SettingsForm
-      title="Organization"
-      procedure="account.renameOrganization"
-      mutation={rename}
-      submitLabel="Save name"
-      onSubmit={() => rename.mutate(fields.values)}
-    >
+    <SettingsForm title="Organization" mutation={rename} submitLabel="Save name" onSubmit={() => rename.mutate(fields.values)}>
       <TextField
         id="organization-name"
         label="Organization name"

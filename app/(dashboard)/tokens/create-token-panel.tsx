@@ -107,7 +107,7 @@ export function CreateTokenPanel({
         </fieldset>
       )}
       {errors.byField.formUuid && <p className="field-error">{errors.byField.formUuid}</p>}
-      {create.isError && <FormFailure other={errors.other} procedure="tokens.create" />}
+      {create.isError && <FormFailure other={errors.other} />}
     </PanelForm>
   );
 }

@@ -134,7 +134,6 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
           pendingLabel="Saving…"
           pending={update.isPending}
           errors={update.isError && update.variables?.enabled === undefined ? fieldErrors(update.error) : null}
-          procedure="webhooks.update"
           onEdit={() => update.isError && update.reset()}
           onSubmit={(v) => update.mutate({ ...ref, ...v })}
           onCancel={() => {

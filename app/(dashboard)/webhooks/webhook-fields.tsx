@@ -9,7 +9,7 @@ import { EVENT_DESCRIPTIONS } from "./events";
 
 /**
  * The URL and events of a webhook, for creating and editing it. Errors come by field from the
- * procedure (`byField.url`, `byField.events`); `procedure` names it in the general error.
+ * procedure (`byField.url`, `byField.events`).
  */
 export function WebhookFields({
   initial,
@@ -19,7 +19,6 @@ export function WebhookFields({
   pendingLabel,
   pending,
   errors,
-  procedure,
   onSubmit,
   onCancel,
   onEdit,
@@ -31,7 +30,6 @@ export function WebhookFields({
   pendingLabel: string;
   pending: boolean;
   errors: { byField: Record<string, string>; other: string | null } | null;
-  procedure: string;
   onSubmit: (value: { url: string; events: SubmissionEvent[] }) => void;
   onCancel: () => void;
   /** A field changed: the last answer's errors no longer describe what is shown. */
@@ -97,7 +95,7 @@ export function WebhookFields({
           </p>
         )}
       </fieldset>
-      {errors && <FormFailure other={errors.other} procedure={procedure} />}
+      {errors && <FormFailure other={errors.other} />}
     </PanelForm>
   );
 }

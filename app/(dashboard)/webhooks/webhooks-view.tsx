@@ -103,7 +103,6 @@ function FormWebhooks({ form }: { form: FormOption }) {
           pendingLabel="Creating…"
           pending={create.isPending}
           errors={create.isError ? fieldErrors(create.error) : null}
-          procedure="webhooks.create"
           onEdit={() => create.isError && create.reset()}
           onSubmit={(v) => create.mutate({ formUuid: form.uuid, ...v })}
           onCancel={() => setCreating(false)}

@@ -122,7 +122,7 @@ function NotificationsForm({ formUuid, mode }: { formUuid: string; mode: Mode })
         </ul>
       </fieldset>
       <p className="hint">Only you get these, at your account&apos;s email. Each one has a link to stop them.</p>
-      {save.isError && <FormFailure other={fieldErrors(save.error).other} procedure="formMail.updateNotifications" />}
+      {save.isError && <FormFailure other={fieldErrors(save.error).other} />}
       <FormButtons label="Save notifications" pendingLabel="Saving…" pending={save.isPending} className="panel-actions form-mail-actions" />
       <SavedStatus text={saved} />
     </SubmitForm>
@@ -270,7 +270,7 @@ function ReceiptForm({ form, settings }: { form: { uuid: string; name: string };
           </label>
         </>
       )}
-      {save.isError && <FormFailure other={other} procedure="formMail.updateReceipt" />}
+      {save.isError && <FormFailure other={other} />}
       <FormButtons
         label="Save receipt"
         pendingLabel="Saving…"
