@@ -78,6 +78,7 @@ test.describe("API tokens page", () => {
     await expect(card).toContainText("form.view");
     await expect(card.getByText("Signups")).toBeVisible();
     await expect(card).toContainText("Requests2");
+    await expect(card).toContainText("Created byTest User");
     await expectAccessibleAndNarrow(page, "tokens-list");
 
     // Revoke: the dialog keeps focus and gives it back, then the API says 401.

@@ -39,6 +39,11 @@ const TOKEN_FACTS = [
     cell: ({ row: { original: t } }) => (t.forms === null ? "All forms" : t.forms.map((f) => f.name).join(", ") || "None left"),
   }),
   dateColumn<TokenRow>("created", "Created", (t) => t.createdAt),
+  column.display({
+    id: "createdBy",
+    header: "Created by",
+    cell: ({ row: { original: t } }) => (t.createdBy ? t.createdBy.name || t.createdBy.email : "—"),
+  }),
   dateColumn<TokenRow>("lastUsed", "Last used", (t) => t.lastUsedAt, "Never"),
   column.display({ id: "requests", header: "Requests", cell: ({ row }) => numberFormat.format(row.original.usageCount) }),
 ];

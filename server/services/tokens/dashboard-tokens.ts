@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { apiTokens, forms } from "@/db/schema";
+import { apiTokens, forms, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { createApiToken } from "@/server/services/tokens/create-token";
@@ -17,6 +17,8 @@ export type TokenSummary = {
   /** v2: the forms it is limited to (null: every form); v1: its one form. */
   forms: { uuid: string; name: string }[] | null;
   createdAt: Date;
+  /** Who minted it (null: the admin CLI, or an account since deleted). The token is the organization's either way. */
+  createdBy: { name: string; email: string } | null;
   lastUsedAt: Date | null;
   usageCount: number;
 };
@@ -57,11 +59,14 @@ export async function issueToken(
 export async function listTokens(db: DbOrTx, access: FormAccess, kind: TokenKind, formRef?: string): Promise<TokenSummary[]> {
   const conds = [eq(apiTokens.organizationId, access.organizationId), eq(apiTokens.kind, kind), isNull(apiTokens.revokedAt)];
   if (formRef !== undefined) conds.push(eq(apiTokens.formId, (await getAccessibleFormOrThrow(db, access, formRef)).id));
-  const rows = await db
-    .select()
-    .from(apiTokens)
-    .where(and(...conds))
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const rows = (
+    await db
+      .select({ token: apiTokens, creatorName: users.name, creatorEmail: users.email })
+      .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.createdByUserId))
+      .where(and(...conds))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+  ).map((r) => ({ ...r.token, createdBy: r.creatorEmail === null ? null : { name: r.creatorName ?? "", email: r.creatorEmail } }));
   const ids = [...new Set(rows.flatMap((r) => (r.kind === "v1" ? [r.formId!] : (r.allowedFormIds ?? []))))];
   const named = ids.length
     ? await db
@@ -79,6 +84,7 @@ export async function listTokens(db: DbOrTx, access: FormAccess, kind: TokenKind
     scopes: r.scopes,
     forms: r.kind === "v1" ? formsOf([r.formId!]) : r.allowedFormIds ? formsOf(r.allowedFormIds) : null,
     createdAt: r.createdAt,
+    createdBy: r.createdBy,
     lastUsedAt: r.lastUsedAt,
     usageCount: r.usageCount,
   }));

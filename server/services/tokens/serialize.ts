@@ -14,6 +14,10 @@ export const ZTokenSummary = z.object({
     .nullable()
     .describe("null: every form of the organization"),
   createdAt: z.string(),
+  createdBy: z
+    .object({ name: z.string(), email: z.string() })
+    .nullable()
+    .describe("The member who created it; null when made from the admin CLI or by an account since deleted"),
   lastUsedAt: z.string().nullable(),
   usageCount: z.number().int(),
 });
