@@ -63,7 +63,7 @@ async function main() {
 
   if (!dev && needsBuild(process.cwd(), process.env.NEXT_DIST_DIR || ".next")) {
     say("building the app (first start, or the sources changed since the last build)");
-    if (!buildNext(process.env)) {
+    if (!buildNext(process.env, { typecheck: false })) {
       say("The build failed (its errors are above): fix them, then start again.");
       await shutdown(1);
     }

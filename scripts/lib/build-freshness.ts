@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "db", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "server", "lib", "db", "next.config.mjs", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

@@ -19,9 +19,13 @@ export const nextBuildEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
   NEXT_TELEMETRY_DISABLED: "1",
 });
 
-/** `next build` into $NEXT_DIST_DIR (default .next); true when it succeeded. */
-export function buildNext(env: NodeJS.ProcessEnv): boolean {
-  return spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: nextBuildEnv(env) }).status === 0;
+/**
+ * `next build` into $NEXT_DIST_DIR (default .next); true when it succeeded. `typecheck: false`
+ * (`npm start`) leaves the type check to `npm test`, which runs tsc on its own.
+ */
+export function buildNext(env: NodeJS.ProcessEnv, opts: { typecheck?: boolean } = {}): boolean {
+  const buildEnv = { ...nextBuildEnv(env), ...(opts.typecheck === false ? { FORMHOUSE_BUILD_TYPECHECK: "off" } : {}) };
+  return spawnSync(process.execPath, [NEXT_BIN, "build"], { stdio: "inherit", env: buildEnv }).status === 0;
 }
 
 export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: ChildProcess; stop: () => void };
