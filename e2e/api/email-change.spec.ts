@@ -132,6 +132,17 @@ test.describe("email change", () => {
     expect(await emailOf(seed, org)).toBe(third);
   });
 
+  test("a password change voids a pending email change: one asked for with the old password cannot be confirmed after it", async ({
+    seed,
+    baseURL,
+  }) => {
+    const org = await seed.org();
+    const link = await askFor(org, freshAddress("intruder"), baseURL!);
+    await callerFor(org).account.changePassword({ currentPassword: org.password, newPassword: "a different long password" });
+    expect(await pageText(link)).toContain(GONE);
+    expect(await emailOf(seed, org)).toBe(org.email);
+  });
+
   test("an email taken now is a 409 at the field; 5 confirmation mails an hour, then a 429 at the field", async ({ seed, baseURL }) => {
     const org = await seed.org();
     const taken = await seed.org();

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db";
-import { memberships, organizations, userSessions, users } from "@/db/schema";
+import { emailChangeRequests, memberships, organizations, passwordResetTokens, userSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/server/services/lib/db-errors";
 import { requestEmailChange, throttleEmailChange } from "@/server/services/users/email-change";
@@ -76,7 +76,9 @@ const emailTaken = () => new AppError("CONFLICT", "Another account uses this ema
 
 /**
  * A new password; every other session of the user ends in the same transaction (a stolen
- * cookie stops working), the one that asked stays.
+ * cookie stops working), the one that asked stays. Pending email changes and reset links are
+ * void too: one an intruder asked for with the old password must not outlive the change
+ * (resetPassword does the same).
  */
 export async function changePassword(
   db: Db,
@@ -91,6 +93,14 @@ export async function changePassword(
       ? and(eq(userSessions.userId, who.userId), ne(userSessions.id, input.keepSessionId))
       : eq(userSessions.userId, who.userId);
     const ended = await tx.delete(userSessions).where(others).returning({ id: userSessions.id });
+    await tx
+      .update(emailChangeRequests)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailChangeRequests.userId, who.userId), isNull(emailChangeRequests.usedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, who.userId), isNull(passwordResetTokens.usedAt)));
     return { endedSessions: ended.length };
   });
 }
