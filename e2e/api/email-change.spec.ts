@@ -1,25 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { emailChangeRequests, mailMessages, users } from "../../db/schema";
-import { appRouter } from "../../server/routers/app/router";
 import { hashToken } from "../../server/services/tokens/token-format";
 import { updateProfile } from "../../server/services/users/update-account";
-import { createCallerFactory, createContext } from "../../server/trpc";
 import { freshAddress, linkIn, waitForMail } from "../mail/mailbox";
 import { expect, newClientAddress, test, type Seed, type SeededOrg } from "../fixtures";
 import { attemptSignIn } from "./sign-in-client";
 import { trpc } from "./trpc-client";
+import { dashboardCaller } from "./dashboard-caller";
 
 /** A new sign-in email is confirmed by a link mailed to it (the suite's server has a mail server). */
 
-const createCaller = createCallerFactory(appRouter);
-const callerFor = (org: SeededOrg) =>
-  createCaller(
-    createContext({
-      headers: new Headers(),
-      surface: "trpc",
-      getSession: async () => ({ userId: org.userId, organizationId: org.organizationId, email: org.email, name: "Test" }),
-    }),
-  );
+const callerFor = dashboardCaller;
 const GONE = "This confirmation link has expired or was already used. Change your email on the Account page again.";
 const emailOf = async (seed: Seed, org: SeededOrg) => (await seed.db.select().from(users).where(eq(users.id, org.userId)))[0]!.email;
 

@@ -1,21 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { formNotifications, formReceipts } from "../../../db/schema";
-import { appRouter } from "../../../server/routers/app/router";
-import { createCallerFactory, createContext } from "../../../server/trpc";
-import { expect, test, type Seed, type SeededOrg } from "../../fixtures";
+import { expect, test, type Seed } from "../../fixtures";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
+import { dashboardCaller } from "../dashboard-caller";
 
 /** The dashboard's mail settings of a form: a member's notifications and the form's receipt, each checked at its field. */
 
-const createCaller = createCallerFactory(appRouter);
-const callerFor = (org: SeededOrg) =>
-  createCaller(
-    createContext({
-      headers: new Headers(),
-      surface: "trpc",
-      getSession: async () => ({ userId: org.userId, organizationId: org.organizationId, email: org.email, name: "Test" }),
-    }),
-  );
+const callerFor = dashboardCaller;
 
 async function contactForm(seed: Seed) {
   const org = await seed.org();

@@ -1,21 +1,12 @@
 import { eq } from "drizzle-orm";
 import { apiTokens, userSessions } from "../../../db/schema";
-import { appRouter } from "../../../server/routers/app/router";
-import { createCallerFactory, createContext } from "../../../server/trpc";
 import { startSession } from "../../../server/auth/sessions";
-import { expect, test, type Seed, type SeededOrg } from "../../fixtures";
+import { expect, test, type Seed } from "../../fixtures";
+import { dashboardCaller } from "../dashboard-caller";
 
 /** The dashboard's token and account procedures: tenant filters, fields named in errors, nothing leaked. */
 
-const createCaller = createCallerFactory(appRouter);
-const callerFor = (org: SeededOrg, sessionId?: string) =>
-  createCaller(
-    createContext({
-      headers: new Headers(),
-      surface: "trpc",
-      getSession: async () => ({ userId: org.userId, organizationId: org.organizationId, email: org.email, name: "Test", sessionId }),
-    }),
-  );
+const callerFor = dashboardCaller;
 
 async function orgWithForm(seed: Seed) {
   const org = await seed.org();

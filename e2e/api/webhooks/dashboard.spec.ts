@@ -1,20 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import { AppError } from "../../../lib/errors";
-import { appRouter } from "../../../server/routers/app/router";
-import { createCallerFactory, createContext } from "../../../server/trpc";
 import { expect, test, type Seed } from "../../fixtures";
 import { storeSubmission } from "./helpers";
 import { startReceiver, waitFor } from "./receiver";
+import { dashboardCaller } from "../dashboard-caller";
 
 /**
  * The dashboard's webhook procedures (server/routers/app/webhooks/) over the same services as
  * the v2 REST surface, called as the signed-in user of an organization.
  */
-const createCaller = createCallerFactory(appRouter);
-const callerFor = (session: { userId: number; organizationId: number; email: string } | null) =>
-  createCaller(
-    createContext({ headers: new Headers(), surface: "trpc", getSession: async () => (session ? { ...session, name: "Test" } : null) }),
-  );
+const callerFor = dashboardCaller;
 
 async function signedIn(seed: Seed) {
   const org = await seed.org();
