@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { mailMessages } from "../../../db/schema";
 import { queueMail } from "../../../server/mail/enqueue";
 import { NOT_CONFIGURED_REPLY } from "../../../server/mail/outbox";
-import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
-import { startLocalSmtp, type LocalSmtp } from "../../mail/local-smtp";
+import { startLocalSmtp } from "../../mail/local-smtp";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../../../scripts/lib/fresh-database";
+import { startWorkerProcess, workerContext, type WorkerContext } from "../worker-process";
 import { sleep, waitFor } from "../webhooks/receiver";
 
 /**
@@ -17,39 +15,12 @@ import { sleep, waitFor } from "../webhooks/receiver";
  * private CA, and without a mail server messages are kept as not sent.
  */
 
-type Ctx = Awaited<ReturnType<typeof freshDatabase>> & { workers: ChildProcess[]; servers: LocalSmtp[] };
+type Ctx = WorkerContext;
+const newContext = workerContext;
 
-async function newContext(): Promise<Ctx> {
-  const database = await freshDatabase();
-  const ctx: Ctx = {
-    ...database,
-    workers: [],
-    servers: [],
-    drop: async () => {
-      for (const w of ctx.workers) w.kill("SIGKILL");
-      await Promise.all(ctx.servers.map((s) => s.stop().catch(() => {})));
-      await database.drop();
-    },
-  };
-  return ctx;
-}
-
-async function startWorker(ctx: Ctx, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: ctx.url, MAIL_FROM: "Formhouse <forms@formhouse.test>", SMTP_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  ctx.workers.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  await Promise.race([
-    waitFor("the worker to start", () => output.includes("workers started"), 20_000),
-    exited.then(() => Promise.reject(new Error(`worker exited: ${output}`))),
-  ]);
-  return child;
-}
+/** `npm run worker` on the context's database, with mail settings of the test's own (no SMTP_URL unless given). */
+const startWorker = (ctx: Ctx, env: Record<string, string>) =>
+  startWorkerProcess(ctx, { MAIL_FROM: "Formhouse <forms@formhouse.test>", SMTP_URL: "", ...env });
 
 const queueTest = (ctx: Ctx, to: string, key: string) =>
   queueMail(ctx.db, { kind: "test", to, subject: `Test ${key}`, content: { transport: "the test" }, idempotencyKey: key });
@@ -64,7 +35,7 @@ test.describe("mail worker", () => {
     const ctx = await newContext();
     try {
       const smtp = await startLocalSmtp();
-      ctx.servers.push(smtp);
+      ctx.closers.push(() => smtp.stop());
       // 0.5 s … 15 s: about 80 s of retries, so the outage is waited out without giving up.
       await startWorker(ctx, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_RETRY_SCHEDULE: "0.5,1,2,4,8,15,15,15,15" });
       await smtp.stop();
@@ -99,7 +70,7 @@ test.describe("mail worker", () => {
     const ctx = await newContext();
     try {
       const smtp = await startLocalSmtp();
-      ctx.servers.push(smtp);
+      ctx.closers.push(() => smtp.stop());
       await startWorker(ctx, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_RETRY_SCHEDULE: "0.2,0.2,0.2" });
       await queueTest(ctx, "reject-nobody@mail.test", "reject-1");
       expect(await queueTest(ctx, "once@mail.test", "twice")).toEqual(expect.any(String));
@@ -123,7 +94,7 @@ test.describe("mail worker", () => {
     const ctx = await newContext();
     try {
       const smtp = await startLocalSmtp({ starttls: true });
-      ctx.servers.push(smtp);
+      ctx.closers.push(() => smtp.stop());
       const url = `smtp://localhost:${smtp.port}`;
       const unverified = await startWorker(ctx, { SMTP_URL: url, MAIL_RETRY_SCHEDULE: "30" });
       await queueTest(ctx, "tls@mail.test", "tls-1");

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../../db";
 import { webhookDeliveries } from "../../../db/schema";
 import { importForm } from "../../../server/services/forms/import-form";
 import { createUserWithOrganization } from "../../../server/services/users/create-user";
 import { expect, test } from "../../fixtures";
-import { freshDatabase } from "../../../scripts/lib/fresh-database";
+import { startWorkerProcess, workerContext, type WorkerContext } from "../worker-process";
 import { deliveriesOf, insertWebhook, storeSubmission } from "./helpers";
 import { sleep, startReceiver, waitFor, type Receiver } from "./receiver";
-import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
 
 /**
  * `npm run worker` processes on a database of their own (so the server under test, whose
@@ -17,40 +15,12 @@ import { TSX_NODE_ARGS } from "../../../scripts/lib/server-node";
  * refuses at connect time.
  */
 
-type Ctx = Awaited<ReturnType<typeof freshDatabase>> & { workers: ChildProcess[]; receivers: Receiver[] };
+type Ctx = WorkerContext;
+const newContext = workerContext;
 
-async function newContext(): Promise<Ctx> {
-  const database = await freshDatabase();
-  const ctx: Ctx = {
-    ...database,
-    workers: [],
-    receivers: [],
-    drop: async () => {
-      for (const w of ctx.workers) w.kill("SIGKILL");
-      await Promise.all(ctx.receivers.map((r) => r.close().catch(() => {})));
-      await database.drop();
-    },
-  };
-  return ctx;
-}
-
-/** `npm run worker` (scripts/worker.ts) on the context's database; resolves once it has started. */
-async function startWorker(ctx: Ctx, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...TSX_NODE_ARGS, "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: ctx.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_RETRY_SCHEDULE: "0.5,0.5,1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  ctx.workers.push(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  await Promise.race([
-    waitFor("the worker to start", () => output.includes("workers started"), 20_000),
-    exited.then(() => Promise.reject(new Error(`worker exited: ${output}`))),
-  ]);
-  return child;
-}
+/** `npm run worker` on the context's database, delivering to receivers on loopback with short retries. */
+const startWorker = (ctx: Ctx, env: Record<string, string> = {}) =>
+  startWorkerProcess(ctx, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_RETRY_SCHEDULE: "0.5,0.5,1", ...env });
 
 async function seedForm(db: Db) {
   const { organizationId } = await createUserWithOrganization(db, {
@@ -76,7 +46,7 @@ test.describe("webhook workers", () => {
   test("two workers on one database never send the same attempt twice", async () => {
     const form = await seedForm(ctx.db);
     const rs = await Promise.all([0, 1, 2].map(() => startReceiver(() => ({ delayMs: 5 }))));
-    ctx.receivers.push(...rs);
+    ctx.closers.push(...rs.map((r) => () => r.close()));
     for (const r of rs) await insertWebhook(ctx.db, form.id, r.url);
     await Promise.all([startWorker(ctx), startWorker(ctx)]);
 
@@ -97,7 +67,7 @@ test.describe("webhook workers", () => {
   test("a worker killed with SIGKILL mid-delivery loses nothing: its attempts are sent again after a restart", async () => {
     const form = await seedForm(ctx.db);
     const rs = await Promise.all([0, 1].map(() => startReceiver(() => ({ delayMs: 300 }))));
-    ctx.receivers.push(...rs);
+    ctx.closers.push(...rs.map((r) => () => r.close()));
     const hooks = [];
     for (const r of rs) hooks.push(await insertWebhook(ctx.db, form.id, r.url));
     const first = await startWorker(ctx);
@@ -137,7 +107,7 @@ test.describe("webhook workers", () => {
   test("the guard refuses at connect time: a saved host that now resolves to 127.0.0.1, and a loopback literal", async () => {
     const form = await seedForm(ctx.db);
     const r = await startReceiver();
-    ctx.receivers.push(r);
+    ctx.closers.push(() => r.close());
     // Saved when they were allowed (as if DNS said otherwise then): the worker must still refuse.
     const byName = await insertWebhook(ctx.db, form.id, `http://localhost:${r.port}/hook`);
     const literal = await insertWebhook(ctx.db, form.id, `http://127.0.0.1:${r.port}/hook`);
