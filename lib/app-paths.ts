@@ -15,6 +15,12 @@ export const CONFIRM_EMAIL_PATH = "/confirm-email";
 /** Settings → Mail: the mail server, test messages and the organization's mail log. */
 export const MAIL_SETTINGS_PATH = "/settings/mail";
 
+/** Settings → Members: the organization's members, invitations and what each role may do. */
+export const MEMBERS_PATH = "/settings/members";
+
+/** An invitation's page (the link its mail carries): join the organization, signing up or in. */
+export const invitationPath = (token: string) => `/invite/${token}`;
+
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 

@@ -15,7 +15,9 @@ import {
 import { AppError, ERROR_CODES, MESSAGES } from "@/lib/errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
+import { permissionRefusal, PROCEDURE_PERMISSIONS } from "@/lib/permissions";
 import { accessForOrganization } from "./services/forms/access";
+import { findMemberGrant } from "./services/members/member-grant";
 import type { PendingTokenCheck } from "./services/submissions/query/checking-token";
 import type { TokenKind } from "./services/tokens/token-format";
 import type { SessionUser } from "./services/users/session-user";
@@ -129,12 +131,23 @@ export const publicProcedure = baseProcedure.use(inputGuard);
  */
 export const surveyProcedure = baseProcedure;
 
-/** Dashboard procedures: the signed-in user, and their organization as the tenant. */
+/**
+ * Dashboard procedures: the signed-in user, and their organization as the tenant, narrowed to
+ * the forms they are limited to. Then the role check: the procedure's permission in the one
+ * table (lib/permissions.ts), a 403 with its sentence before anything runs. A procedure missing
+ * from the table is refused (and fails server/routers/app/permissions.test.ts).
+ */
 export const sessionProcedure = baseProcedure
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, path, next }) => {
     const session = await ctx.getSession();
     if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
-    return next({ ctx: { session, access: accessForOrganization(session.organizationId) } });
+    const permission = PROCEDURE_PERMISSIONS[path];
+    if (!permission || permission === "public") throw new Error(`${path} has no permission in lib/permissions.ts`);
+    const member = session.member ?? (await findMemberGrant(ctx.db, session));
+    if (!member) throw new AppError("UNAUTHORIZED", MESSAGES.notAMember);
+    const refusal = permissionRefusal(member, permission);
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
+    return next({ ctx: { session, member, access: { organizationId: session.organizationId, formIds: member.formIds } } });
   })
   .use(inputGuard);
 

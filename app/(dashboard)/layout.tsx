@@ -4,7 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { serverCaller } from "@/app/_trpc/server";
-import { canManageMail } from "@/lib/organization-roles";
+import { can } from "@/lib/permissions";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
 import { SidebarDisclosure } from "./_components/sidebar-disclosure";
@@ -36,7 +36,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </Link>
             }
           >
-            <SidebarNav settings={{ mail: canManageMail(account.role) }} />
+            <SidebarNav settings={{ mail: can(account.role, "mail.manage"), members: true }} />
             <div className="sidebar-footer">
               <div className="account" aria-label="Signed in as">
                 <div className="account-org" data-testid="org-name" title={account.organization.name}>

@@ -3,11 +3,13 @@ import { router } from "@/server/trpc";
 import { changePasswordRoute } from "./account/change-password";
 import { confirmEmailChangeRoute } from "./account/confirm-email-change";
 import { getAccountRoute } from "./account/get-account";
+import { listOrganizationsRoute } from "./account/list-organizations";
 import { passwordResetStatusRoute } from "./account/password-reset-status";
 import { renameOrganizationRoute } from "./account/rename-organization";
 import { requestPasswordResetRoute } from "./account/request-password-reset";
 import { resetPasswordRoute } from "./account/reset-password";
 import { signUpRoute } from "./account/sign-up";
+import { switchOrganizationRoute } from "./account/switch-organization";
 import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
@@ -29,10 +31,24 @@ import { restoreFormRoute } from "./forms/restore-form";
 import { saveDraftRoute } from "./forms/save-draft";
 import { trashFormRoute } from "./forms/trash-form";
 import { unpublishFormRoute } from "./forms/unpublish-form";
+import { whereIsFormRoute } from "./forms/where-is-form";
+import { acceptInvitationRoute } from "./invitations/accept-invitation";
+import { acceptInvitationWithPasswordRoute } from "./invitations/accept-invitation-with-password";
+import { createInvitationRoute } from "./invitations/create-invitation";
+import { listInvitationsRoute } from "./invitations/list-invitations";
+import { previewInvitationRoute } from "./invitations/preview-invitation";
+import { resendInvitationRoute } from "./invitations/resend-invitation";
+import { revokeInvitationRoute } from "./invitations/revoke-invitation";
 import { getMailSettingsRoute } from "./mail/get-mail-settings";
 import { listMailLogRoute } from "./mail/list-mail-log";
 import { resendMailRoute } from "./mail/resend-mail";
 import { sendTestMailRoute } from "./mail/send-test-mail";
+import { changeMemberRoleRoute } from "./members/change-member-role";
+import { leaveOrganizationRoute } from "./members/leave-organization";
+import { listMembersRoute } from "./members/list-members";
+import { removeMemberRoute } from "./members/remove-member";
+import { restrictMemberFormsRoute } from "./members/restrict-member-forms";
+import { transferOwnershipRoute } from "./members/transfer-ownership";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
@@ -69,6 +85,8 @@ export const appRouter = router({
   account: router({
     signUp: signUpRoute,
     me: getAccountRoute,
+    organizations: listOrganizationsRoute,
+    switchOrganization: switchOrganizationRoute,
     updateProfile: updateProfileRoute,
     changePassword: changePasswordRoute,
     renameOrganization: renameOrganizationRoute,
@@ -94,9 +112,27 @@ export const appRouter = router({
     duplicate: duplicateFormRoute,
     trash: trashFormRoute,
     restore: restoreFormRoute,
+    whereIs: whereIsFormRoute,
   }),
   formMail: router({ get: getFormMailRoute, updateNotifications: updateFormNotificationsRoute, updateReceipt: updateFormReceiptRoute }),
+  invitations: router({
+    list: listInvitationsRoute,
+    create: createInvitationRoute,
+    resend: resendInvitationRoute,
+    revoke: revokeInvitationRoute,
+    preview: previewInvitationRoute,
+    accept: acceptInvitationRoute,
+    acceptWithPassword: acceptInvitationWithPasswordRoute,
+  }),
   mail: router({ settings: getMailSettingsRoute, log: listMailLogRoute, sendTest: sendTestMailRoute, resend: resendMailRoute }),
+  members: router({
+    list: listMembersRoute,
+    changeRole: changeMemberRoleRoute,
+    restrictForms: restrictMemberFormsRoute,
+    remove: removeMemberRoute,
+    leave: leaveOrganizationRoute,
+    transferOwnership: transferOwnershipRoute,
+  }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,

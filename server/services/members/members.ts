@@ -1,0 +1,141 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db";
+import { memberships, users } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { FORM_RESTRICTABLE_ROLES, type OrganizationRole } from "@/lib/permissions";
+import { checkFormChoice, dropFormMailBeyond, lockOwners, refuseLastOwner, refuseOwnerChangeByAdmin, type Actor } from "./rules";
+
+/**
+ * The organization's members and what admins and owners do with them. Each change is one
+ * service function with a transaction of its own, so what else a change must record goes there.
+ */
+
+export type MemberRow = {
+  userId: number;
+  name: string;
+  email: string;
+  role: OrganizationRole;
+  formIds: number[] | null;
+  joinedAt: Date;
+};
+
+export const MEMBER_NOT_FOUND = "Member not found";
+
+/** Every member of the organization, owners first, then by when they joined. */
+export async function listMembers(db: DbOrTx, organizationId: number): Promise<MemberRow[]> {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: memberships.role,
+      formIds: memberships.formIds,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+    .orderBy(sql`array_position(array['owner','admin','editor','viewer'], ${memberships.role})`, asc(memberships.createdAt), asc(users.id));
+}
+
+/** The member, locked for the rest of the transaction; a 404 when they are not in the organization. */
+async function lockMember(
+  tx: DbOrTx,
+  organizationId: number,
+  userId: number,
+): Promise<{ role: OrganizationRole; formIds: number[] | null }> {
+  const [row] = await tx
+    .select({ role: memberships.role, formIds: memberships.formIds })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .for("update");
+  if (!row) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Gives a member another role. Admins cannot make owners or change an owner; an owner can be
+ * lowered only while another owner remains. Owners and admins reach every form, so their
+ * restriction goes. The member's next request runs with the new role.
+ */
+export async function changeMemberRole(db: Db, actor: Actor, userId: number, role: OrganizationRole): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owners = await lockOwners(tx, actor.organizationId);
+    const target = await lockMember(tx, actor.organizationId, userId);
+    refuseOwnerChangeByAdmin(actor, target.role, role);
+    if (target.role === "owner" && role !== "owner") refuseLastOwner(owners, userId, "lower the role of");
+    const formIds = FORM_RESTRICTABLE_ROLES.includes(role) ? target.formIds : null;
+    await tx
+      .update(memberships)
+      .set({ role, formIds })
+      .where(and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, userId)));
+  });
+}
+
+/** Limits an editor or viewer to chosen forms of the organization (null: every form); their mail about other forms stops. */
+export async function restrictMemberForms(db: Db, actor: Actor, userId: number, formIds: number[] | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockMember(tx, actor.organizationId, userId);
+    if (formIds && !FORM_RESTRICTABLE_ROLES.includes(target.role)) {
+      throw new AppError("BAD_REQUEST", "Only editors and viewers can be limited to chosen forms: owners and admins reach every form", {
+        path: ["formIds"],
+        reason: "cannot limit this role",
+      });
+    }
+    const chosen = formIds && (await checkFormChoice(tx, actor.organizationId, formIds));
+    await tx
+      .update(memberships)
+      .set({ formIds: chosen })
+      .where(and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, userId)));
+    if (chosen) await dropFormMailBeyond(tx, actor.organizationId, userId, chosen);
+  });
+}
+
+/**
+ * Ends a membership: the row, the member's sessions in the organization (their next request is
+ * refused) and their mail about its forms. Their API tokens belong to the organization and stay.
+ */
+async function endMembership(tx: DbOrTx, organizationId: number, userId: number): Promise<void> {
+  await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  await tx.execute(sql`delete from user_sessions where user_id = ${userId} and organization_id = ${organizationId}`);
+  await dropFormMailBeyond(tx, organizationId, userId, []);
+}
+
+/** Removes a member (not the last owner; an admin cannot remove an owner). */
+export async function removeMember(db: Db, actor: Actor, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owners = await lockOwners(tx, actor.organizationId);
+    const target = await lockMember(tx, actor.organizationId, userId);
+    refuseOwnerChangeByAdmin(actor, target.role, target.role);
+    if (target.role === "owner") refuseLastOwner(owners, userId, "remove");
+    await endMembership(tx, actor.organizationId, userId);
+  });
+}
+
+/** The signed-in member leaves the organization (the last owner cannot); their sessions there end. */
+export async function leaveOrganization(db: Db, who: { userId: number; organizationId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owners = await lockOwners(tx, who.organizationId);
+    const me = await lockMember(tx, who.organizationId, who.userId);
+    if (me.role === "owner") refuseLastOwner(owners, who.userId, "let leave");
+    await endMembership(tx, who.organizationId, who.userId);
+  });
+}
+
+/** An owner hands ownership to another member, who becomes owner; the owner becomes an admin. */
+export async function transferOwnership(db: Db, actor: Actor, userId: number): Promise<void> {
+  if (userId === actor.userId) throw new AppError("BAD_REQUEST", "Choose another member to transfer ownership to", { path: ["userId"] });
+  await db.transaction(async (tx) => {
+    await lockOwners(tx, actor.organizationId);
+    await lockMember(tx, actor.organizationId, userId);
+    await tx
+      .update(memberships)
+      .set({ role: "owner", formIds: null })
+      .where(and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, userId)));
+    await tx
+      .update(memberships)
+      .set({ role: "admin", formIds: null })
+      .where(and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, actor.userId)));
+  });
+}
