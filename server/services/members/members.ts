@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "@/db";
 import { memberships, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { FORM_RESTRICTABLE_ROLES, type OrganizationRole } from "@/lib/permissions";
+import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { checkFormChoice, dropFormMailBeyond, lockOwners, refuseLastOwner, refuseOwnerChangeByAdmin, type Actor } from "./rules";
 
 /**
@@ -138,4 +139,48 @@ export async function transferOwnership(db: Db, actor: Actor, userId: number): P
       .set({ role: "admin", formIds: null })
       .where(and(eq(memberships.organizationId, actor.organizationId), eq(memberships.userId, actor.userId)));
   });
+}
+
+/** A page of the organization's members for `GET /api/v2/members`, with the UUIDs of the forms each is limited to. */
+export async function listMembersPage(
+  db: DbOrTx,
+  organizationId: number,
+  page: number,
+): Promise<{ members: (MemberRow & { formUuids: string[] | null })[]; total: number }> {
+  const rows = await db.execute<{
+    user_id: number;
+    name: string;
+    email: string;
+    role: OrganizationRole;
+    form_ids: number[] | null;
+    form_uuids: string[] | null;
+    joined_at: string;
+    total: number;
+  }>(sql`
+    select u.id as user_id, u.name, u.email, m.role, m.form_ids, m.created_at as joined_at, count(*) over ()::int as total,
+      case when m.form_ids is null then null else
+        array(select f.uuid::text from forms f where f.organization_id = m.organization_id and f.id = any(m.form_ids) order by f.id) end
+        as form_uuids
+    from memberships m join users u on u.id = m.user_id
+    where m.organization_id = ${organizationId}
+    order by m.created_at, u.id
+    limit ${PAGE_SIZE} offset ${pageOffset(page)}`);
+  const total = rows[0]?.total ?? (page > 1 ? await countMembers(db, organizationId) : 0);
+  return {
+    members: rows.map((r) => ({
+      userId: r.user_id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      formIds: r.form_ids,
+      formUuids: r.form_uuids,
+      joinedAt: new Date(r.joined_at),
+    })),
+    total,
+  };
+}
+
+async function countMembers(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from memberships where organization_id = ${organizationId}`);
+  return row?.n ?? 0;
 }
