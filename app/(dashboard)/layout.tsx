@@ -8,6 +8,7 @@ import { can } from "@/lib/permissions";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
 import { SidebarDisclosure } from "./_components/sidebar-disclosure";
+import { OrganizationSwitcher } from "./_components/organization-switcher";
 import { SidebarNav } from "./_components/sidebar-nav";
 import { SignOutButton } from "./_components/sign-out-button";
 
@@ -16,11 +17,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const session = await getSession();
   if (!session) redirect(SIGN_IN_PATH);
 
-  const account = await (await serverCaller(session.user)).account.me().catch((err: unknown) => {
+  const caller = await serverCaller(session.user);
+  const signedOut = (err: unknown) => {
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") return null;
     throw err;
-  });
-  if (!account) redirect("/sign-in?error=SessionExpired");
+  };
+  const [account, orgs] = await Promise.all([caller.account.me().catch(signedOut), caller.account.organizations().catch(signedOut)]);
+  if (!account || !orgs) redirect("/sign-in?error=SessionExpired");
 
   return (
     <Providers session={session}>
@@ -39,9 +42,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <SidebarNav settings={{ mail: can(account.role, "mail.manage"), members: true }} />
             <div className="sidebar-footer">
               <div className="account" aria-label="Signed in as">
-                <div className="account-org" data-testid="org-name" title={account.organization.name}>
-                  {account.organization.name}
-                </div>
+                <OrganizationSwitcher currentId={orgs.currentId} organizations={orgs.organizations} />
                 <div className="account-email" data-testid="user-email" title={account.email}>
                   {account.email}
                 </div>
