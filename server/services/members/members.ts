@@ -65,7 +65,7 @@ export async function changeMemberRole(db: Db, actor: Actor, userId: number, rol
     const owners = await lockOwners(tx, actor.organizationId);
     const target = await lockMember(tx, actor.organizationId, userId);
     refuseOwnerChangeByAdmin(actor, target.role, role);
-    if (target.role === "owner" && role !== "owner") refuseLastOwner(owners, userId, "lower the role of");
+    if (target.role === "owner" && role !== "owner") refuseLastOwner(owners, userId, "lower");
     const formIds = FORM_RESTRICTABLE_ROLES.includes(role) ? target.formIds : null;
     await tx
       .update(memberships)
@@ -114,12 +114,20 @@ export async function removeMember(db: Db, actor: Actor, userId: number): Promis
   });
 }
 
-/** The signed-in member leaves the organization (the last owner cannot); their sessions there end. */
+/**
+ * The signed-in member leaves the organization (the last owner cannot). Their sessions there
+ * move to another organization of theirs, if they have one; otherwise they end.
+ */
 export async function leaveOrganization(db: Db, who: { userId: number; organizationId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, who.organizationId);
     const me = await lockMember(tx, who.organizationId, who.userId);
-    if (me.role === "owner") refuseLastOwner(owners, who.userId, "let leave");
+    if (me.role === "owner") refuseLastOwner(owners, who.userId, "leave");
+    await tx.execute(sql`
+      update user_sessions set organization_id = other.organization_id
+      from (select organization_id from memberships where user_id = ${who.userId} and organization_id <> ${who.organizationId}
+            order by created_at, organization_id limit 1) other
+      where user_id = ${who.userId} and user_sessions.organization_id = ${who.organizationId}`);
     await endMembership(tx, who.organizationId, who.userId);
   });
 }

@@ -19,11 +19,18 @@ export async function lockOwners(tx: DbOrTx, organizationId: number): Promise<nu
   return rows.map((r) => r.user_id);
 }
 
-export const LAST_OWNER = "An organization always has an owner: make another member owner first";
+/** What cannot happen to the last owner, as the start of the 409's sentence. */
+export const LAST_OWNER_CANNOT = {
+  lower: "The last owner cannot get another role",
+  remove: "The last owner cannot be removed",
+  leave: "The last owner cannot leave",
+} as const;
 
-/** A 409 when `userId` is the only owner: `doing` is what cannot be done to them ("remove", …). */
-export function refuseLastOwner(owners: number[], userId: number, doing: string): void {
-  if (owners.length === 1 && owners[0] === userId) throw new AppError("CONFLICT", `Cannot ${doing} the last owner. ${LAST_OWNER}.`);
+/** A 409 when `userId` is the only owner: an organization always has one. */
+export function refuseLastOwner(owners: number[], userId: number, what: keyof typeof LAST_OWNER_CANNOT): void {
+  if (owners.length === 1 && owners[0] === userId) {
+    throw new AppError("CONFLICT", `${LAST_OWNER_CANNOT[what]}: make another member owner first`);
+  }
 }
 
 /** Admins manage admins, editors and viewers; owners are an owner's business (and so is making one). */

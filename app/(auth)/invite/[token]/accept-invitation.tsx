@@ -45,10 +45,16 @@ export function AcceptInvitation({ token, email, hasAccount }: { token: string; 
   return (
     <form className="stack" onSubmit={onSubmit}>
       <AlertError>{error}</AlertError>
-      <TextField id="invite-email" label="Email" type="email" value={email} readOnly aria-readonly="true" hint="The invitation is for this address." />
-      {!hasAccount && (
-        <TextField id="invite-name" label="Your name" name="name" autoComplete="name" maxLength={MAX_NAME_LENGTH} optional />
-      )}
+      <TextField
+        id="invite-email"
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        aria-readonly="true"
+        hint="The invitation is for this address."
+      />
+      {!hasAccount && <TextField id="invite-name" label="Your name" name="name" autoComplete="name" maxLength={MAX_NAME_LENGTH} optional />}
       <TextField
         id="invite-password"
         label={hasAccount ? "Your password" : "Choose a password"}

@@ -35,8 +35,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const role = ROLE_LABELS[invitation.role].toLowerCase();
   const lead = (
     <p className="auth-lead">
-      {invitation.inviterName ? `${invitation.inviterName} invited you` : "You are invited"} to join <strong>{invitation.organizationName}</strong>{" "}
-      as {/^[aeiou]/.test(role) ? "an" : "a"} <strong>{role}</strong>.
+      {invitation.inviterName ? `${invitation.inviterName} invited you` : "You are invited"} to join{" "}
+      <strong>{invitation.organizationName}</strong> as {/^[aeiou]/.test(role) ? "an" : "a"} <strong>{role}</strong>.
     </p>
   );
   let body;

@@ -26,12 +26,7 @@ export function FormChoice({
     <fieldset className="plain">
       <legend>Forms</legend>
       <label className="toggle">
-        <input
-          type="checkbox"
-          id={`${idPrefix}-limit`}
-          checked={value !== null}
-          onChange={(e) => onChange(e.target.checked ? [] : null)}
-        />
+        <input type="checkbox" id={`${idPrefix}-limit`} checked={value !== null} onChange={(e) => onChange(e.target.checked ? [] : null)} />
         Only chosen forms (otherwise every form, including new ones)
       </label>
       {value !== null && forms.isPending && <p className="muted">Loading forms…</p>}

@@ -39,7 +39,9 @@ export function InvitationsSection({ myRole, onNotice }: { myRole: OrganizationR
     onNotice(s.link ? `Invitation to ${s.email} ${verb}: pass the link on yourself.` : `Invitation to ${s.email} ${verb} by mail.`);
     await refresh();
   };
-  const resend = useMutation(trpc.invitations.resend.mutationOptions({ onSuccess: announce("sent again"), onError: (e) => setRowError(errorMessage(e)) }));
+  const resend = useMutation(
+    trpc.invitations.resend.mutationOptions({ onSuccess: announce("sent again"), onError: (e) => setRowError(errorMessage(e)) }),
+  );
   const revoke = useMutation(
     trpc.invitations.revoke.mutationOptions({
       onSuccess: async () => {
@@ -84,7 +86,9 @@ export function InvitationsSection({ myRole, onNotice }: { myRole: OrganizationR
       <header>
         <div>
           <h2 id="invitations-title">Invitations</h2>
-          <p className="muted">An invitation&apos;s link works once, for 7 days. Sending it again makes a new link; the old one stops working.</p>
+          <p className="muted">
+            An invitation&apos;s link works once, for 7 days. Sending it again makes a new link; the old one stops working.
+          </p>
         </div>
         {!inviting && (
           <button type="button" className="button button-primary" onClick={() => setInviting(true)}>

@@ -56,7 +56,9 @@ export function MemberList({ onNotice, onLeft }: { onNotice: (text: string) => v
     onNotice(text);
     await refresh();
   };
-  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: () => done(`${pending ? nameOf(pending.member) : ""} was removed.`)() }));
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({ onSuccess: () => done(`${pending ? nameOf(pending.member) : ""} was removed.`)() }),
+  );
   const transfer = useMutation(
     trpc.members.transferOwnership.mutationOptions({
       onSuccess: async () => {

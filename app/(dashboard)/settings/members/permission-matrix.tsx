@@ -9,8 +9,8 @@ export function PermissionMatrix() {
         <div>
           <h2 id="roles-title">What each role can do</h2>
           <p className="muted">
-            The server checks every request against this table. An editor or viewer can also be limited to chosen forms; they then see
-            and change only those.
+            The server checks every request against this table. An editor or viewer can also be limited to chosen forms; they then see and
+            change only those.
           </p>
         </div>
       </header>
