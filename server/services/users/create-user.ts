@@ -40,13 +40,13 @@ export async function publicSignUpOpen(db: DbOrTx, mode: "open" | "invite-only")
  * which emails have accounts. The page then signs in with the password given. With sign-up
  * `invite-only` it is a 403, but for the first user of an empty instance (its owner).
  */
-export async function signUpUser(db: Db, input: NewUserInput, mode: "open" | "invite-only" = "open"): Promise<void> {
+export async function signUpUser(db: DbOrTx, input: NewUserInput, mode: "open" | "invite-only" = "open"): Promise<void> {
   await insertUserWithOrganization(db, input, mode);
 }
 
 /** The new user and organization, or null when the email is taken. */
 async function insertUserWithOrganization(
-  db: Db,
+  db: DbOrTx,
   input: NewUserInput,
   mode: "open" | "invite-only" = "open",
 ): Promise<{ userId: number; organizationId: number } | null> {
