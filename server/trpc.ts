@@ -16,7 +16,6 @@ import { AppError, ERROR_CODES, MESSAGES } from "@/lib/errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
 import { permissionRefusal, PROCEDURE_PERMISSIONS } from "@/lib/permissions";
-import { accessForOrganization } from "./services/forms/access";
 import { findMemberGrant } from "./services/members/member-grant";
 import type { PendingTokenCheck } from "./services/submissions/query/checking-token";
 import type { TokenKind } from "./services/tokens/token-format";
@@ -229,6 +228,6 @@ export const oauthProcedure = baseProcedure
     const { grant, rateLimit } = await authenticateBearer(ctx.db, ctx.headers.get("authorization"));
     Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
     if (meta?.scope && !grant.scopes.includes(meta.scope)) throw insufficientScope(meta.scope);
-    return next({ ctx: { grant, access: accessForOrganization(grant.organizationId) } });
+    return next({ ctx: { grant, access: { organizationId: grant.organizationId, formIds: grant.formIds } } });
   })
   .use(inputGuard);

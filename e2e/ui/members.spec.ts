@@ -60,7 +60,7 @@ test("the owner invites by mail; the invitee signs up from the link in another b
     await them.getByRole("button", { name: "Create account and join" }).click();
     await expect(them).toHaveURL(/\/forms$/, { timeout: 20_000 });
     await expect(them.getByTestId("org-name")).toHaveText("Agency");
-    await expect(them.getByText("Client survey")).toBeVisible();
+    await expect(them.getByRole("link", { name: "Client survey" }).first()).toBeVisible();
 
     // A viewer reads forms, and is told in the table's words what they may not do.
     await them.goto("/tokens");

@@ -75,10 +75,11 @@ test("needs the member.view scope: a token without it is a 403 naming the scope"
   expect((await api.get("/api/v2/members", null)).status).toBe(400);
 });
 
-test("the OpenAPI document and the reference list the new scope and the operation", async ({ api, page }) => {
+test("the OpenAPI document and the reference list the new scope and the operation", async ({ api }) => {
   const doc = (await api.get("/api/v2/openapi.json")).body;
   expect(doc.paths["/members"].get.responses["403"].description).toContain("member.view");
   expect(doc.info.description).toContain("`member.view`: See the organization's members");
-  await page.goto("/docs");
-  await expect(page.getByText("member.view").first()).toBeVisible();
+  const docs = await api.get("/docs");
+  expect(docs.status).toBe(200);
+  expect(docs.text).toContain("member.view");
 });

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "@/db";
 import { memberships, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { FORM_RESTRICTABLE_ROLES, type OrganizationRole } from "@/lib/permissions";
+import { revokeGrant } from "@/server/oauth/grants";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { checkFormChoice, dropFormMailBeyond, lockOwners, refuseLastOwner, refuseOwnerChangeByAdmin, type Actor } from "./rules";
 
@@ -95,10 +96,14 @@ export async function restrictMemberForms(db: Db, actor: Actor, userId: number, 
 
 /**
  * Ends a membership: the row, the member's sessions in the organization (their next request is
- * refused) and their mail about its forms. Their API tokens belong to the organization and stay.
+ * refused), the apps they connected to it and their mail about its forms. Their API tokens belong to the organization and stay.
  */
 async function endMembership(tx: DbOrTx, organizationId: number, userId: number): Promise<void> {
   await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  // Apps they connected to the organization end with it (their tokens stopped working with the membership already).
+  const grants = await tx.execute<{ id: number }>(sql`
+    select id from oauth_grants where user_id = ${userId} and organization_id = ${organizationId} and revoked_at is null`);
+  for (const g of grants) await revokeGrant(tx, g.id);
   await tx.execute(sql`delete from user_sessions where user_id = ${userId} and organization_id = ${organizationId}`);
   await dropFormMailBeyond(tx, organizationId, userId, []);
 }
