@@ -142,7 +142,7 @@ export const sessionProcedure = baseProcedure
     if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
     const permission = PROCEDURE_PERMISSIONS[path];
     if (!permission || permission === "public") throw new Error(`${path} has no permission in lib/permissions.ts`);
-    const member = session.member ?? (await findMemberGrant(ctx.db, session));
+    const member = session.member === undefined ? await findMemberGrant(ctx.db, session) : session.member;
     if (!member) throw new AppError("UNAUTHORIZED", MESSAGES.notAMember);
     const refusal = permissionRefusal(member, permission);
     if (refusal) throw new AppError("FORBIDDEN", refusal);

@@ -4,13 +4,25 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { serverCaller } from "@/app/_trpc/server";
-import { can } from "@/lib/permissions";
+import { can, type OrganizationRole, type Permission } from "@/lib/permissions";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
 import { SidebarDisclosure } from "./_components/sidebar-disclosure";
 import { OrganizationSwitcher } from "./_components/organization-switcher";
 import { SidebarNav } from "./_components/sidebar-nav";
 import { SignOutButton } from "./_components/sign-out-button";
+
+/** The main list's pages a role cannot use (lib/permissions.ts); a link is hidden, the server still checks. */
+function hiddenPages(role: OrganizationRole): string[] {
+  const pages: [string, Permission][] = [
+    ["/tokens", "tokens.manage"],
+    ["/webhooks", "webhooks.manage"],
+    ["/prefills", "links.manage"],
+    ["/unique-links", "links.manage"],
+    ["/connected-apps", "connectedApps.manage"],
+  ];
+  return pages.filter(([, p]) => !can(role, p)).map(([href]) => href);
+}
 
 /** Every dashboard page needs a signed-in user whose account still exists. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -39,7 +51,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </Link>
             }
           >
-            <SidebarNav settings={{ mail: can(account.role, "mail.manage"), members: true }} />
+            <SidebarNav settings={{ mail: can(account.role, "mail.manage"), members: true }} hidden={hiddenPages(account.role)} />
             <div className="sidebar-footer">
               <div className="account" aria-label="Signed in as">
                 <OrganizationSwitcher currentId={orgs.currentId} organizations={orgs.organizations} />

@@ -36,16 +36,20 @@ export async function startSession(db: DbOrTx, userId: number, organizationId?: 
   return row!.id;
 }
 
-/** A session that is on: the organization it works in and the user's membership there. */
-export type ActiveSession = { organizationId: number; member: MemberGrant };
+/**
+ * A session that is on: the organization it works in and the user's membership there (null when
+ * it is gone: the dashboard then answers 401, and pages ask to sign in again).
+ */
+export type ActiveSession = { organizationId: number; member: MemberGrant | null };
 
 /**
- * The session, if still on for this user and they are still a member of its organization (one
- * statement); slides its expiry when a day has passed. Null: signed out, expired or removed.
+ * The session, if still on for this user, with their membership in its organization (one
+ * statement); slides its expiry when a day has passed. Null: signed out or expired (removing a
+ * member deletes their sessions in the organization).
  */
 export async function activeSession(db: DbOrTx, sessionId: unknown, userId: number): Promise<ActiveSession | null> {
   if (typeof sessionId !== "string" || !UUID_RE.test(sessionId)) return null;
-  const rows = await db.execute<{ organization_id: number; role: MemberGrant["role"]; form_ids: number[] | null }>(sql`
+  const rows = await db.execute<{ organization_id: number; role: MemberGrant["role"] | null; form_ids: number[] | null }>(sql`
     with s as (
       select id, expires_at, organization_id from user_sessions where id = ${sessionId} and user_id = ${userId} and expires_at > now()
     ), slid as (
@@ -53,10 +57,12 @@ export async function activeSession(db: DbOrTx, sessionId: unknown, userId: numb
       from s where u.id = s.id and s.expires_at < now() + make_interval(days => ${SESSION_DAYS - 1})
       returning 1
     )
-    select m.organization_id, m.role, m.form_ids
-    from s join memberships m on m.user_id = ${userId} and m.organization_id = s.organization_id`);
+    select s.organization_id, m.role, m.form_ids
+    from s left join memberships m on m.user_id = ${userId} and m.organization_id = s.organization_id
+    where s.organization_id is not null`);
   const row = rows[0];
-  return row ? { organizationId: row.organization_id, member: { role: row.role, formIds: row.form_ids } } : null;
+  if (!row) return null;
+  return { organizationId: row.organization_id, member: row.role ? { role: row.role, formIds: row.form_ids } : null };
 }
 
 /** Moves the session to another organization of its user; false when they are not a member of it. */

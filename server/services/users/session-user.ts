@@ -14,7 +14,8 @@ export type SessionUser = {
   sessionId?: string;
   /**
    * The user's role and form restriction in `organizationId`, as read with the session's row on
-   * this request (server/auth/sessions.ts); absent, the dashboard's builder reads it itself.
+   * this request (server/auth/sessions.ts), null when they are no longer a member; absent, the
+   * dashboard's builder reads it itself.
    */
-  member?: MemberGrant;
+  member?: MemberGrant | null;
 };
