@@ -6,7 +6,15 @@ import { AppError } from "@/lib/errors";
 import { FORM_RESTRICTABLE_ROLES, type OrganizationRole } from "@/lib/permissions";
 import { revokeGrant } from "@/server/oauth/grants";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
-import { checkFormChoice, dropFormMailBeyond, lockOwners, refuseLastOwner, refuseOwnerChangeByAdmin, type Actor } from "./rules";
+import {
+  checkFormChoice,
+  confirmActor,
+  dropFormMailBeyond,
+  lockOwners,
+  refuseLastOwner,
+  refuseOwnerChangeByAdmin,
+  type Actor,
+} from "./rules";
 
 /**
  * The organization's members and what admins and owners do with them. Each change is one
@@ -61,9 +69,10 @@ async function lockMember(
  * lowered only while another owner remains. Owners and admins reach every form, so their
  * restriction goes. The member's next request runs with the new role.
  */
-export async function changeMemberRole(db: Db, actor: Actor, userId: number, role: OrganizationRole): Promise<void> {
+export async function changeMemberRole(db: Db, asked: Actor, userId: number, role: OrganizationRole): Promise<void> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, actor.organizationId);
+    const owners = await lockOwners(tx, asked.organizationId);
+    const actor = await confirmActor(tx, asked, "members.manage");
     const target = await lockMember(tx, actor.organizationId, userId);
     refuseOwnerChangeByAdmin(actor, target.role, role);
     if (target.role === "owner" && role !== "owner") refuseLastOwner(owners, userId, "lower");
@@ -76,8 +85,9 @@ export async function changeMemberRole(db: Db, actor: Actor, userId: number, rol
 }
 
 /** Limits an editor or viewer to chosen forms of the organization (null: every form); their mail about other forms stops. */
-export async function restrictMemberForms(db: Db, actor: Actor, userId: number, formIds: number[] | null): Promise<void> {
+export async function restrictMemberForms(db: Db, asked: Actor, userId: number, formIds: number[] | null): Promise<void> {
   await db.transaction(async (tx) => {
+    const actor = await confirmActor(tx, asked, "members.manage");
     const target = await lockMember(tx, actor.organizationId, userId);
     if (formIds && !FORM_RESTRICTABLE_ROLES.includes(target.role)) {
       throw new AppError("BAD_REQUEST", "Only editors and viewers can be limited to chosen forms: owners and admins reach every form", {
@@ -109,9 +119,10 @@ async function endMembership(tx: DbOrTx, organizationId: number, userId: number)
 }
 
 /** Removes a member (not the last owner; an admin cannot remove an owner). */
-export async function removeMember(db: Db, actor: Actor, userId: number): Promise<void> {
+export async function removeMember(db: Db, asked: Actor, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const owners = await lockOwners(tx, actor.organizationId);
+    const owners = await lockOwners(tx, asked.organizationId);
+    const actor = await confirmActor(tx, asked, "members.manage");
     const target = await lockMember(tx, actor.organizationId, userId);
     refuseOwnerChangeByAdmin(actor, target.role, target.role);
     if (target.role === "owner") refuseLastOwner(owners, userId, "remove");
@@ -142,6 +153,7 @@ export async function transferOwnership(db: Db, actor: Actor, userId: number): P
   if (userId === actor.userId) throw new AppError("BAD_REQUEST", "Choose another member to transfer ownership to", { path: ["userId"] });
   await db.transaction(async (tx) => {
     await lockOwners(tx, actor.organizationId);
+    await confirmActor(tx, actor, "ownership.transfer");
     await lockMember(tx, actor.organizationId, userId);
     await tx
       .update(memberships)

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { AppError } from "@/lib/errors";
-import type { OrganizationRole } from "@/lib/permissions";
+import { permissionRefusal, type OrganizationRole, type Permission } from "@/lib/permissions";
 
 /**
  * The rules of membership changes that several services read: there is always an owner,
@@ -17,6 +17,20 @@ export async function lockOwners(tx: DbOrTx, organizationId: number): Promise<nu
   const rows = await tx.execute<{ user_id: number }>(sql`
     select user_id from memberships where organization_id = ${organizationId} and role = 'owner' order by user_id for update`);
   return rows.map((r) => r.user_id);
+}
+
+/**
+ * The actor's role read again inside the change's transaction (locked until it ends): a change
+ * racing one that lowered or removed the actor is judged by their role now, not at the request's start.
+ */
+export async function confirmActor(tx: DbOrTx, actor: Actor, permission: Permission): Promise<Actor> {
+  const [row] = await tx.execute<{ role: OrganizationRole; form_ids: number[] | null }>(sql`
+    select role, form_ids from memberships where organization_id = ${actor.organizationId} and user_id = ${actor.userId} for share`);
+  const refusal = row
+    ? permissionRefusal({ role: row.role, formIds: row.form_ids }, permission)
+    : "You are no longer a member of this organization";
+  if (refusal) throw new AppError("FORBIDDEN", refusal);
+  return { ...actor, role: row!.role };
 }
 
 /** What cannot happen to the last owner, as the start of the 409's sentence. */
