@@ -116,6 +116,43 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await checkPage(page, "submissions-table");
 });
 
+test.describe("in the viewer's time zone", () => {
+  test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
+
+  test("Submitted shows date and time (the full timestamp on hover); a wide form keeps it in sight, saying more columns exist", async ({
+    page,
+    seed,
+  }) => {
+    const org = await seed.org();
+    const wide = Array.from({ length: 14 }, (_, i) => ({
+      id: `q${i}`,
+      label: `A rather long question number ${i + 1}`,
+      type: "short-text",
+    }));
+    const at = "2030-03-04T15:06:07.000Z";
+    const data = Object.fromEntries(wide.map((el) => [el.id, `Answer to ${el.label}`]));
+    const form = await seed.form(org.organizationId, { name: "Wide", elements: wide, submissions: [{ data, createdAt: at }] });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+
+    // Berlin is UTC+1 in March: the viewer's time zone (the fixture's), to the minute, and every part on hover.
+    const when = bodyRows(page).first().locator("time");
+    await expect(when).toHaveText("Mar 4, 2030, 4:06 PM");
+    await expect(when).toHaveAttribute("title", /March 4, 2030 at 4:06:07 PM GMT\+1/);
+
+    const region = page.getByRole("region", { name: "Submissions of Wide" });
+    await expect(page.getByText("More columns to the right: scroll sideways")).toBeVisible();
+    const before = (await when.boundingBox())!;
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(page.getByText("More columns to the right: scroll sideways")).toHaveCount(0);
+    await expect(bodyRows(page).first().locator("td").last()).toBeInViewport();
+    // The first column stayed where it was, the last answer scrolled into sight beside it.
+    const after = (await when.boundingBox())!;
+    expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+    await expect(when).toBeInViewport();
+  });
+});
+
 test("Submitted shows and drives the server's sort (aria-sort); the keyboard reaches sort and paging", async ({ page, seed, api }) => {
   const { org, form, token } = await tableForm(seed);
   await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
@@ -377,15 +414,22 @@ test("delete many from the table: gone, counted, and Submission.Deleted delivere
     expect(receiver.received.map((r) => r.json.event)).toEqual(["Submission.Deleted", "Submission.Deleted"]);
     expect(receiver.received.map((r) => r.json.submission.id).sort()).toEqual(ids.slice(0, 2).sort());
 
-    // Spam from the table: the row is marked, and the spam view lists it alone.
+    // Spam from the table: the row leaves the default view ("Not spam"), the spam view lists it
+    // alone, and "All submissions" shows both, the spam one marked.
+    await expect(page.getByLabel("Show")).toHaveValue("not_spam");
     await bodyRows(page).nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Mark as spam" }).click();
     await expect(page.getByRole("status")).toContainText("Marked 1 submission as spam.");
-    await expect(bodyRows(page).nth(1).locator(".badge")).toHaveText("Spam");
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0"]);
     await page.getByLabel("Show").selectOption({ label: "Spam" });
     await expect(nicknames(page)).toHaveText(["Person 4"]);
+    await expect(page).toHaveURL(/view=spam/);
+    await page.getByLabel("Show").selectOption({ label: "All submissions" });
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0", "Person 4"]);
+    await expect(bodyRows(page).nth(1).locator(".badge")).toHaveText("Spam");
     await page.getByLabel("Show").selectOption({ label: "Not spam" });
     await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0"]);
+    await expect(page).not.toHaveURL(/view=/);
   } finally {
     await receiver.close();
   }

@@ -26,15 +26,15 @@ type Submission = ListOutput["submissions"][number];
 const column = dataColumns<Submission>();
 const nameOf = (s: Submission) => `submission of ${dateTimeFormat.format(new Date(s.createdAt))}`;
 
-/** "Submitted": the submission's date, which opens it; the column the server sorts by `created_at`. */
+/** "Submitted": the submission's date and time, which opens it; the column the server sorts by `created_at`, kept in sight. */
 const SUBMITTED = column.accessor((s) => s.createdAt, {
   id: "created_at",
   header: "Submitted",
-  meta: { className: "nowrap" },
+  meta: { className: "nowrap sticky-col" },
   cell: ({ row: { original: s } }) => (
     <>
       <Link href={`/submissions/${s.id}`} className="cell-title" aria-label={`Open ${nameOf(s)}`}>
-        <DateTime at={s.createdAt} />
+        <DateTime at={s.createdAt} withTime />
       </Link>
       {s.spam && <span className="badge badge-danger">Spam</span>}
     </>

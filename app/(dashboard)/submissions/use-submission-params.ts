@@ -25,15 +25,16 @@ export function filtersOf(params: URLSearchParams): FilterRow[] {
 
 /**
  * The table's view in the URL, so it can be linked, reloaded and exported: `?page`, `?view`,
- * `?sort`, `?order` and the filters as v2 writes them (`Email__contains=…`). The export link
- * is the same query on /submissions/export.
+ * `?sort`, `?order` and the filters as v2 writes them (`Email__contains=…`); no `?view` means
+ * "Not spam". The export link is the same query on /submissions/export, its view always named.
  */
 export function useSubmissionParams() {
   const params = useSearchParams();
   const pathname = usePathname();
   const filters = useMemo(() => filtersOf(new URLSearchParams(params.toString())), [params]);
   const rawView = params.get("view");
-  const view: SpamView = rawView === "spam" || rawView === "not_spam" ? rawView : "all";
+  // Spam stays out of sight unless asked for: the default view is "Not spam", and "All" is a choice of its own.
+  const view: SpamView = rawView === "spam" || rawView === "all" ? rawView : "not_spam";
   const rawSort = params.get("sort");
   const sort = {
     field: (rawSort === "updated_at" || rawSort === "duration" ? rawSort : "created_at") as SortField,
@@ -59,7 +60,7 @@ export function useSubmissionParams() {
     setView: (v: SpamView) =>
       write((n) => {
         n.delete("page");
-        if (v === "all") n.delete("view");
+        if (v === "not_spam") n.delete("view");
         else n.set("view", v);
       }),
     setSort: (field: SortField, order: "asc" | "desc") =>
@@ -77,7 +78,7 @@ export function useSubmissionParams() {
     /** The same set as a CSV download. */
     exportHref: (formUuid: string) => {
       const q = new URLSearchParams({ form: formUuid });
-      if (view !== "all") q.set("view", view);
+      q.set("view", view);
       q.set("sort", sort.field);
       q.set("order", sort.order);
       for (const r of filters) q.append(`${r.field}__${r.type}`, r.value);

@@ -117,7 +117,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         </div>
       </dl>
       {secret && (
-        <ShownOnce title="New signing secret" secret={secret} what="signing secret" onDone={() => setSecret(null)}>
+        <ShownOnce kept="signing" title="New signing secret" secret={secret} what="signing secret" onDone={() => setSecret(null)}>
           <p className="hint">
             The previous secret keeps signing deliveries too (a second signature) for 24 hours, so you can switch your receiver over without
             missing one.
