@@ -166,3 +166,25 @@ test.describe("the dashboard at 390px", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   });
 });
+
+test.describe("Skip to content", () => {
+  for (const width of [1280, 390]) {
+    test(`at ${width}px the first Tab offers it, and it moves past the navigation`, async ({ page, seed }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const org = await seed.org();
+      await signIn(page, org.email, org.password);
+      await page.goto("/tokens");
+      await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible();
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main#content")).toBeFocused();
+      // The next stop is the page's own first control, not the sidebar's first link.
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "New API token" })).toBeFocused();
+      await screenshot(page, `dash-skip-${width}`);
+    });
+  }
+});

@@ -65,12 +65,12 @@ async function tableForm(seed: Seed, count = 25) {
 /** The rows of the submissions table (the charts have tables of their own). */
 const bodyRows = (page: Page) => page.locator("table.submissions-table tbody tr");
 
-/** The submission ids of the table, top to bottom (from each row's link). */
+/** The submission ids of the table, top to bottom (from each row's link, which also carries the set). */
 async function tableIds(page: Page): Promise<string[]> {
   const hrefs = await bodyRows(page)
     .locator("a[href^='/submissions/']")
     .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-  return hrefs.map((h) => h.split("/").pop()!);
+  return hrefs.map((h) => h.split("?")[0]!.split("/").pop()!);
 }
 
 const nicknames = (page: Page) => bodyRows(page).locator("td:nth-child(3)");
@@ -114,6 +114,43 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
   await expect(nicknames(page).first()).toHaveText("Person 25");
   await checkPage(page, "submissions-table");
+});
+
+test("a submission opened from the table steps to Previous and Next in the table's filtered order, and back to it", async ({
+  page,
+  seed,
+}) => {
+  const { org, form } = await tableForm(seed, 8);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await addFilter(page, "Topic", "is", async (p) => {
+    await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
+  });
+  await page.getByLabel("Sort").selectOption({ label: "Oldest first" });
+  await expect(nicknames(page)).toHaveText(["Person 8", "Person 6", "Person 4", "Person 2"]);
+  const ids = await tableIds(page);
+  const listUrl = page.url();
+
+  await bodyRows(page).nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[1]}\\?`));
+  const nav = page.getByRole("navigation", { name: "Submissions" });
+  await nav.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[2]}\\?`));
+  await expect(page.getByText("Person 4")).toBeVisible();
+  await nav.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[3]}\\?`));
+  // The last of the set has no Next; Previous walks back.
+  await expect(nav.getByRole("link", { name: "← Previous" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Next →" })).toHaveCount(0);
+  await checkPage(page, "submission-detail-stepping");
+  await nav.getByRole("link", { name: "← Previous" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[2]}\\?`));
+  // Back to the table as it was: the same filter and sort.
+  await nav.getByRole("link", { name: "← All submissions" }).click();
+  await expect(nicknames(page)).toHaveText(["Person 8", "Person 6", "Person 4", "Person 2"]);
+  const back = new URL(page.url()).searchParams;
+  const list = new URL(listUrl).searchParams;
+  for (const key of ["form", "sort", "order", "topic__is_equal_to"]) expect(back.get(key), key).toBe(list.get(key));
+  expect(back.get("order")).toBe("asc");
 });
 
 test.describe("in the viewer's time zone", () => {

@@ -115,6 +115,7 @@ function FormSubmissions({ form }: { form: FormOption }) {
         onSort={p.setSort}
         onNotice={setNotice}
         onClearFilters={p.filters.length ? () => p.setFilters([]) : undefined}
+        detailHref={(id) => p.detailHref(form.uuid, id)}
       />
       {query.isSuccess && (query.data.total > 0 || p.filters.length > 0 || p.view === "spam") && (
         <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
