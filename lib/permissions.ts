@@ -112,6 +112,7 @@ export const PROCEDURE_PERMISSIONS: Record<string, Permission | "public"> = {
   "submissions.markSpam": "answers.edit",
   "submissions.bulkDelete": "answers.delete",
   "submissions.stats": "answers.view",
+  "submissions.neighbours": "answers.view",
   "tokens.list": "tokens.manage",
   "tokens.create": "tokens.manage",
   "tokens.revoke": "tokens.manage",
