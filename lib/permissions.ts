@@ -128,6 +128,7 @@ export const PROCEDURE_PERMISSIONS: Record<string, Permission | "public"> = {
   "webhooks.rotateSecret": "webhooks.manage",
   "webhooks.test": "webhooks.manage",
   "webhooks.deliveries": "webhooks.manage",
+  "webhooks.delivery": "webhooks.manage",
   "webhooks.retry": "webhooks.manage",
 };
 

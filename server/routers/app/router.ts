@@ -70,6 +70,7 @@ import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
 import { createWebhookRoute } from "./webhooks/create-webhook";
 import { deleteWebhookRoute } from "./webhooks/delete-webhook";
+import { getWebhookDeliveryRoute } from "./webhooks/get-webhook-delivery";
 import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
 import { listWebhooksRoute } from "./webhooks/list-webhooks";
 import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
@@ -165,6 +166,7 @@ export const appRouter = router({
     rotateSecret: rotateWebhookSecretRoute,
     test: testWebhookRoute,
     deliveries: listWebhookDeliveriesRoute,
+    delivery: getWebhookDeliveryRoute,
     retry: retryWebhookDeliveryRoute,
   }),
 });
