@@ -3,7 +3,7 @@ import { db } from "@/db";
 import { getSessionUserFromRequest } from "@/server/auth/next-auth";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { logError } from "@/server/log";
-import { accessForOrganization } from "@/server/services/forms/access";
+import { memberAccessOrThrow } from "@/server/services/members/member-grant";
 import { exportQuery, exportSubmissionsCsv } from "@/server/services/submissions/export-csv";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ export async function GET(req: NextRequest) {
   const session = await getSessionUserFromRequest(req);
   if (!session) return text(401, MESSAGES.signIn);
   try {
-    const access = accessForOrganization(session.organizationId);
+    const access = await memberAccessOrThrow(db(), session, "answers.view");
     const csv = await exportSubmissionsCsv(db(), access, exportQuery(req.nextUrl.searchParams));
     return new Response(csv.stream, {
       headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": csv.contentDisposition, "cache-control": "no-store" },
