@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { FILTER_TYPES, type FilterParam } from "@/server/services/submissions/filters";
+import { FILTER_TYPES, type FilterParam } from "@/lib/filters/filters";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { querySubmissionsCheckingToken } from "@/server/services/submissions/query/checking-token";
 import { toV2Submission, ZV2Submission } from "@/server/services/submissions/serialize";

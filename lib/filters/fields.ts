@@ -1,4 +1,3 @@
-import "server-only";
 import type { ChoiceOption, FormElement } from "@/db/schema";
 import { elementCategory } from "@/lib/forms/element-types";
 
