@@ -33,8 +33,14 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       body: body.kind === "json" ? { kind: "json", submission: body.submission } : body,
     });
     if (outcome.kind === "stored") {
-      if (body.kind === "json") return submitJson(201, { id: outcome.id });
-      return new Response(null, { status: 303, headers: { location: outcome.thanksPath, "cache-control": "no-store" } });
+      // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
+      if (body.kind === "json") {
+        const { ending } = outcome;
+        const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
+        return submitJson(201, { id: outcome.id, ...named });
+      }
+      const location = outcome.ending?.redirectUrl ?? outcome.thanksPath;
+      return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
     return formPage(request, caller, ref, { startToken: startToken(body), lastResult: outcome.reply, formError: null }, 200);

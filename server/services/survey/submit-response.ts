@@ -7,7 +7,7 @@ import { createSubmission, type AttemptLimit } from "@/server/services/submissio
 import { inputProblem } from "@/server/http/input-guard";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
 import { fieldProblems, readFormFields, type FieldElement } from "./answers/form-fields";
-import { answersValidatorFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
+import { answersValidatorFor, formLogicFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { readStartToken } from "./start-token";
 import { surveyThanksPath } from "@/lib/app-paths";
@@ -31,9 +31,12 @@ export type SubmitBody =
 export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
-  | { kind: "stored"; id: string; spam: boolean; thanksPath: string }
+  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
   /** A form post that changed a list (add/remove a repeat row, move a ranking item) without JavaScript. */
   | { kind: "redisplay"; reply: FormReply };
+
+/** The ending a finished form shows (only for a form with endings): its id, and where it sends the respondent. */
+export type SubmitEnding = { id: string | null; redirectUrl?: string };
 
 export const SUBMISSION_INVALID = "Submission is invalid";
 
@@ -98,7 +101,7 @@ export async function submitResponse(
     const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
     switch (outcome.kind) {
       case "stored":
-        return { kind: "stored", id: outcome.submission.id, spam, thanksPath: surveyThanksPath(form.uuid) };
+        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data) };
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
@@ -113,6 +116,19 @@ export async function submitResponse(
           : { form: (await refreshed(db, form.uuid)) ?? throwNotFound(), linkId: null };
     }
   }
+}
+
+/** Where a finished form goes: today's thank-you page, or the ending its answers lead to. */
+function endingOf(form: PublishedForm, data: Record<string, unknown>): { thanksPath: string; ending?: SubmitEnding } {
+  const logic = formLogicFor(form);
+  const thanksPath = surveyThanksPath(form.uuid);
+  if (!logic.endings.length) return { thanksPath };
+  const ending = logic.ending(data);
+  if (!ending) return { thanksPath, ending: { id: null } };
+  return {
+    thanksPath: `${thanksPath}?ending=${encodeURIComponent(ending.id)}`,
+    ending: { id: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) },
+  };
 }
 
 type Answers =

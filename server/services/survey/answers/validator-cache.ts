@@ -1,7 +1,8 @@
 import "server-only";
-import type { FormElement } from "@/db/schema";
+import type { FormElement, FormSettings } from "@/db/schema";
 import { surveyFormSchema } from "@/lib/answers/form-schema";
 import { createAnswersValidator } from "@/lib/answers/validate-answers";
+import { compileFormLogic, type FormLogic } from "@/lib/logic/form-logic";
 
 /**
  * Compiled answer checks per form version. Building them costs ~1 ms for a small form (zod
@@ -12,8 +13,12 @@ import { createAnswersValidator } from "@/lib/answers/validate-answers";
  */
 const MAX = 500;
 
-type Compiled = { validate: ReturnType<typeof createAnswersValidator>; formSchema?: ReturnType<typeof surveyFormSchema> };
-type Versioned = { id: number; updatedAt: Date; elements: FormElement[]; version?: string };
+type Compiled = {
+  validate: ReturnType<typeof createAnswersValidator>;
+  formSchema?: ReturnType<typeof surveyFormSchema>;
+  logic?: FormLogic;
+};
+type Versioned = { id: number; updatedAt: Date; elements: FormElement[]; settings?: FormSettings; version?: string };
 
 const globalForCache = globalThis as unknown as { formhouseAnswerChecks?: Map<string, Compiled> };
 const cache = (globalForCache.formhouseAnswerChecks ??= new Map());
@@ -33,6 +38,13 @@ function compiled(form: Versioned): Compiled {
 
 /** The answers validator of this form version (JSON bodies). */
 export const answersValidatorFor = (form: Versioned) => compiled(form).validate;
+
+/** The logic of this form version (its pages, conditions and endings: lib/logic/form-logic.ts). */
+export function formLogicFor(form: Versioned): FormLogic {
+  const entry = compiled(form);
+  entry.logic ??= compileFormLogic(form.elements, form.settings);
+  return entry.logic;
+}
 
 /** What reads a form post of one form version: its elements (the fields' naming rules), its answers validator, its Conform schema. */
 export type SurveyFormSchema = {
