@@ -16,7 +16,7 @@ import { surveyPageResponse, type SurveyPageView } from "./render-page";
  */
 
 type Caller = ReturnType<typeof surveyCaller>;
-type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null };
+type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number };
 
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
 export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
@@ -43,7 +43,13 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
-    return formPage(request, caller, ref, { startToken: startToken(body), lastResult: outcome.reply, formError: null }, 200);
+    return formPage(
+      request,
+      caller,
+      ref,
+      { startToken: startToken(body), lastResult: outcome.reply, formError: null, page: outcome.page },
+      200,
+    );
   } catch (error) {
     const appError = appErrorOf(error);
     if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
@@ -69,7 +75,12 @@ function formPostError(
         request,
         caller,
         ref,
-        { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null },
+        {
+          startToken: token,
+          lastResult: (error as SubmissionInvalidError).reply,
+          formError: null,
+          page: (error as SubmissionInvalidError).page,
+        },
         422,
       );
     case 429:

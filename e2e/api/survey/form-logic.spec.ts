@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { forms } from "../../../db/schema";
 import { expect, test as base, type SeededOrg } from "../../fixtures";
 import { trpcSession, type TrpcSession } from "../trpc-client";
-import { postJson, storedRows, submitPath } from "./survey-fixtures";
+import { LOGIC_FORM, PLAN_OPTIONS, postJson, storedRows, submitPath } from "./survey-fixtures";
 
 /**
  * Pages, conditions and endings on the submit (issue 26): the server evaluates the form's logic
@@ -12,37 +12,6 @@ import { postJson, storedRows, submitPath } from "./survey-fixtures";
 const test = base.extend<{ sessionOf: (user: SeededOrg) => Promise<TrpcSession> }>({
   sessionOf: async ({ request, baseURL, clientAddress }, use) => use((user) => trpcSession(request, baseURL!, user, clientAddress)),
 });
-
-const PLAN_OPTIONS = [
-  { id: "o_free", label: "Free", value: "free" },
-  { id: "o_team", label: "Team", value: "team" },
-];
-const isTeam = { all: [{ field: "plan", op: "is_equal_to", value: "o_team" }] };
-
-/** Three pages: the team page only for the team plan; `why` only for a team over 10. */
-const LOGIC_FORM = {
-  name: "Signup",
-  description: "Tell us about you",
-  elements: [
-    { id: "email", label: "Email", type: "email", required: true },
-    { id: "plan", label: "Plan", type: "radio", required: true, options: PLAN_OPTIONS },
-    { id: "pg_team", label: "Your team", type: "page-break", showIf: isTeam },
-    { id: "team_size", label: "Team size", type: "number", required: true, min: 2, max: 500 },
-    { id: "pg_last", label: "Almost done", type: "page-break" },
-    {
-      id: "why",
-      label: "Why a team?",
-      type: "long-text",
-      required: true,
-      showIf: { all: [{ field: "Team size", op: "is_greater_than", value: 10 }] },
-    },
-    { id: "note", label: "Anything else?", type: "short-text", placeholder: "Optional", description: "We read everything" },
-  ],
-  endings: [
-    { id: "end_team", title: "Welcome aboard", message: "We will call you.", redirectUrl: "https://example.com/teams", showIf: isTeam },
-    { id: "end_thanks", title: "Thanks!", message: "Enjoy the free plan." },
-  ],
-};
 
 test.describe("POST /f/:form_uuid/submit with conditions and endings", () => {
   test("a hidden required field left empty is fine (201); answers to hidden fields are not stored; the ending is named", async ({

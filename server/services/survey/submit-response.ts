@@ -9,6 +9,9 @@ import { describeIssues, type SubmissionError } from "./answers/describe-issues"
 import { fieldProblems, readFormFields, type FieldElement } from "./answers/form-fields";
 import { answersValidatorFor, formLogicFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "@/lib/survey/spam";
+import { PAGE_FIELD, STEP_FIELD } from "@/lib/survey/survey-elements";
+import { formValuesToData, type FormPayload } from "@/lib/answers/form-values";
+import type { FormLogic } from "@/lib/logic/form-logic";
 import { readStartToken } from "./start-token";
 import { surveyThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
@@ -32,8 +35,11 @@ export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
   | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
-  /** A form post that changed a list (add/remove a repeat row, move a ranking item) without JavaScript. */
-  | { kind: "redisplay"; reply: FormReply };
+  /**
+   * A form post that changed a list (add/remove a repeat row, move a ranking item) without
+   * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
+   */
+  | { kind: "redisplay"; reply: FormReply; page?: number };
 
 /** The ending a finished form shows (only for a form with endings): its id, and where it sends the respondent. */
 export type SubmitEnding = { id: string | null; redirectUrl?: string };
@@ -45,6 +51,8 @@ export class SubmissionInvalidError extends AppError {
   constructor(
     readonly errors: SubmissionError[],
     readonly reply: FormReply | null,
+    /** The page of a multi-page form to show the errors on. */
+    readonly page?: number,
   ) {
     super("UNPROCESSABLE", SUBMISSION_INVALID, { details: { errors } });
   }
@@ -134,7 +142,7 @@ function endingOf(form: PublishedForm, data: Record<string, unknown>): { thanksP
 type Answers =
   | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
   | { kind: "invalid"; error: SubmissionInvalidError }
-  | { kind: "redisplay"; reply: FormReply };
+  | { kind: "redisplay"; reply: FormReply; page?: number };
 
 /** The answers of a body checked against the form, with the spam signals it carries. */
 async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number): Promise<Answers> {
@@ -144,10 +152,18 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
     return { kind: "valid", data: result.data, elapsedMs: body.duration === null ? null : body.duration * 1000, honeypot: body.honeypot };
   }
   const params = formParams(body.fields);
+  const logic = formLogicFor(form);
+  const step = logic.pages.length > 1 ? readStep(params, logic.pages.length) : null;
+  if (step) return stepAnswers(form, params, step);
   const submission = parseForm(params, formSchemaFor(form));
-  if (submission.status === undefined) return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined } };
+  if (submission.status === undefined) {
+    return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined }, page: postedPage(params, logic) };
+  }
   if (submission.status !== "success") {
-    return { kind: "invalid", error: new SubmissionInvalidError(errorsOfReply(submission.error), submission.reply() as FormReply) };
+    const errors = errorsOfReply(submission.error);
+    // The first page with a problem (a crafted post may skip a step).
+    const page = Math.min(...errors.map((e) => pageOf(logic, e.field)), logic.pages.length - 1);
+    return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, page) };
   }
   const issued = await readStartToken(db, params.get(START_TOKEN_FIELD), form.id, now);
   return {
@@ -156,6 +172,47 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
     elapsedMs: issued === null ? null : now - issued,
     honeypot: params.get(HONEYPOT_FIELD) ?? undefined,
   };
+}
+
+type Step = { page: number; move: "next" | "back" };
+
+/** Next or Back of a multi-page form's form post: `_step` (the button) and `_page` (the page it was on). */
+function readStep(params: URLSearchParams, pages: number): Step | null {
+  const move = params.get(STEP_FIELD);
+  if (move !== "next" && move !== "back") return null;
+  const page = Number(params.get(PAGE_FIELD));
+  return { page: Number.isInteger(page) && page >= 0 && page < pages ? page : 0, move };
+}
+
+const postedPage = (params: URLSearchParams, logic: FormLogic) => readStep(params, logic.pages.length)?.page ?? pageFrom(params, logic);
+const pageFrom = (params: URLSearchParams, logic: FormLogic) => {
+  const page = Number(params.get(PAGE_FIELD));
+  return Number.isInteger(page) && page >= 0 && page < logic.pages.length ? page : 0;
+};
+const pageOf = (logic: FormLogic, elementId: string) => logic.pages.find((p) => p.elements.some((e) => e.id === elementId))?.index ?? 0;
+
+/**
+ * A step: Back shows the previous page shown for these answers, unchecked; Next checks the
+ * pages so far (the server decides, as for a submit) and shows the next page shown, or the
+ * same page with its problems. Nothing is stored.
+ */
+function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): Answers {
+  const logic = formLogicFor(form);
+  const submission = parseForm(params, formSchemaFor(form, step.page));
+  const redisplay = (page: number): Answers => ({
+    kind: "redisplay",
+    reply: { ...(submission.reply() as FormReply), status: undefined, error: undefined },
+    page,
+  });
+  if (submission.status === undefined) return redisplay(step.page);
+  const answers = formValuesToData(form.elements, (submission.payload ?? {}) as FormPayload);
+  const shown = logic.shownPages(submission.status === "success" ? (submission.value as Record<string, unknown>) : answers);
+  if (step.move === "back") return redisplay([...shown].reverse().find((p) => p < step.page) ?? 0);
+  if (submission.status !== "success") {
+    const errors = errorsOfReply(submission.error);
+    return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, step.page) };
+  }
+  return redisplay(shown.find((p) => p > step.page) ?? step.page);
 }
 
 function throwNotFound(): never {

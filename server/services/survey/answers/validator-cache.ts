@@ -17,6 +17,7 @@ type Compiled = {
   validate: ReturnType<typeof createAnswersValidator>;
   formSchema?: ReturnType<typeof surveyFormSchema>;
   logic?: FormLogic;
+  steps?: Map<number, ReturnType<typeof surveyFormSchema>>;
 };
 type Versioned = { id: number; updatedAt: Date; elements: FormElement[]; settings?: FormSettings; version?: string };
 
@@ -53,9 +54,19 @@ export type SurveyFormSchema = {
   schema: NonNullable<Compiled["formSchema"]>;
 };
 
-/** The Conform schema of this form version (form posts), with what reads the fields before it. */
-export function formSchemaFor(form: Versioned): SurveyFormSchema {
+/**
+ * The Conform schema of this form version (form posts), with what reads the fields before it;
+ * with `throughPage`, of one step of a multi-page form (the pages up to it).
+ */
+export function formSchemaFor(form: Versioned, throughPage?: number): SurveyFormSchema {
   const entry = compiled(form);
-  entry.formSchema ??= surveyFormSchema(form.elements);
-  return { elements: form.elements, validate: entry.validate, schema: entry.formSchema };
+  if (throughPage === undefined) {
+    entry.formSchema ??= surveyFormSchema(form.elements);
+    return { elements: form.elements, validate: entry.validate, schema: entry.formSchema };
+  }
+  entry.steps ??= new Map();
+  let schema = entry.steps.get(throughPage);
+  if (!schema) entry.steps.set(throughPage, (schema = surveyFormSchema(form.elements, { throughPage })));
+  const validate = entry.validate;
+  return { elements: form.elements, validate: (data) => validate(data, { throughPage }), schema };
 }

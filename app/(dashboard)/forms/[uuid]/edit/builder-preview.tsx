@@ -39,7 +39,8 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
     const shown = surveyElements(deferred);
     return {
       kind: "form",
-      form: { uuid: "preview", name, elements: shown },
+      form: { uuid: "preview", name, description: null, elements: shown },
+      page: 0,
       countries: hasCountrySelector(shown) ? countries : null,
       defaultValue: start.values,
       startToken: "",
