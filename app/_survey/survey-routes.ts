@@ -5,6 +5,7 @@ import { readSubmitRequest, submitJson, submitJsonError, type SubmitRequestBody 
 import { START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/server/services/survey/submit-response";
 import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
+import { respondentCookieHeader } from "@/server/services/survey/partial-responses";
 import type { AppError } from "@/lib/errors";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
@@ -43,12 +44,17 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
+    // A first completed step gives the browser its respondent id (partial responses).
+    const cookie = outcome.newRespondentCookie
+      ? { "set-cookie": respondentCookieHeader(outcome.newRespondentCookie, new URL(request.url).protocol === "https:") }
+      : undefined;
     return formPage(
       request,
       caller,
       ref,
       { startToken: startToken(body), lastResult: outcome.reply, formError: null, page: outcome.page },
       200,
+      cookie,
     );
   } catch (error) {
     const appError = appErrorOf(error);

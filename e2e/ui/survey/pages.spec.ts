@@ -50,7 +50,7 @@ test.describe("with JavaScript", () => {
     await expect(progress(page)).toHaveAttribute("aria-valuenow", "2");
     await page.getByLabel("Team size").fill("1");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByRole("alert")).toContainText("Team size: Enter a number between 2 and 500");
+    await expect(page.getByRole("alert", { name: "There is a problem" })).toContainText("Team size: Enter a number between 2 and 500");
     await page.getByLabel("Team size").fill("40");
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Almost done" })).toBeVisible();
@@ -113,4 +113,32 @@ test.describe("without JavaScript", () => {
     const [row] = await storedRows(seed, form.id);
     expect(row!.data).toEqual({ email: "ada@example.com", plan: "free", note: "Thanks" });
   });
+});
+
+test("resume: a closed browser context opened again with its cookies is back on the page it left, answers kept", async ({
+  browser,
+  seed,
+  baseURL,
+}) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, FORM, { publish: true });
+  const first = await browser.newContext({ baseURL });
+  const page = await first.newPage();
+  await openSurvey(page, `/f/${form.uuid}`);
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByRole("radio", { name: "Team" }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Your team" })).toBeVisible();
+  const state = await first.storageState();
+  await first.close();
+
+  const again = await browser.newContext({ baseURL, storageState: state });
+  const resumed = await again.newPage();
+  await openSurvey(resumed, `/f/${form.uuid}`);
+  await expect(resumed.getByRole("heading", { level: 2, name: "Your team" })).toBeVisible();
+  await expect(progress(resumed)).toHaveAttribute("aria-valuenow", "2");
+  await resumed.getByRole("button", { name: "Back" }).click();
+  await expect(resumed.getByLabel("Email")).toHaveValue("ada@example.com");
+  await expect(resumed.getByRole("radio", { name: "Team" })).toBeChecked();
+  await again.close();
 });

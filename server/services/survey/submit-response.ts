@@ -13,6 +13,7 @@ import { PAGE_FIELD, STEP_FIELD } from "@/lib/survey/survey-elements";
 import { formValuesToData, type FormPayload } from "@/lib/answers/form-values";
 import type { FormLogic } from "@/lib/logic/form-logic";
 import { readStartToken } from "./start-token";
+import { existingRespondentKey, respondentKey, savePartial } from "./partial-responses";
 import { surveyThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
@@ -39,7 +40,7 @@ export type SubmitOutcome =
    * A form post that changed a list (add/remove a repeat row, move a ranking item) without
    * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
    */
-  | { kind: "redisplay"; reply: FormReply; page?: number };
+  | { kind: "redisplay"; reply: FormReply; page?: number; newRespondentCookie?: string };
 
 /** The ending a finished form shows (only for a form with endings): its id, and where it sends the respondent. */
 export type SubmitEnding = { id: string | null; redirectUrl?: string };
@@ -86,13 +87,21 @@ export async function submitResponse(
   db: Db,
   target: SubmitTarget,
   body: SubmitBody,
-  opts: { limit: AttemptLimit; now?: number },
+  opts: { limit: AttemptLimit; now?: number; headers?: Headers },
 ): Promise<SubmitOutcome> {
   const now = opts.now ?? Date.now();
+  const headers = opts.headers ?? new Headers();
   for (let changes = 0; ; changes++) {
     const { form } = target;
     const answers = await readAnswers(db, form, body, now);
-    if (answers.kind === "redisplay") return answers;
+    if (answers.kind === "redisplay") {
+      const { save, ...shown } = answers;
+      if (!save) return shown;
+      // A completed step: the answers so far, kept for this respondent (partial-responses.ts).
+      const who = respondentKey(headers, target.linkId);
+      await savePartial(db, { formId: form.id, organizationId: form.organizationId, key: who.key, ...save });
+      return who.newCookie ? { ...shown, newRespondentCookie: who.newCookie } : shown;
+    }
     if (answers.kind === "invalid") {
       await countRefusedAttempt(db, opts.limit);
       throw answers.error;
@@ -105,6 +114,8 @@ export async function submitResponse(
       duration: answers.elapsedMs === null ? null : durationSeconds(answers.elapsedMs),
       spam,
       uniqueLinkId: target.linkId,
+      // The respondent's partial of a multi-page form is finished by the same statement.
+      partialKey: formLogicFor(form).pages.length > 1 ? existingRespondentKey(headers, target.linkId) : null,
     };
     const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
     switch (outcome.kind) {
@@ -142,7 +153,10 @@ function endingOf(form: PublishedForm, data: Record<string, unknown>): { thanksP
 type Answers =
   | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
   | { kind: "invalid"; error: SubmissionInvalidError }
-  | { kind: "redisplay"; reply: FormReply; page?: number };
+  | { kind: "redisplay"; reply: FormReply; page?: number; save?: PartialStep };
+
+/** What a completed step keeps: the answers checked so far, the posted values, the page to resume on. */
+type PartialStep = { data: Record<string, unknown>; formValues: Record<string, unknown>; page: number };
 
 /** The answers of a body checked against the form, with the spam signals it carries. */
 async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number): Promise<Answers> {
@@ -199,7 +213,7 @@ const pageOf = (logic: FormLogic, elementId: string) => logic.pages.find((p) => 
 function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): Answers {
   const logic = formLogicFor(form);
   const submission = parseForm(params, formSchemaFor(form, step.page));
-  const redisplay = (page: number): Answers => ({
+  const redisplay = (page: number): Extract<Answers, { kind: "redisplay" }> => ({
     kind: "redisplay",
     reply: { ...(submission.reply() as FormReply), status: undefined, error: undefined },
     page,
@@ -212,7 +226,9 @@ function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): 
     const errors = errorsOfReply(submission.error);
     return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, step.page) };
   }
-  return redisplay(shown.find((p) => p > step.page) ?? step.page);
+  const next = shown.find((p) => p > step.page) ?? step.page;
+  const save = { data: submission.value as Record<string, unknown>, formValues: (submission.payload ?? {}) as FormPayload, page: next };
+  return { ...redisplay(next), save };
 }
 
 function throwNotFound(): never {

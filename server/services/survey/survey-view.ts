@@ -42,6 +42,8 @@ export type SurveyViewInput = {
   lastResult?: unknown;
   formError?: string | null;
   page?: number;
+  /** Where the respondent left off (a partial response): the page and the values it had. */
+  resume?: { page: number; formValues: Record<string, unknown> } | null;
 };
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
@@ -51,13 +53,16 @@ export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<S
   return {
     kind: "form",
     form: { uuid: form.uuid, name: form.name, description: form.settings.description?.trim() || null, elements },
-    page: input.page ?? 0,
+    page: input.page ?? input.resume?.page ?? 0,
     countries: hasCountrySelector(elements) ? phoneCountries() : null,
-    defaultValue: initialFormValues(form.elements, {
-      prefill: input.prefill,
-      query: input.query,
-      defaultCountry: countryFromAcceptLanguage(input.acceptLanguage),
-    }),
+    defaultValue: {
+      ...initialFormValues(form.elements, {
+        prefill: input.prefill,
+        query: input.query,
+        defaultCountry: countryFromAcceptLanguage(input.acceptLanguage),
+      }),
+      ...input.resume?.formValues,
+    },
     startToken: kept ?? (await issueStartToken(db, form.id)),
     action: input.action,
     lastResult: input.lastResult ?? null,

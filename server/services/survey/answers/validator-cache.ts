@@ -47,6 +47,9 @@ export function formLogicFor(form: Versioned): FormLogic {
   return entry.logic;
 }
 
+/** A form's id and how many pages it has (what a resume needs). */
+export const pagesOf = (form: Versioned) => ({ id: form.id, pages: formLogicFor(form).pages.length });
+
 /** What reads a form post of one form version: its elements (the fields' naming rules), its answers validator, its Conform schema. */
 export type SurveyFormSchema = {
   elements: readonly FormElement[];
