@@ -98,7 +98,7 @@ const LOGIC_ELEMENTS = [
     type: "page-break",
     showIf: { all: [{ field: "q_plan", op: "is_in", value: ["opt_free", "opt_pro", "opt_team"] }] },
   },
-  { ...ELEMENTS[3]!, showIf: { all: [{ field: "q_plan", op: "is_not_equal_to", value: "opt_none_of_these" }] } },
+  { ...ELEMENTS[3]!, showIf: { all: [{ field: "q_plan", op: "does_not_contain", value: "none" }] } },
   { ...ELEMENTS[4]!, showIf: { all: [{ field: "q_seats", op: "is_greater_than_or_equal_to", value: 0 }] } },
   { ...ELEMENTS[5]!, showIf: filled("q_email") },
   { id: "pg_more", label: "More", type: "page-break", showIf: filled("q_name") },
