@@ -27,10 +27,21 @@ export const FORM_ID = "survey";
  * `onValueChange` hears the values as the respondent changes them (Conform's own form value;
  * the builder's preview keeps them across edits of the form).
  */
-export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onValueChange?: (value: Record<string, unknown>) => void }) {
+export function SurveyForm({
+  view,
+  onValueChange,
+  localSteps = false,
+}: {
+  view: SurveyFormView;
+  onValueChange?: (value: Record<string, unknown>) => void;
+  /** The builder's preview: Next and Back change the page in place (nothing is posted). */
+  localSteps?: boolean;
+}) {
   const { elements } = view.form;
   const logic = useMemo(() => compileFormLogic(elements as FormElement[]), [elements]);
   const paged = logic.pages.length > 1;
+  const [localPage, setLocalPage] = useState(view.page);
+  const page = localSteps ? Math.min(localPage, logic.pages.length - 1) : view.page;
   // A step checks the pages up to the one shown (`_page`); Back checks nothing.
   const schemas = useMemo(
     () => logic.pages.map((page) => surveyFormSchema(elements, paged ? { throughPage: page.index } : {})),
@@ -101,13 +112,13 @@ export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onVa
       ) : (
         <Pages
           logic={logic}
-          view={view}
+          page={page}
           shown={shown}
           render={(element) => <SurveyField element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />}
         />
       )}
       {paged && shown ? (
-        <StepActions logic={logic} page={view.page} pages={shown.pages} submitting={submitting} />
+        <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />
       ) : (
         <div className="sv-actions">
           <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>
@@ -139,22 +150,22 @@ function shownNow(logic: FormLogic, elements: readonly SurveyElement[], value: R
  */
 function Pages({
   logic,
-  view,
+  page: current,
   shown,
   render,
 }: {
   logic: FormLogic;
-  view: SurveyFormView;
+  page: number;
   shown: { ids: Set<string>; pages: number[] };
   render: (element: SurveyElement) => React.ReactNode;
 }) {
   const paged = logic.pages.length > 1;
   return (
     <>
-      {paged ? <input type="hidden" name={PAGE_FIELD} value={view.page} /> : null}
-      {paged ? <Progress page={view.page} pages={shown.pages} /> : null}
+      {paged ? <input type="hidden" name={PAGE_FIELD} value={current} /> : null}
+      {paged ? <Progress page={current} pages={shown.pages} /> : null}
       {logic.pages.map((page) => (
-        <div key={page.index} className="sv-step" hidden={paged && page.index !== view.page}>
+        <div key={page.index} className="sv-step" hidden={paged && page.index !== current}>
           {page.title ? <h2 className="sv-step-title">{page.title}</h2> : null}
           {page.elements.map((element) => (
             <div key={element.id} className="sv-shown-if" hidden={!shown.ids.has(element.id)}>
@@ -189,10 +200,25 @@ function Progress({ page, pages }: { page: number; pages: number[] }) {
 }
 
 /** Next (the default button: Enter in a field goes forward) or Submit on the last page shown; Back after the first. */
-function StepActions({ logic, page, pages, submitting }: { logic: FormLogic; page: number; pages: number[]; submitting: boolean }) {
+function StepActions({
+  page,
+  pages,
+  submitting,
+  onStep,
+}: {
+  page: number;
+  pages: number[];
+  submitting: boolean;
+  /** In place of a post (the builder's preview): go to this page. */
+  onStep?: (page: number) => void;
+}) {
   const last = !pages.some((p) => p > page);
   const first = !pages.some((p) => p < page);
-  void logic;
+  const step = (to: number | undefined) => (event: React.MouseEvent) => {
+    if (!onStep || to === undefined) return;
+    event.preventDefault();
+    onStep(to);
+  };
   return (
     <div className="sv-actions sv-step-actions">
       {last ? (
@@ -200,12 +226,26 @@ function StepActions({ logic, page, pages, submitting }: { logic: FormLogic; pag
           Submit
         </button>
       ) : (
-        <button type="submit" name={STEP_FIELD} value="next" className="sv-submit" aria-disabled={submitting || undefined}>
+        <button
+          type="submit"
+          name={STEP_FIELD}
+          value="next"
+          className="sv-submit"
+          aria-disabled={submitting || undefined}
+          onClick={step(pages.find((p) => p > page))}
+        >
           Next
         </button>
       )}
       {first ? null : (
-        <button type="submit" name={STEP_FIELD} value="back" className="sv-back" formNoValidate>
+        <button
+          type="submit"
+          name={STEP_FIELD}
+          value="back"
+          className="sv-back"
+          formNoValidate
+          onClick={step([...pages].reverse().find((p) => p < page))}
+        >
           Back
         </button>
       )}

@@ -53,6 +53,17 @@ test("page breaks, a condition, a field rule, a renamed id and an ending, publis
   await press(sizeCard.getByRole("button", { name: "Save id" }));
   await expect(sizeCard.getByText("team_size")).toBeVisible();
 
+  // The preview follows the conditions, and its Next and Back change the page in place.
+  const preview = page.getByRole("complementary", { name: "Preview" });
+  await expect(preview.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuemax", "1");
+  await preview.getByRole("radio", { name: "Team" }).check();
+  await expect(preview.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuemax", "2");
+  await preview.getByRole("button", { name: "Next" }).click();
+  await expect(preview.getByRole("heading", { name: "Your team" })).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "Team size" })).toBeVisible();
+  await preview.getByRole("button", { name: "Back" }).click();
+  await expect(preview.getByRole("radio", { name: "Team" })).toBeChecked();
+
   const settings = page.getByRole("region", { name: "Description and endings" });
   await settings.getByLabel("Form description").fill("Tell us about you");
   await press(settings.getByRole("button", { name: "Add ending" }));

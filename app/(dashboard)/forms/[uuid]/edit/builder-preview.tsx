@@ -59,7 +59,7 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
           <p className="hint">Add a field to see it here.</p>
         ) : (
           <PreviewBoundary key={key}>
-            <SurveyForm view={view} onValueChange={onValueChange} />
+            <SurveyForm view={view} onValueChange={onValueChange} localSteps />
           </PreviewBoundary>
         )}
       </div>
