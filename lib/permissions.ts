@@ -77,6 +77,7 @@ export const PROCEDURE_PERMISSIONS: Record<string, Permission | "public"> = {
   "forms.listTrashed": "forms.view",
   "forms.create": "forms.create",
   "forms.overview": "forms.view",
+  "forms.funnel": "answers.view",
   "forms.rename": "forms.edit",
   "forms.duplicate": "forms.create",
   "forms.trash": "forms.edit",

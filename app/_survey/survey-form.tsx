@@ -3,8 +3,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import type { FormElement } from "@/db/schema";
 import { surveyFormSchema } from "@/lib/answers/form-schema";
+import { formValuesToData } from "@/lib/answers/form-values";
+import { compileFormLogic, type FormLogic } from "@/lib/logic/form-logic";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/survey/spam";
+import { PAGE_FIELD, STEP_FIELD, type SurveyElement } from "@/lib/survey/survey-elements";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
@@ -22,17 +27,42 @@ export const FORM_ID = "survey";
  * `onValueChange` hears the values as the respondent changes them (Conform's own form value;
  * the builder's preview keeps them across edits of the form).
  */
-export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onValueChange?: (value: Record<string, unknown>) => void }) {
+export function SurveyForm({
+  view,
+  onValueChange,
+  localSteps = false,
+}: {
+  view: SurveyFormView;
+  onValueChange?: (value: Record<string, unknown>) => void;
+  /** The builder's preview: Next and Back change the page in place (nothing is posted). */
+  localSteps?: boolean;
+}) {
   const { elements } = view.form;
-  const schema = useMemo(() => surveyFormSchema(elements), [elements]);
+  const logic = useMemo(() => compileFormLogic(elements as FormElement[]), [elements]);
+  const paged = logic.pages.length > 1;
+  const [localPage, setLocalPage] = useState(view.page);
+  const page = localSteps ? Math.min(localPage, logic.pages.length - 1) : view.page;
+  // A step checks the pages up to the one shown (`_page`); Back checks nothing.
+  const schemas = useMemo(
+    () => logic.pages.map((page) => surveyFormSchema(elements, paged ? { throughPage: page.index } : {})),
+    [logic, elements, paged],
+  );
   const [form, fields] = useForm<AnyValues, AnyValues, string[]>({
     id: FORM_ID,
     lastResult: view.lastResult as SubmissionResult<string[]> | null,
     defaultValue: view.defaultValue,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) => {
+      if (paged && formData.get(STEP_FIELD) === "back") return parseWithZod(formData, { schema: anything, disableAutoCoercion: true });
+      const page = paged ? Number(formData.get(PAGE_FIELD)) || 0 : 0;
+      return parseWithZod(formData, { schema: schemas[page] ?? schemas.at(-1)!, disableAutoCoercion: true });
+    },
   });
+  // What is shown follows the answers as they are typed (the server decides again on every post).
+  // Read only for a form with logic: reading subscribes the form to every change of a value.
+  const current = logic.hasLogic ? (form.value ?? view.defaultValue) : null;
+  const shown = useMemo(() => (current ? shownNow(logic, elements, current) : null), [logic, elements, current]);
   // Read only when someone listens: reading subscribes this form to every change of a value.
   const value = onValueChange ? form.value : undefined;
   useEffect(() => {
@@ -75,18 +105,151 @@ export function SurveyForm({ view, onValueChange }: { view: SurveyFormView; onVa
           <span aria-hidden="true">*</span> Required
         </p>
       ) : null}
-      {elements.map((element) => (
-        <SurveyField key={element.id} element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />
+      {!shown ? (
+        elements.map((element) => (
+          <SurveyField key={element.id} element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />
+        ))
+      ) : (
+        <Pages
+          logic={logic}
+          page={page}
+          shown={shown}
+          render={(element) => <SurveyField element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />}
+        />
+      )}
+      {paged && shown ? (
+        <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />
+      ) : (
+        <div className="sv-actions">
+          <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>
+            Submit
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+              <path fill="currentColor" d="M11.2 4.5 9.8 5.9l3.1 3.1H4v2h8.9l-3.1 3.1 1.4 1.4L16.7 10z" />
+            </svg>
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+const anything = z.record(z.string(), z.unknown());
+
+/** The elements and pages shown for the answers in the form now (raw form values, read as the server reads a post). */
+function shownNow(logic: FormLogic, elements: readonly SurveyElement[], value: Record<string, unknown>) {
+  const answers = logic.shownAnswers(formValuesToData(elements as FormElement[], value));
+  const ids = new Set<string>();
+  logic.walk({ ...answers }, (element, isShown) => isShown && ids.add(element.id));
+  return { ids, pages: logic.shownPages(answers) };
+}
+
+/**
+ * Every page is in the form (an earlier page's answers post with the later ones, so no step
+ * loses them without JavaScript); only the current one is shown, and in it only the elements
+ * whose conditions hold.
+ */
+function Pages({
+  logic,
+  page: current,
+  shown,
+  render,
+}: {
+  logic: FormLogic;
+  page: number;
+  shown: { ids: Set<string>; pages: number[] };
+  render: (element: SurveyElement) => React.ReactNode;
+}) {
+  const paged = logic.pages.length > 1;
+  return (
+    <>
+      {paged ? <input type="hidden" name={PAGE_FIELD} value={current} /> : null}
+      {paged ? <Progress page={current} pages={shown.pages} /> : null}
+      {logic.pages.map((page) => (
+        <div key={page.index} className="sv-step" hidden={paged && page.index !== current}>
+          {page.title ? <h2 className="sv-step-title">{page.title}</h2> : null}
+          {page.elements.map((element) => (
+            <div key={element.id} className="sv-shown-if" hidden={!shown.ids.has(element.id)}>
+              {render(element as SurveyElement)}
+            </div>
+          ))}
+        </div>
       ))}
-      <div className="sv-actions">
+    </>
+  );
+}
+
+/** Where the respondent is: the page among the pages shown for the answers so far. */
+function Progress({ page, pages }: { page: number; pages: number[] }) {
+  const at = Math.max(0, pages.indexOf(page)) + 1;
+  return (
+    <div
+      className="sv-progress"
+      role="progressbar"
+      aria-label="Progress"
+      aria-valuemin={1}
+      aria-valuemax={pages.length}
+      aria-valuenow={at}
+      aria-valuetext={`Page ${at} of ${pages.length}`}
+    >
+      <div className="sv-progress-bar" style={{ width: `${(at / pages.length) * 100}%` }} />
+      <span className="sv-progress-text">
+        Page {at} of {pages.length}
+      </span>
+    </div>
+  );
+}
+
+/** Next (the default button: Enter in a field goes forward) or Submit on the last page shown; Back after the first. */
+function StepActions({
+  page,
+  pages,
+  submitting,
+  onStep,
+}: {
+  page: number;
+  pages: number[];
+  submitting: boolean;
+  /** In place of a post (the builder's preview): go to this page. */
+  onStep?: (page: number) => void;
+}) {
+  const last = !pages.some((p) => p > page);
+  const first = !pages.some((p) => p < page);
+  const step = (to: number | undefined) => (event: React.MouseEvent) => {
+    if (!onStep || to === undefined) return;
+    event.preventDefault();
+    onStep(to);
+  };
+  return (
+    <div className="sv-actions sv-step-actions">
+      {last ? (
         <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>
           Submit
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
-            <path fill="currentColor" d="M11.2 4.5 9.8 5.9l3.1 3.1H4v2h8.9l-3.1 3.1 1.4 1.4L16.7 10z" />
-          </svg>
         </button>
-      </div>
-    </form>
+      ) : (
+        <button
+          type="submit"
+          name={STEP_FIELD}
+          value="next"
+          className="sv-submit"
+          aria-disabled={submitting || undefined}
+          onClick={step(pages.find((p) => p > page))}
+        >
+          Next
+        </button>
+      )}
+      {first ? null : (
+        <button
+          type="submit"
+          name={STEP_FIELD}
+          value="back"
+          className="sv-back"
+          formNoValidate
+          onClick={step([...pages].reverse().find((p) => p < page))}
+        >
+          Back
+        </button>
+      )}
+    </div>
   );
 }
 

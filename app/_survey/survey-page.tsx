@@ -16,6 +16,7 @@ export function SurveyPage({ view }: { view: Exclude<SurveyPageView, { kind: "no
       <div className="sv-card">
         <header className="sv-header">
           <h1 className="sv-title">{view.form.name}</h1>
+          {view.form.description ? <p className="sv-description">{view.form.description}</p> : null}
         </header>
         <SurveyForm view={view} />
       </div>

@@ -5,6 +5,7 @@ import { readSubmitRequest, submitJson, submitJsonError, type SubmitRequestBody 
 import { START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/server/services/survey/submit-response";
 import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
+import { respondentCookieHeader } from "@/server/services/survey/partial-responses";
 import type { AppError } from "@/lib/errors";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
@@ -16,7 +17,7 @@ import { surveyPageResponse, type SurveyPageView } from "./render-page";
  */
 
 type Caller = ReturnType<typeof surveyCaller>;
-type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null };
+type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number };
 
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
 export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
@@ -33,11 +34,28 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       body: body.kind === "json" ? { kind: "json", submission: body.submission } : body,
     });
     if (outcome.kind === "stored") {
-      if (body.kind === "json") return submitJson(201, { id: outcome.id });
-      return new Response(null, { status: 303, headers: { location: outcome.thanksPath, "cache-control": "no-store" } });
+      // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
+      if (body.kind === "json") {
+        const { ending } = outcome;
+        const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
+        return submitJson(201, { id: outcome.id, ...named });
+      }
+      const location = outcome.ending?.redirectUrl ?? outcome.thanksPath;
+      return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
-    return formPage(request, caller, ref, { startToken: startToken(body), lastResult: outcome.reply, formError: null }, 200);
+    // A first completed step gives the browser its respondent id (partial responses).
+    const cookie = outcome.newRespondentCookie
+      ? { "set-cookie": respondentCookieHeader(outcome.newRespondentCookie, new URL(request.url).protocol === "https:") }
+      : undefined;
+    return formPage(
+      request,
+      caller,
+      ref,
+      { startToken: startToken(body), lastResult: outcome.reply, formError: null, page: outcome.page },
+      200,
+      cookie,
+    );
   } catch (error) {
     const appError = appErrorOf(error);
     if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
@@ -63,7 +81,12 @@ function formPostError(
         request,
         caller,
         ref,
-        { startToken: token, lastResult: (error as SubmissionInvalidError).reply, formError: null },
+        {
+          startToken: token,
+          lastResult: (error as SubmissionInvalidError).reply,
+          formError: null,
+          page: (error as SubmissionInvalidError).page,
+        },
         422,
       );
     case 429:

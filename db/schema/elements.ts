@@ -19,5 +19,32 @@ export type FormElement = {
   children?: CompositeChild[];
   /** phone: whether the respondent picks a country (lib/phone/phone.ts). */
   countrySelector?: boolean;
+  /** When the element (or, on a page break, its whole page) is shown (lib/logic/form-logic.ts). */
+  showIf?: Condition;
+  /** Help text under the label; the input's placeholder. */
+  description?: string;
+  placeholder?: string;
+  /** Field rules, enforced as `required` is (lib/answers/validate-answers.ts): number, text length, checkbox count. */
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  minChoices?: number;
+  maxChoices?: number;
   [extra: string]: unknown;
 };
+
+/**
+ * A condition on the answers so far: all or any of its items hold. A rule names a field by
+ * element id or label and compares its answer as the filter of the same type of
+ * `GET /api/v2/submissions` would (choice values are option ids).
+ */
+export type Condition = { all: ConditionItem[] } | { any: ConditionItem[] };
+export type ConditionRule = { field: string; op: string; value?: unknown };
+export type ConditionItem = Condition | ConditionRule;
+
+/** What a respondent sees after finishing: the first ending whose condition holds. */
+export type FormEnding = { id: string; title: string; message?: string; redirectUrl?: string; showIf?: Condition };
+
+/** The form-level part of a definition, beside its elements (`forms.settings`). */
+export type FormSettings = { description?: string; endings?: FormEnding[] };

@@ -1,7 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
-import type { FormElement } from "./elements";
+import type { FormElement, FormSettings } from "./elements";
 import { organizations } from "./organizations";
 
 export const forms = pgTable(
@@ -18,6 +18,10 @@ export const forms = pgTable(
      * Surveys and every API serve `elements` only, so editing never breaks a live form.
      */
     draftElements: jsonb("draft_elements").$type<FormElement[]>(),
+    /** The form's description and endings (lib/forms/definition.ts); `{}` for a form without them. */
+    settings: jsonb("settings").$type<FormSettings>().notNull().default({}),
+    /** The builder's working copy of `settings`, like `draft_elements`. */
+    draftSettings: jsonb("draft_settings").$type<FormSettings>(),
     /** Bumped by every builder write (save, publish, discard): two tabs cannot silently overwrite each other. */
     draftRevision: integer("draft_revision").notNull().default(0),
     /** Set when the form is moved to the trash; trashed forms are hidden from every API. */

@@ -258,6 +258,10 @@ test("publishing with problems shows each beside its field and a summary; nothin
   await press(page.getByRole("region", { name: "Add a field" }).getByRole("button", { name: "Radio buttons" }));
   await press(page.getByRole("region", { name: "Add a field" }).getByRole("button", { name: "Matrix" }));
   await bulkAdd(card(page, 3).getByRole("group", { name: "Rows" }), "row", ["Speed"]);
+  // New fields start as "Untitled question" (issue 26): cleared here, a blank label is a problem.
+  await expect(card(page, 2).getByLabel("Question", { exact: true })).toHaveValue("Untitled question");
+  await card(page, 2).getByLabel("Question", { exact: true }).fill("");
+  await card(page, 3).getByLabel("Question", { exact: true }).fill("");
   await saved(page);
   await press(page.getByRole("button", { name: "Publish", exact: true }));
 

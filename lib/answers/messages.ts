@@ -14,6 +14,21 @@ export const ANSWER_MESSAGES = {
   phoneUnknownDialCode: (dialCode: string) => `${dialCode} is not a country code we know; choose the country instead`,
   phoneNoNumber: (dialCode: string) => `Enter the number after ${dialCode}`,
   tooLong: (max: number) => `Use ${max.toLocaleString("en-US")} characters or fewer`,
+  tooShort: (min: number) => `Use ${min.toLocaleString("en-US")} characters or more`,
+  numberRange: (min: number | null, max: number | null) =>
+    min !== null && max !== null
+      ? `Enter a number between ${min.toLocaleString("en-US")} and ${max.toLocaleString("en-US")}`
+      : min !== null
+        ? `Enter a number of ${min.toLocaleString("en-US")} or more`
+        : `Enter a number of ${max!.toLocaleString("en-US")} or less`,
+  choiceCount: (min: number | null, max: number | null) =>
+    min !== null && max !== null
+      ? min === max
+        ? `Choose exactly ${min} option${min === 1 ? "" : "s"}`
+        : `Choose between ${min} and ${max} options`
+      : min !== null
+        ? `Choose at least ${min} option${min === 1 ? "" : "s"}`
+        : `Choose at most ${max} option${max === 1 ? "" : "s"}`,
   badCharacters: "Remove the invisible control characters from this answer",
   matrixOneAnswer: "Choose one answer in this row",
   matrixCell: (columnId: string) => `'${columnId}' takes true or its column value`,

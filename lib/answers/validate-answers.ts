@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { FormElement } from "@/db/schema";
 import { dataSchema } from "@/lib/forms/definition";
 import { formatPath } from "@/lib/values/input-paths";
-import { elementCategory } from "@/lib/forms/element-types";
+import { answerElements, elementCategory } from "@/lib/forms/element-types";
+import { compileFormLogic } from "@/lib/logic/form-logic";
 import { parsePhoneValue } from "@/lib/phone/phone";
 import { parseDate, parseNumber } from "@/lib/values/values";
 import { ANSWER_MESSAGES as M } from "./messages";
@@ -21,7 +22,11 @@ import { textProblem } from "@/lib/values/text";
  * 3. the value shape of each element is `dataSchema` of lib/forms/definition.ts (option values,
  *    matrix row/column ids, repeat rows, sub-field names) — its messages name the path;
  * 4. what an answer means, per element type: required, email, number, date, phone (resolved
- *    like prefills, phone.ts), one answer per matrix row, lengths, storable text.
+ *    like prefills, phone.ts), one answer per matrix row, lengths, storable text, and the
+ *    field rules (min/max, minLength/maxLength, minChoices/maxChoices);
+ * 5. only for the elements shown (lib/logic/form-logic.ts, walked in document order over the
+ *    checked answers so far): a hidden element is never required, and its answer (even a
+ *    malformed one) is dropped, not stored. `throughPage` checks a step: later pages are left out.
  *
  * Output: the canonical data to store — text trimmed, numbers as JSON numbers, phone as
  * `+<dial code><digits>` (selector on) or as entered (selector off), matrix cells as the
@@ -30,6 +35,9 @@ import { textProblem } from "@/lib/values/text";
 export type AnswerPath = (string | number)[];
 export type AnswerIssue = { path: AnswerPath; message: string };
 export type AnswersResult = { ok: true; data: Record<string, unknown> } | { ok: false; issues: AnswerIssue[] };
+/** `throughPage`: check the pages up to this index only (a step of a multi-page form). */
+export type AnswersOptions = { throughPage?: number };
+export type AnswersValidator = (data: unknown, opts?: AnswersOptions) => AnswersResult;
 
 /** Numbers beyond this are refused (they would lose precision as JSON numbers). */
 export const MAX_NUMBER = 1e15;
@@ -51,12 +59,14 @@ type Check = (value: unknown, path: AnswerPath, issues: Issues) => unknown;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /** Builds the checks once per form; the returned function validates any number of submissions. */
-export function createAnswersValidator(elements: readonly FormElement[]): (data: unknown) => AnswersResult {
+export function createAnswersValidator(elements: readonly FormElement[]): AnswersValidator {
   const shape = dataSchema(elements);
-  const byId = new Map(elements.map((e) => [e.id, { element: e, check: compile(e) }] as const));
-  const order = new Map(elements.map((e, i) => [e.id, i] as const));
+  const answerable = answerElements(elements);
+  const logic = compileFormLogic(elements);
+  const byId = new Map(answerable.map((e) => [e.id, { element: e, check: compile(e) }] as const));
+  const order = new Map(answerable.map((e, i) => [e.id, i] as const));
 
-  return (data) => {
+  return (data, opts = {}) => {
     const issues: Issues = [];
     if (!isJsonObject(data)) return { ok: false, issues: [{ path: [], message: "must be an object keyed by element id" }] };
 
@@ -83,10 +93,18 @@ export function createAnswersValidator(elements: readonly FormElement[]): (data:
     issues.push(...shapeIssues);
 
     const out: Record<string, unknown> = {};
-    for (const [id, { check }] of byId) {
-      if (badShape.has(id)) continue;
-      const value = check(known[id], [id], issues);
+    const hidden = new Set<string>();
+    logic.walk(out, (element, shown, page) => {
+      const { id } = element;
+      if (!shown || (opts.throughPage !== undefined && page > opts.throughPage)) return void hidden.add(id);
+      if (badShape.has(id)) return;
+      const value = byId.get(id)!.check(known[id], [id], issues);
       if (value !== undefined) defineKey(out, id, value);
+    });
+    if (hidden.size) {
+      const kept = issues.filter((issue) => !(issue.path.length && hidden.has(String(issue.path[0]))));
+      issues.length = 0;
+      issues.push(...kept);
     }
     if (!issues.length) return { ok: true, data: out };
     // In the form's order (unknown ids last), as a respondent reads the page.
@@ -180,9 +198,10 @@ function compileAnswer(element: FormElement): Check {
     case "text":
       return textCheck(element);
     case "single-choice":
-    case "multi-choice":
       // The shape step allows only this element's option values, each once.
       return (value) => value;
+    case "multi-choice":
+      return choiceCountCheck(element);
     case "matrix":
       return matrixCheck(element);
     case "repeat":
@@ -212,9 +231,30 @@ export function maxLengthOf(element: { type: string; maxLength?: unknown }): num
   return element.type === "long-text" ? LONG_TEXT_MAX_LENGTH : DEFAULT_MAX_LENGTH;
 }
 
+/** A whole number rule of an element, or null when it has none. */
+const countRule = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
+const numberRule = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** multiple-checkbox: `minChoices` / `maxChoices`. */
+function choiceCountCheck(element: FormElement): Check {
+  const min = countRule(element.minChoices);
+  const max = countRule(element.maxChoices);
+  if (min === null && max === null) return (value) => value;
+  return (value, path, issues) => {
+    const n = Array.isArray(value) ? value.length : 1;
+    if ((min !== null && n < min) || (max !== null && n > max)) return void issues.push({ path, message: M.choiceCount(min, max) });
+    return value;
+  };
+}
+
 function textCheck(element: FormElement): Check {
   const max = maxLengthOf(element);
-  const text = (value: unknown, path: AnswerPath, issues: Issues) => storableText(value, max, path, issues);
+  const min = element.type === "short-text" || element.type === "long-text" ? countRule(element.minLength) : null;
+  const text = (value: unknown, path: AnswerPath, issues: Issues) => {
+    const s = storableText(value, max, path, issues);
+    if (s !== undefined && min !== null && [...s].length < min) return void issues.push({ path, message: M.tooShort(min) });
+    return s;
+  };
   switch (element.type) {
     case "email":
       return (value, path, issues) => {
@@ -223,14 +263,20 @@ function textCheck(element: FormElement): Check {
         if (s.length > 254 || !EMAIL_RE.test(s)) return void issues.push({ path, message: M.email });
         return s;
       };
-    case "number":
+    case "number": {
+      const [min, max] = [numberRule(element.min), numberRule(element.max)];
+      const inRange = (n: number | undefined, path: AnswerPath, issues: Issues) => {
+        if (n === undefined || ((min === null || n >= min) && (max === null || n <= max))) return n;
+        return void issues.push({ path, message: M.numberRange(min, max) });
+      };
       return (value, path, issues) => {
-        if (typeof value === "number") return finiteNumber(value, path, issues);
+        if (typeof value === "number") return inRange(finiteNumber(value, path, issues), path, issues);
         const s = text(value, path, issues);
         if (s === undefined) return undefined;
         if (!parseNumber(s)) return void issues.push({ path, message: M.number });
-        return finiteNumber(Number(s), path, issues);
+        return inRange(finiteNumber(Number(s), path, issues), path, issues);
       };
+    }
     case "date":
       return (value, path, issues) => {
         const s = text(value, path, issues);

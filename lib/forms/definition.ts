@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { FormElement } from "@/db/schema";
+import type { Condition, FormElement, FormEnding, FormSettings } from "@/db/schema";
+import { compileFormLogic } from "@/lib/logic/form-logic";
 import { AppError } from "@/lib/errors";
 import { formatPath } from "@/lib/values/input-paths";
 import { MAX_FORM_NAME_LENGTH } from "./form-rules";
@@ -7,6 +8,8 @@ import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,
   ELEMENT_TYPES,
+  PAGE_BREAK,
+  answerElements,
   elementCategory,
   walkElements,
   type ElementPath,
@@ -17,6 +20,7 @@ import {
  * A form file (admin CLI `import-form`, test fixtures):
  *
  *   { "name": "…", "elements": [ …element tree as GET /api/v2/forms/:id returns it… ],
+ *     "description"?: "…", "endings"?: [ { "id", "title", "message"?, "redirectUrl"?, "showIf"? } ],
  *     "submissions"?: [ { "data": {…}, "createdAt"?, "updatedAt"?, "duration"?, "spam"? } ] }
  *
  * Element objects (and their options, rows, columns, children) keep any extra properties;
@@ -30,7 +34,13 @@ export type ImportedSubmission = {
   duration?: number;
   spam?: boolean;
 };
-export type FormDefinition = { name: string; elements: FormElement[]; submissions: ImportedSubmission[] };
+export type FormDefinition = {
+  name: string;
+  elements: FormElement[];
+  /** Only when the file has a description or endings. */
+  settings?: FormSettings;
+  submissions: ImportedSubmission[];
+};
 
 /** At most this many problems are listed in one error message. */
 const MAX_LISTED_ISSUES = 5;
@@ -127,7 +137,18 @@ const requiredFor = <T extends z.ZodType>(type: ElementType, item: T) =>
 const forbidden = (types: readonly string[]) =>
   z.undefined({ error: msg((at) => `${at} is only allowed on ${describeTypes(types)} elements`) }).optional();
 
-function elementSchema(type: ElementType) {
+/** Texts a respondent reads beside a field, and the longest of them. */
+const MAX_HELP_TEXT = 2_000;
+const ZHelpText = z.string().max(MAX_HELP_TEXT);
+const ZCount = z.int().min(0).max(1_000_000);
+
+/** Field rules (enforced by lib/answers/validate-answers.ts), each on the types it means something for. */
+const TEXT_LENGTH_TYPES = ["short-text", "long-text"] as const;
+const CHOICE_COUNT_TYPES = ["multiple-checkbox"] as const;
+const onlyOn = <T extends z.ZodType>(types: readonly string[], type: string, schema: T) =>
+  (types.includes(type) ? schema.optional() : forbidden(types)) as z.ZodOptional<T>;
+
+function elementSchema(type: ElementType, top: boolean) {
   const category = elementCategory(type)!;
   return z
     .object({
@@ -143,28 +164,81 @@ function elementSchema(type: ElementType) {
         category === "repeat"
           ? requiredFor(
               type,
-              z.lazy(() => ZElement),
+              z.lazy(() => ZComponent),
             )
           : forbidden(ELEMENT_CATEGORIES.repeat),
       children: category === "composite" ? requiredFor(type, ZChild) : forbidden(ELEMENT_CATEGORIES.composite),
+      showIf: top ? z.unknown().optional() : z.undefined({ error: msg((at) => `${at} is only allowed on top-level elements`) }).optional(),
+      description: ZHelpText.optional(),
+      placeholder: ZHelpText.optional(),
+      min: onlyOn(["number"], type, z.number()),
+      max: onlyOn(["number"], type, z.number()),
+      minLength: onlyOn(TEXT_LENGTH_TYPES, type, ZCount),
+      // Read by every text type since before field rules (maxLengthOf); a positive integer.
+      maxLength: onlyOn(ELEMENT_CATEGORIES.text, type, ZCount.min(1)),
+      minChoices: onlyOn(CHOICE_COUNT_TYPES, type, ZCount),
+      maxChoices: onlyOn(CHOICE_COUNT_TYPES, type, ZCount.min(1)),
     })
-    .loose();
+    .loose()
+    .refine((el) => !above(el.min, el.max), { path: ["min"], error: msg((at) => `${at} must not be greater than max`) })
+    .refine((el) => !above(el.minLength, el.maxLength), {
+      path: ["minLength"],
+      error: msg((at) => `${at} must not be greater than maxLength`),
+    })
+    .refine((el) => !above(el.minChoices, el.maxChoices), {
+      path: ["minChoices"],
+      error: msg((at) => `${at} must not be greater than maxChoices`),
+    })
+    .refine((el) => !above(el.minChoices, Array.isArray(el.options) ? el.options.length : undefined), {
+      path: ["minChoices"],
+      error: msg((at) => `${at} must not be more than the number of options`),
+    });
 }
 
-const ZElement: z.ZodType<FormElement> = z.discriminatedUnion(
-  "type",
-  ELEMENT_TYPES.map(elementSchema) as unknown as [ReturnType<typeof elementSchema>, ...ReturnType<typeof elementSchema>[]],
-  {
-    // The union reports an unknown discriminator at `<element>.type`, with the element as input.
-    error: msg((at, iss) => {
-      if (iss.code !== "invalid_union") return undefined;
-      const type = (iss.input as { type?: unknown } | undefined)?.type;
-      if (type === undefined) return `${at} is required`;
-      if (typeof type !== "string") return `${at} must be a string`;
-      return `${at} '${type}' is not a known element type (known: ${ELEMENT_TYPES.join(", ")})`;
-    }),
-  },
-) as unknown as z.ZodType<FormElement>;
+const above = (lo: unknown, hi: unknown) => typeof lo === "number" && typeof hi === "number" && lo > hi;
+
+/** `{ "id": "pg_about", "type": "page-break", "label": "About you", "showIf"?: … }`: a new page starts here. */
+const ZPageBreak = z
+  .object({
+    id: ZKey,
+    label: z.string(),
+    type: z.literal(PAGE_BREAK),
+    showIf: z.unknown().optional(),
+    description: ZHelpText.optional(),
+    required: z.undefined({ error: msg((at) => `${at} is not allowed on page breaks`) }).optional(),
+    options: forbidden(CHOICE_TYPES),
+    rows: forbidden(ELEMENT_CATEGORIES.matrix),
+    columns: forbidden(ELEMENT_CATEGORIES.matrix),
+    components: forbidden(ELEMENT_CATEGORIES.repeat),
+    children: forbidden(ELEMENT_CATEGORIES.composite),
+  })
+  .loose();
+
+type ElementSchema = ReturnType<typeof elementSchema> | typeof ZPageBreak;
+
+/** The union reports an unknown discriminator at `<element>.type`, with the element as input. */
+const unknownType = (known: readonly string[]) =>
+  msg((at, iss) => {
+    if (iss.code !== "invalid_union") return undefined;
+    const type = (iss.input as { type?: unknown } | undefined)?.type;
+    if (type === undefined) return `${at} is required`;
+    if (typeof type !== "string") return `${at} must be a string`;
+    if (type === PAGE_BREAK) return `${at} '${type}' is only allowed at the top level of a form`;
+    return `${at} '${type}' is not a known element type (known: ${known.join(", ")})`;
+  });
+
+const union = (schemas: ElementSchema[], known: readonly string[]) =>
+  z.discriminatedUnion("type", schemas as unknown as [ElementSchema, ...ElementSchema[]], {
+    error: unknownType(known),
+  }) as unknown as z.ZodType<FormElement>;
+
+/** Elements of a form (page breaks included) and of a repeat field (without). */
+// The known types listed are those of answers; a misplaced page break has its own message.
+const ZElement: z.ZodType<FormElement> = union([...ELEMENT_TYPES.map((t) => elementSchema(t, true)), ZPageBreak], ELEMENT_TYPES);
+const ZComponent: z.ZodType<FormElement> = union(
+  ELEMENT_TYPES.map((t) => elementSchema(t, false)),
+  ELEMENT_TYPES,
+);
 
 /**
  * Ids must be unique where they are looked up: element ids across the whole tree (they key
@@ -203,6 +277,62 @@ function checkUniqueIds(elements: readonly FormElement[], ctx: z.RefinementCtx) 
 }
 
 // ---------------------------------------------------------------------------------------
+// The form's own texts and its endings (`forms.settings`).
+
+export const MAX_ENDINGS = 20;
+
+const ZRedirectUrl = z.string().refine(
+  (s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === "https:" || url.protocol === "http:") && s.length <= 2_000;
+    } catch {
+      return false;
+    }
+  },
+  { error: msg((at) => `${at} must be an http(s) URL, like https://example.com/thanks`) },
+);
+
+const ZEnding = strictObject({
+  id: ZKey,
+  title: z.string().max(200),
+  message: ZHelpText.optional(),
+  redirectUrl: ZRedirectUrl.optional(),
+  // Checked by checkLogic, with the form's fields at hand.
+  showIf: z.custom<Condition>(() => true).optional(),
+});
+
+const ZSettingsShape = {
+  description: ZHelpText.optional(),
+  endings: z.array(ZEnding).max(MAX_ENDINGS).optional(),
+};
+
+/** Ending ids are unique; every condition names earlier fields, with an operator and value the field takes. */
+function checkLogic(tree: { elements: readonly FormElement[]; endings?: readonly FormEnding[] }, ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  tree.endings?.forEach((ending, i) => {
+    const first = seen.get(ending.id);
+    if (first === undefined) seen.set(ending.id, i);
+    else
+      ctx.addIssue({
+        code: "custom",
+        path: ["endings", first, "id"],
+        message: `${formatPath(["endings", first, "id"])} '${ending.id}' is used twice (again at ${formatPath(["endings", i])})`,
+      });
+  });
+  const logic = compileFormLogic(tree.elements, { endings: tree.endings ? [...tree.endings] : undefined });
+  for (const problem of logic.problems) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
+}
+
+/** The settings a definition carries, without keys it leaves out (a form without them stores `{}`). */
+function settingsOf(file: { description?: string; endings?: FormEnding[] }): FormSettings {
+  return {
+    ...(file.description !== undefined ? { description: file.description } : {}),
+    ...(file.endings?.length ? { endings: file.endings } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
 // Submissions: metadata first, then `data` against the element tree (the v2 shape: ZV2Submission's `data`).
 
 const ZDateTime = z.iso.datetime({ offset: true });
@@ -221,8 +351,12 @@ const ZSubmission = strictObject({
 const ZFormFile = strictObject({
   name: z.string().trim().min(1).max(MAX_FORM_NAME_LENGTH),
   elements: z.array(ZElement),
+  ...ZSettingsShape,
   submissions: z.array(ZSubmission).optional(),
-}).superRefine((file, ctx) => checkUniqueIds(file.elements, ctx));
+}).superRefine((file, ctx) => {
+  checkUniqueIds(file.elements, ctx);
+  checkLogic(file, ctx);
+});
 
 /** A strict object for values keyed by ids: `… has unknown row id 'r9'`. */
 function keyedObject(shape: Record<string, z.ZodType>, what: string) {
@@ -281,7 +415,7 @@ function valueSchema(element: FormElement): z.ZodType {
  * every element's value; survey submissions check their answers against it too.
  */
 export function dataSchema(elements: readonly FormElement[], what = "element id"): z.ZodType {
-  return keyedObject(Object.fromEntries(elements.map((e) => [e.id, valueSchema(e).nullable().optional()])), what);
+  return keyedObject(Object.fromEntries(answerElements(elements).map((e) => [e.id, valueSchema(e).nullable().optional()])), what);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,16 +444,19 @@ const ZPublishLabels: z.ZodType = z.lazy(() =>
 );
 
 const ZPublishedTree = z
-  .object({ elements: z.array(ZElement) })
-  .superRefine((tree, ctx) => checkUniqueIds(tree.elements, ctx))
-  .and(z.object({ elements: ZPublishLabels }));
+  .object({ elements: z.array(ZElement), ...ZSettingsShape })
+  .superRefine((tree, ctx) => {
+    checkUniqueIds(tree.elements, ctx);
+    checkLogic(tree, ctx);
+  })
+  .and(z.object({ elements: ZPublishLabels, endings: z.array(z.object({ title: ZNonEmptyLabel }).loose()).optional() }));
 
 /**
- * Every problem that keeps an element tree from being published, each with its path (the
- * builder shows it beside its element). Empty when the tree may go live.
+ * Every problem that keeps a form (its element tree and settings) from being published, each
+ * with its path (the builder shows it beside its element or ending). Empty when it may go live.
  */
-export function publishProblems(elements: unknown): ElementProblem[] {
-  const result = ZPublishedTree.safeParse({ elements }, { error: defaultMessage });
+export function publishProblems(elements: unknown, settings: FormSettings = {}): ElementProblem[] {
+  const result = ZPublishedTree.safeParse({ elements, ...settings }, { error: defaultMessage });
   if (result.success) return [];
   const seen = new Set<string>();
   return result.error.issues.flatMap((issue) => {
@@ -350,6 +487,7 @@ export function parseFormDefinition(input: unknown): FormDefinition {
   const result = ZFormFile.safeParse(input, { error: defaultMessage });
   if (!result.success) fail(result.error.issues.map((i) => i.message));
   const { name, elements, submissions = [] } = result.data;
+  const settings = settingsOf(result.data);
 
   if (submissions.length) {
     // Parsed from the root so that paths (and messages) read `submissions[3].data.q1`.
@@ -357,5 +495,5 @@ export function parseFormDefinition(input: unknown): FormDefinition {
     const checked = ZData.safeParse({ submissions }, { error: defaultMessage });
     if (!checked.success) fail(checked.error.issues.map((i) => i.message));
   }
-  return { name, elements, submissions };
+  return { name, elements, ...(Object.keys(settings).length ? { settings } : {}), submissions };
 }

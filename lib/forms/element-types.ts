@@ -12,8 +12,8 @@ import type { FormElement } from "@/db/schema";
  * - `repeat`         [{componentId: value}]      | same
  * - `composite`      {fixedname: string}         | {fixedname: value} (name and address)
  *
- * Deliberately tight: no layout-only types (statement, section, page break). They hold no
- * value, and every consumer would have to skip them; add them here when the builder has them.
+ * Deliberately tight: layout-only types (LAYOUT_TYPES: the page break) hold no value and are
+ * not listed here; consumers of answers read `answerElements`, which leaves them out.
  */
 export const ELEMENT_CATEGORIES = {
   text: ["short-text", "long-text", "email", "number", "date", "hidden", "phone"],
@@ -38,6 +38,20 @@ const CATEGORY_OF = new Map<string, ElementCategory>(
 /** Every element type, grouped by category. */
 export const ELEMENT_TYPES = [...CATEGORY_OF.keys()] as readonly ElementType[];
 export const CHOICE_TYPES: readonly ChoiceType[] = [...ELEMENT_CATEGORIES["single-choice"], ...ELEMENT_CATEGORIES["multi-choice"]];
+
+/**
+ * Elements that hold no answer: a `page-break` starts a new page (its label is the page's
+ * title); the first page has none. Only at the top level of a tree.
+ */
+export const LAYOUT_TYPES = ["page-break"] as const;
+export type LayoutType = (typeof LAYOUT_TYPES)[number];
+export const PAGE_BREAK: LayoutType = "page-break";
+export const isLayoutType = (type: string): type is LayoutType => (LAYOUT_TYPES as readonly string[]).includes(type);
+
+/** The elements that take answers: the tree without its page breaks (the same array when it has none). */
+export function answerElements<E extends { type: string }>(elements: readonly E[]): readonly E[] {
+  return elements.some((e) => isLayoutType(e.type)) ? elements.filter((e) => !isLayoutType(e.type)) : elements;
+}
 
 /** The category of a type, or null for a type this service does not know. */
 export const elementCategory = (type: string): ElementCategory | null => CATEGORY_OF.get(type) ?? null;

@@ -1,4 +1,4 @@
-import type { FormElement } from "@/db/schema";
+import type { Condition, FormElement } from "@/db/schema";
 
 /**
  * The part of a form's element tree a survey page needs, and nothing else of the stored
@@ -21,7 +21,18 @@ export type SurveyElement = {
   columns?: { id: string; label: string; value?: string }[];
   components?: SurveyElement[];
   children?: { fixedname: string; label: string; required: boolean }[];
+  /** Logic and field rules, as stored: the page evaluates and validates with them as the server does. */
+  showIf?: Condition;
+  min?: number;
+  max?: number;
+  minLength?: number;
+  minChoices?: number;
+  maxChoices?: number;
 };
+
+/** Names of the form post's step fields: the page shown, and the Back/Next button pressed. */
+export const PAGE_FIELD = "_page";
+export const STEP_FIELD = "_step";
 
 const text = (v: unknown, max = 2_000) => (typeof v === "string" && v.trim() !== "" ? v.slice(0, max) : undefined);
 const httpUrl = (v: unknown) => (typeof v === "string" && /^https?:\/\//i.test(v) && v.length <= 2_000 ? v : undefined);
@@ -48,6 +59,10 @@ function surveyElement(e: FormElement): SurveyElement {
   if (e.columns) out.columns = e.columns.map((c) => ({ id: c.id, label: c.label, ...(c.value !== undefined ? { value: c.value } : {}) }));
   if (e.components) out.components = e.components.map(surveyElement);
   if (e.children) out.children = e.children.map((c) => ({ fixedname: c.fixedname, label: c.label, required: c.required === true }));
+  if (e.showIf !== undefined) out.showIf = e.showIf;
+  for (const rule of ["min", "max", "minLength", "minChoices", "maxChoices"] as const) {
+    if (typeof e[rule] === "number") out[rule] = e[rule];
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@ import type { OutboxQueue } from "@/server/outbox/worker";
 import { claimDueMail, MAIL_CHANNEL, pruneMailLog, rescueOrphanMail, secondsUntilNextMail, type ClaimedMail } from "./outbox";
 import { attemptMail, type MailEngine } from "./send";
 import { DIGEST_BATCH, queueDigests } from "./digest";
+import { PRUNE_BATCH, prunePartials } from "@/server/services/survey/partial-responses";
 
 /** How often a worker looks for due digests (each instance may: the statement skips rows another is queueing). */
 const DIGESTS_EVERY_MS = 60_000;
@@ -25,6 +26,8 @@ export function mailQueue(engine: MailEngine, opts: { concurrency: number; reten
       digestsAt = Date.now();
       // Batch after batch while they come full, bounded per run like the log's pruning.
       for (let i = 0; i < 50 && (await queueDigests(engine.db, { appUrl: engine.appUrl })).due === DIGEST_BATCH; i++);
+      // Partial responses past their retention go on the same beat, batch after batch like the log's pruning.
+      for (let i = 0; i < 50 && (await prunePartials(engine.db)) === PRUNE_BATCH; i++);
     },
   };
 }

@@ -227,7 +227,7 @@ function readsOf(input: unknown): Reads {
  * The query as the operation gets it (`kept`) and the part the input guard checks (`checked`).
  * A parameter the operation does not read is dropped, as its schema would drop it: ignored,
  * whatever it holds. Free-form ones (filters) are kept and checked where they are read
- * (services/submissions/filters.ts), since only that code knows which it ignores.
+ * (lib/filters/filters.ts), since only that code knows which it ignores.
  */
 function readQuery(reads: Reads, search: URLSearchParams): { kept: URLSearchParams; checked: URLSearchParams } {
   const kept = new URLSearchParams();

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { FilterParam } from "@/server/services/submissions/filters";
+import type { FilterParam } from "@/lib/filters/filters";
 
 /**
  * Query and path parameters of the REST surfaces arrive as strings. These schemas parse

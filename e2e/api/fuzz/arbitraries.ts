@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { FILTER_TYPES } from "../../../server/services/submissions/filters";
+import { FILTER_TYPES } from "@/lib/filters/filters";
 import type { Operation, Schema } from "./operations";
 
 /**

@@ -16,6 +16,37 @@ export async function publishedForm(seed: Seed, def: Partial<FormFile> = {}) {
   return { org, form };
 }
 
+export const PLAN_OPTIONS = [
+  { id: "o_free", label: "Free", value: "free" },
+  { id: "o_team", label: "Team", value: "team" },
+];
+const isTeam = { all: [{ field: "plan", op: "is_equal_to", value: "o_team" }] };
+
+/** A form with logic (issue 26), three pages: the team page only for the team plan; `why` only for a team over 10. */
+export const LOGIC_FORM = {
+  name: "Signup",
+  description: "Tell us about you",
+  elements: [
+    { id: "email", label: "Email", type: "email", required: true },
+    { id: "plan", label: "Plan", type: "radio", required: true, options: PLAN_OPTIONS },
+    { id: "pg_team", label: "Your team", type: "page-break", showIf: isTeam },
+    { id: "team_size", label: "Team size", type: "number", required: true, min: 2, max: 500 },
+    { id: "pg_last", label: "Almost done", type: "page-break" },
+    {
+      id: "why",
+      label: "Why a team?",
+      type: "long-text",
+      required: true,
+      showIf: { all: [{ field: "Team size", op: "is_greater_than", value: 10 }] },
+    },
+    { id: "note", label: "Anything else?", type: "short-text", placeholder: "Optional", description: "We read everything" },
+  ],
+  endings: [
+    { id: "end_team", title: "Welcome aboard", message: "We will call you.", redirectUrl: "https://example.com/teams", showIf: isTeam },
+    { id: "end_thanks", title: "Thanks!", message: "Enjoy the free plan." },
+  ],
+};
+
 export const submitPath = (formUuid: string) => `/f/${formUuid}/submit`;
 export const linkSubmitPath = (linkId: string) => `/u/${linkId}/submit`;
 

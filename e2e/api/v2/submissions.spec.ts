@@ -201,7 +201,7 @@ test.describe("GET /api/v2/submissions", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Filters (server/services/submissions/filters.ts)
+// Filters (lib/filters/filters.ts)
 
 const SPECIAL_LABEL = "Où? (city & zip) 100%+";
 

@@ -22,6 +22,7 @@ import { discardDraftRoute } from "./forms/discard-draft";
 import { duplicateFormRoute } from "./forms/duplicate-form";
 import { getDraftRoute } from "./forms/get-draft";
 import { getFormOverviewRoute } from "./forms/get-form-overview";
+import { getFormFunnelRoute } from "./forms/get-form-funnel";
 import { listFormOptionsRoute } from "./forms/list-form-options";
 import { listFormsRoute } from "./forms/list-forms";
 import { listTrashedFormsRoute } from "./forms/list-trashed-forms";
@@ -110,6 +111,7 @@ export const appRouter = router({
     listTrashed: listTrashedFormsRoute,
     create: createFormRoute,
     overview: getFormOverviewRoute,
+    funnel: getFormFunnelRoute,
     rename: renameFormRoute,
     duplicate: duplicateFormRoute,
     trash: trashFormRoute,

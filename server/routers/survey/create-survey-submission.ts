@@ -58,5 +58,5 @@ export const createSurveySubmissionRoute = surveyProcedure.input(ZCreateSurveySu
     const { data, duration, [HONEYPOT_FIELD]: honeypot } = parsed.data;
     submitBody = { kind: "json", data, duration: duration ?? null, honeypot };
   }
-  return submitResponse(ctx.db, target, submitBody, { limit: submitAttemptLimit(ctx, target.form.id) });
+  return submitResponse(ctx.db, target, submitBody, { limit: submitAttemptLimit(ctx, target.form.id), headers: ctx.headers });
 });

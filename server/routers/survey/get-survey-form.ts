@@ -4,6 +4,8 @@ import { surveySubmitPath } from "@/lib/app-paths";
 import { findSurveyPrefill, getSurveyFormOrThrow } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";
+import { pagesOf } from "@/server/services/survey/answers/validator-cache";
+import { resumePoint } from "@/server/services/survey/partial-responses";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
 
 export const ZGetSurveyFormInput = z.object({
@@ -24,6 +26,8 @@ export const getSurveyFormRoute = surveyProcedure.input(ZGetSurveyFormInput).que
     query: input.query,
     acceptLanguage: ctx.headers.get("accept-language"),
     action: surveySubmitPath(form.uuid),
+    // The same browser resumes where it left (its respondent cookie).
+    resume: input.rerender ? null : await resumePoint(ctx.db, pagesOf(form), ctx.headers, null),
     ...input.rerender,
   });
 });

@@ -5,6 +5,8 @@ import { uniqueLinkSubmitPath } from "@/lib/app-paths";
 import { closedLinkReason, findSurveyLink, linkClosed, markLinkOpened, surveyNotFound } from "@/server/services/survey/survey-target";
 import { buildSurveyView } from "@/server/services/survey/survey-view";
 import { surveyProcedure } from "@/server/trpc";
+import { pagesOf } from "@/server/services/survey/answers/validator-cache";
+import { resumePoint } from "@/server/services/survey/partial-responses";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
 
 export const ZOpenSurveyLinkInput = z.object({
@@ -38,6 +40,8 @@ export const openSurveyLinkRoute = surveyProcedure.input(ZOpenSurveyLinkInput).m
     query: input.query,
     acceptLanguage: ctx.headers.get("accept-language"),
     action: uniqueLinkSubmitPath(found.link.id),
+    // A link resumes where its recipient left, on any device.
+    resume: input.rerender ? null : await resumePoint(ctx.db, pagesOf(found.form), ctx.headers, found.link.id),
     ...input.rerender,
   });
 });

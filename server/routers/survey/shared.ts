@@ -11,6 +11,8 @@ export const ZRerender = z
     startToken: z.string().max(200).nullable().catch(null),
     lastResult: z.unknown(),
     formError: z.string().max(500).nullable(),
+    /** The page (step) of a multi-page form to show. */
+    page: z.number().int().min(0).max(1_000).optional().catch(undefined),
   })
   .optional()
   .describe("Set when the page answers a form post that did not submit");

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { forms, submissions, type Form, type FormElement } from "@/db/schema";
+import { forms, submissions, type Form, type FormElement, type FormSettings } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "@/lib/forms/definition";
@@ -19,6 +19,8 @@ export type BuilderDraft = {
   published: boolean;
   /** The draft when there is one, else the live elements. */
   elements: FormElement[];
+  /** The form's description and endings, drafted like the elements. */
+  settings: FormSettings;
   /** Whether the draft differs from what respondents see (an unpublished draft or unpublished form). */
   hasDraft: boolean;
   /**
@@ -41,7 +43,8 @@ function toDraft(form: Form): BuilderDraft {
     name: form.name,
     published: form.published,
     elements: form.draftElements ?? form.elements,
-    hasDraft: form.draftElements !== null,
+    settings: form.draftSettings ?? form.settings,
+    hasDraft: form.draftElements !== null || form.draftSettings !== null,
     savedElementCount: form.elements.length,
     revision: form.draftRevision,
     submissionsCount: form.submissionsCount,
@@ -69,14 +72,25 @@ async function writeAtRevision(db: DbOrTx, access: FormAccess, ref: string, revi
   return toDraft({ ...updated, submissionsCount: form.submissionsCount });
 }
 
-/** Autosave: stores the tree as the draft (its shape was checked by the procedure's input). */
-export function saveDraft(db: DbOrTx, access: FormAccess, ref: string, input: { elements: FormElement[]; revision: number }) {
-  return writeAtRevision(db, access, ref, input.revision, { draftElements: input.elements });
+/**
+ * Autosave: stores the tree (and the settings, when given) as the draft; shapes were checked
+ * by the procedure's input. Settings left out keep their draft.
+ */
+export function saveDraft(
+  db: DbOrTx,
+  access: FormAccess,
+  ref: string,
+  input: { elements: FormElement[]; settings?: FormSettings; revision: number },
+) {
+  return writeAtRevision(db, access, ref, input.revision, {
+    draftElements: input.elements,
+    ...(input.settings ? { draftSettings: input.settings } : {}),
+  });
 }
 
 /** Drops the draft: the builder shows the live elements again. */
 export function discardDraft(db: DbOrTx, access: FormAccess, ref: string, input: { revision: number }) {
-  return writeAtRevision(db, access, ref, input.revision, { draftElements: null });
+  return writeAtRevision(db, access, ref, input.revision, { draftElements: null, draftSettings: null });
 }
 
 export type PublishResult = { ok: true; draft: BuilderDraft } | { ok: false; problems: ElementProblem[] };
@@ -91,9 +105,16 @@ export async function publishDraft(db: Db, access: FormAccess, ref: string, inpu
     const form = await getAccessibleFormOrThrow(tx, access, ref);
     if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
     const elements = form.draftElements ?? form.elements;
-    const problems = publishProblems(elements);
+    const settings = form.draftSettings ?? form.settings;
+    const problems = publishProblems(elements, settings);
     if (problems.length) return { ok: false as const, problems };
-    const draft = await writeAtRevision(tx, access, ref, input.revision, { elements, draftElements: null, published: true });
+    const draft = await writeAtRevision(tx, access, ref, input.revision, {
+      elements,
+      settings,
+      draftElements: null,
+      draftSettings: null,
+      published: true,
+    });
     return { ok: true as const, draft };
   });
 }

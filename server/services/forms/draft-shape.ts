@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import type { FormElement } from "@/db/schema";
-import { ELEMENT_TYPES } from "@/lib/forms/element-types";
+import type { FormElement, FormSettings } from "@/db/schema";
+import { ELEMENT_TYPES, LAYOUT_TYPES } from "@/lib/forms/element-types";
 
 /**
  * What the builder may store as a draft: the element tree's shape, bounded in size, and
@@ -28,7 +28,8 @@ const elementShape = (components?: z.ZodType) =>
     .object({
       id: ZId,
       label: ZText,
-      type: z.enum(ELEMENT_TYPES as [string, ...string[]]),
+      // Page breaks only at the top level (the one with components).
+      type: z.enum((components ? [...ELEMENT_TYPES, ...LAYOUT_TYPES] : ELEMENT_TYPES) as [string, ...string[]]),
       required: z.boolean().optional(),
       countrySelector: z.boolean().optional(),
       options: z.array(ZOption).max(DRAFT_LIMITS.items).optional(),
@@ -48,3 +49,26 @@ export const ZDraftElements = z
   .max(DRAFT_LIMITS.elements)
   .refine((tree) => JSON.stringify(tree).length <= DRAFT_LIMITS.json, { error: "The form is too large to save" })
   .describe("The builder's element tree (v2 element shape)") as unknown as z.ZodType<FormElement[]>;
+
+/** The draft's description and endings: bounded texts; conditions are checked when publishing. */
+export const ZDraftSettings = z
+  .object({
+    description: z.string().max(DRAFT_LIMITS.text).optional(),
+    endings: z
+      .array(
+        z
+          .object({
+            id: ZId,
+            title: ZText,
+            message: ZText.optional(),
+            redirectUrl: ZText.optional(),
+            showIf: z.unknown().optional(),
+          })
+          .strict(),
+      )
+      .max(20)
+      .optional(),
+  })
+  .strict()
+  .refine((s) => JSON.stringify(s).length <= DRAFT_LIMITS.json, { error: "The form is too large to save" })
+  .describe("The builder's description and endings") as unknown as z.ZodType<FormSettings>;

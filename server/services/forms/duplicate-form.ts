@@ -12,7 +12,13 @@ export async function duplicateForm(db: DbOrTx, access: FormAccess, ref: string)
   const source = await getAccessibleFormOrThrow(db, access, ref);
   const [copy] = await db
     .insert(forms)
-    .values({ organizationId: source.organizationId, name: copyName(source.name), elements: source.elements, published: false })
+    .values({
+      organizationId: source.organizationId,
+      name: copyName(source.name),
+      elements: source.elements,
+      settings: source.settings,
+      published: false,
+    })
     .returning({ id: forms.id, uuid: forms.uuid, name: forms.name });
   return copy!;
 }

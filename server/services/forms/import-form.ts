@@ -20,7 +20,7 @@ export async function importForm(
   return db.transaction(async (tx) => {
     const [form] = await tx
       .insert(forms)
-      .values({ organizationId, name: def.name, elements: def.elements, published: opts.publish ?? false })
+      .values({ organizationId, name: def.name, elements: def.elements, settings: def.settings ?? {}, published: opts.publish ?? false })
       .returning({ id: forms.id, uuid: forms.uuid });
     const rows: NewSubmission[] = def.submissions.map((s) => {
       const createdAt = s.createdAt ? new Date(s.createdAt) : new Date();

@@ -68,11 +68,17 @@ export const ZV2FormDetail = z.object({
   updatedAt: z.string(),
   submissionsCount: z.number().int(),
   elements: z.array(ZV2Element),
+  description: z.string().optional().describe("Shown above the first page; only when the form has one"),
+  endings: z
+    .array(z.object({ id: z.string(), title: z.string() }).loose())
+    .optional()
+    .describe("What a respondent sees after finishing: the first whose `showIf` holds; only when the form has endings"),
 });
 
 export function toV2FormDetail(f: Form): z.infer<typeof ZV2FormDetail> {
   const { uuid: _uuid, ...item } = toV2FormListItem(f);
-  return { ...item, elements: f.elements };
+  // The settings' keys only when set: a form without them reads as before.
+  return { ...item, elements: f.elements, ...f.settings };
 }
 
 /** v1 list item (`GET /api/v1/forms`): `id` is the UUID; snake_case. */

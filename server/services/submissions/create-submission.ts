@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { preparedStatement } from "@/db/prepared";
 import type { DbOrTx } from "@/db";
-import { forms, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { forms, partialResponses, submissions, uniqueLinks, type Form } from "@/db/schema";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/delivery/enqueue";
@@ -23,6 +23,8 @@ export type NewSurveySubmission = {
   spam: boolean;
   /** The unique link it was submitted through: completed in the same statement. */
   uniqueLinkId: string | null;
+  /** The respondent's partial response (server/services/survey/partial-responses.ts): marked finished in the same statement. */
+  partialKey?: string | null;
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -93,6 +95,7 @@ export async function createSubmission(
     windowS: attempts?.windowS ?? 1,
     limit: attempts?.limit ?? null,
     link: input.uniqueLinkId,
+    partialKey: input.partialKey ?? null,
     id,
     data: JSON.stringify(input.data),
     duration: input.duration,
@@ -144,6 +147,12 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
+    finished as (
+      update ${partialResponses} set completed_at = now(), updated_at = now()
+      where form_id = ${v("formId")}::int and respondent_key = ${v("partialKey")}::text and completed_at is null
+        and exists (select 1 from inserted)
+      returning id
+    ),
     ${deliveriesCtes(v("formId"), v("events"), v("at"), sql`select 1 from inserted`)},
     ${responseMailCtes(
       {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { filterableFields } from "./filter-fields";
+import { filterableFields } from "@/lib/filters/filter-fields";
 import { parseFilterRows } from "./filter-rows";
 
 const ELEMENTS: FormElement[] = [

@@ -1,8 +1,8 @@
 import "server-only";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { FieldResolver } from "./fields";
-import { MAX_FILTERS, parseFilters, type Filter } from "./filters";
+import { FieldResolver } from "@/lib/filters/fields";
+import { MAX_FILTERS, parseFilters, type Filter } from "@/lib/filters/filters";
 
 /** One filter as the dashboard's builder holds it: v2's `<field>__<type>=<value>`, in parts. */
 export type FilterRow = { field: string; type: string; value: string };

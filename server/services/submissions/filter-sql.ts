@@ -1,9 +1,10 @@
 import "server-only";
 import { and, sql, type SQL } from "drizzle-orm";
 import { submissions } from "@/db/schema";
-import type { FilterField } from "./fields";
+import type { FilterField } from "@/lib/filters/fields";
+import { MAX_NUMBER_TEXT } from "@/lib/filters/filter-eval";
 import type { Operand } from "@/lib/values/values";
-import type { CompareOp, Filter, FilterCondition } from "./filters";
+import type { CompareOp, Filter, FilterCondition } from "@/lib/filters/filters";
 import { CANONICAL_NUMBER, containsPattern, indexedFilterSql } from "./value-index";
 
 /**
@@ -89,13 +90,6 @@ function equalsAny(f: FilterField, values: string[]): SQL {
 // White space around a number: only what numeric's input skips (C isspace); the regex's `\s`
 // also admits Unicode spaces such as U+00A0, which the cast refuses.
 const NUMBER_GUARD = String.raw`'^[ \t\n\r\f\v]*-?[0-9]+(\.[0-9]+)?[ \t\n\r\f\v]*$'`;
-/**
- * The longest text read as a number (a JSON number's digits included): the filter index keeps
- * numbers in btrees, whose rows hold at most 2,704 bytes, so a longer number (a long-text answer
- * of 20,000 digits) would fail the submission's INSERT in the index trigger. 1,000 digits take
- * ~510 bytes; with the longest element id and member name (200 characters each) a row fits.
- */
-export const MAX_NUMBER_TEXT = 1000;
 const TIME = String.raw`([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?`;
 /** UTC offsets PostgreSQL accepts: at most ±15:59 (a larger one fails the cast). */
 const OFFSET = "([Zz]|[+-](0[0-9]|1[0-5])(:?[0-5][0-9])?)";

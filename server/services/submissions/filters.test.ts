@@ -2,10 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { FieldResolver } from "./fields";
+import { FieldResolver } from "@/lib/filters/fields";
 import { containmentDocs } from "./filter-sql";
 import { parseDate, parseNumber } from "@/lib/values/values";
-import { FILTER_TYPES, parseFilters, type Filter } from "./filters";
+import { FILTER_TYPES, parseFilters, type Filter } from "@/lib/filters/filters";
 import { choiceElement, fullNameElement, matrixElement } from "@/e2e/fixtures/elements";
 
 const elements: FormElement[] = [

@@ -21,6 +21,10 @@ export const ZV2Submission = z.object({
     ),
   createdAt: z.string().describe("ISO 8601"),
   updatedAt: z.string().describe("ISO 8601"),
+  status: z
+    .enum(["completed", "partial"])
+    .optional()
+    .describe("Only with `include_partial=true`: `partial` for the answers so far of a multi-page form, else `completed`"),
 });
 
 export type V2Submission = z.infer<typeof ZV2Submission>;

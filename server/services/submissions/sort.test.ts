@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
-import { FieldResolver } from "./fields";
+import { FieldResolver } from "@/lib/filters/fields";
 import { resolveSort, resolveV1Sort } from "./sort";
 
 test("sort defaults to created_at descending", () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FieldResolver, FilterField } from "./fields";
+import type { FieldResolver, FilterField } from "@/lib/filters/fields";
 
 export const SORT_FIELDS = ["created_at", "updated_at", "duration"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

@@ -6,7 +6,7 @@ import { isChoiceType } from "@/lib/forms/element-types";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { SpamView } from "./query/request";
 import { submissionSetWhere } from "./query/where";
-import type { Filter } from "./filters";
+import type { Filter } from "@/lib/filters/filters";
 
 /** Days the "per day" chart covers, today (UTC) included. */
 export const CHART_DAYS = 30;

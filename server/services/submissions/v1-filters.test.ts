@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { FormElement } from "@/db/schema";
-import { FieldResolver } from "./fields";
-import { parseFilters } from "./filters";
+import { FieldResolver } from "@/lib/filters/fields";
+import { parseFilters } from "@/lib/filters/filters";
 import { v1FilterParams } from "./v1-filters";
 
 const elements: FormElement[] = [

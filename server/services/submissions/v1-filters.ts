@@ -1,6 +1,6 @@
 import "server-only";
-import type { FieldResolver, FilterField } from "./fields";
-import type { FilterParam, FilterType } from "./filters";
+import type { FieldResolver, FilterField } from "@/lib/filters/fields";
+import type { FilterParam, FilterType } from "@/lib/filters/filters";
 
 /** v1 query parameters that are never filters (`per_page` is accepted and ignored: always 20). */
 export const V1_RESERVED_PARAMS: ReadonlySet<string> = new Set(["page", "sort", "order", "per_page"]);

@@ -2,8 +2,8 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { submissions, submissionValueCounts, submissionValues } from "@/db/schema";
 import type { Operand } from "@/lib/values/values";
-import type { FilterField } from "./fields";
-import type { CompareOp, FilterCondition } from "./filters";
+import type { FilterField } from "@/lib/filters/fields";
+import type { CompareOp, FilterCondition } from "@/lib/filters/filters";
 
 /**
  * Filters answered by the filter index (`submission_values`, see db/schema/submission-values.ts):

@@ -7,9 +7,13 @@ import { createSubmission, type AttemptLimit } from "@/server/services/submissio
 import { inputProblem } from "@/server/http/input-guard";
 import { describeIssues, type SubmissionError } from "./answers/describe-issues";
 import { fieldProblems, readFormFields, type FieldElement } from "./answers/form-fields";
-import { answersValidatorFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
+import { answersValidatorFor, formLogicFor, formSchemaFor, type SurveyFormSchema } from "./answers/validator-cache";
 import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "@/lib/survey/spam";
+import { PAGE_FIELD, STEP_FIELD } from "@/lib/survey/survey-elements";
+import { formValuesToData, type FormPayload } from "@/lib/answers/form-values";
+import type { FormLogic } from "@/lib/logic/form-logic";
 import { readStartToken } from "./start-token";
+import { existingRespondentKey, respondentKey, savePartial } from "./partial-responses";
 import { surveyThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
@@ -31,9 +35,15 @@ export type SubmitBody =
 export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
-  | { kind: "stored"; id: string; spam: boolean; thanksPath: string }
-  /** A form post that changed a list (add/remove a repeat row, move a ranking item) without JavaScript. */
-  | { kind: "redisplay"; reply: FormReply };
+  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
+  /**
+   * A form post that changed a list (add/remove a repeat row, move a ranking item) without
+   * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
+   */
+  | { kind: "redisplay"; reply: FormReply; page?: number; newRespondentCookie?: string };
+
+/** The ending a finished form shows (only for a form with endings): its id, and where it sends the respondent. */
+export type SubmitEnding = { id: string | null; redirectUrl?: string };
 
 export const SUBMISSION_INVALID = "Submission is invalid";
 
@@ -42,6 +52,8 @@ export class SubmissionInvalidError extends AppError {
   constructor(
     readonly errors: SubmissionError[],
     readonly reply: FormReply | null,
+    /** The page of a multi-page form to show the errors on. */
+    readonly page?: number,
   ) {
     super("UNPROCESSABLE", SUBMISSION_INVALID, { details: { errors } });
   }
@@ -75,13 +87,21 @@ export async function submitResponse(
   db: Db,
   target: SubmitTarget,
   body: SubmitBody,
-  opts: { limit: AttemptLimit; now?: number },
+  opts: { limit: AttemptLimit; now?: number; headers?: Headers },
 ): Promise<SubmitOutcome> {
   const now = opts.now ?? Date.now();
+  const headers = opts.headers ?? new Headers();
   for (let changes = 0; ; changes++) {
     const { form } = target;
     const answers = await readAnswers(db, form, body, now);
-    if (answers.kind === "redisplay") return answers;
+    if (answers.kind === "redisplay") {
+      const { save, ...shown } = answers;
+      if (!save) return shown;
+      // A completed step: the answers so far, kept for this respondent (partial-responses.ts).
+      const who = respondentKey(headers, target.linkId);
+      await savePartial(db, { formId: form.id, organizationId: form.organizationId, key: who.key, ...save });
+      return who.newCookie ? { ...shown, newRespondentCookie: who.newCookie } : shown;
+    }
     if (answers.kind === "invalid") {
       await countRefusedAttempt(db, opts.limit);
       throw answers.error;
@@ -94,11 +114,13 @@ export async function submitResponse(
       duration: answers.elapsedMs === null ? null : durationSeconds(answers.elapsedMs),
       spam,
       uniqueLinkId: target.linkId,
+      // The respondent's partial of a multi-page form is finished by the same statement.
+      partialKey: formLogicFor(form).pages.length > 1 ? existingRespondentKey(headers, target.linkId) : null,
     };
     const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
     switch (outcome.kind) {
       case "stored":
-        return { kind: "stored", id: outcome.submission.id, spam, thanksPath: surveyThanksPath(form.uuid) };
+        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data) };
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
@@ -115,10 +137,26 @@ export async function submitResponse(
   }
 }
 
+/** Where a finished form goes: today's thank-you page, or the ending its answers lead to. */
+function endingOf(form: PublishedForm, data: Record<string, unknown>): { thanksPath: string; ending?: SubmitEnding } {
+  const logic = formLogicFor(form);
+  const thanksPath = surveyThanksPath(form.uuid);
+  if (!logic.endings.length) return { thanksPath };
+  const ending = logic.ending(data);
+  if (!ending) return { thanksPath, ending: { id: null } };
+  return {
+    thanksPath: `${thanksPath}?ending=${encodeURIComponent(ending.id)}`,
+    ending: { id: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) },
+  };
+}
+
 type Answers =
   | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
   | { kind: "invalid"; error: SubmissionInvalidError }
-  | { kind: "redisplay"; reply: FormReply };
+  | { kind: "redisplay"; reply: FormReply; page?: number; save?: PartialStep };
+
+/** What a completed step keeps: the answers checked so far, the posted values, the page to resume on. */
+type PartialStep = { data: Record<string, unknown>; formValues: Record<string, unknown>; page: number };
 
 /** The answers of a body checked against the form, with the spam signals it carries. */
 async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number): Promise<Answers> {
@@ -128,10 +166,18 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
     return { kind: "valid", data: result.data, elapsedMs: body.duration === null ? null : body.duration * 1000, honeypot: body.honeypot };
   }
   const params = formParams(body.fields);
+  const logic = formLogicFor(form);
+  const step = logic.pages.length > 1 ? readStep(params, logic.pages.length) : null;
+  if (step) return stepAnswers(form, params, step);
   const submission = parseForm(params, formSchemaFor(form));
-  if (submission.status === undefined) return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined } };
+  if (submission.status === undefined) {
+    return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined }, page: postedPage(params, logic) };
+  }
   if (submission.status !== "success") {
-    return { kind: "invalid", error: new SubmissionInvalidError(errorsOfReply(submission.error), submission.reply() as FormReply) };
+    const errors = errorsOfReply(submission.error);
+    // The first page with a problem (a crafted post may skip a step).
+    const page = Math.min(...errors.map((e) => pageOf(logic, e.field)), logic.pages.length - 1);
+    return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, page) };
   }
   const issued = await readStartToken(db, params.get(START_TOKEN_FIELD), form.id, now);
   return {
@@ -140,6 +186,49 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
     elapsedMs: issued === null ? null : now - issued,
     honeypot: params.get(HONEYPOT_FIELD) ?? undefined,
   };
+}
+
+type Step = { page: number; move: "next" | "back" };
+
+/** Next or Back of a multi-page form's form post: `_step` (the button) and `_page` (the page it was on). */
+function readStep(params: URLSearchParams, pages: number): Step | null {
+  const move = params.get(STEP_FIELD);
+  if (move !== "next" && move !== "back") return null;
+  const page = Number(params.get(PAGE_FIELD));
+  return { page: Number.isInteger(page) && page >= 0 && page < pages ? page : 0, move };
+}
+
+const postedPage = (params: URLSearchParams, logic: FormLogic) => readStep(params, logic.pages.length)?.page ?? pageFrom(params, logic);
+const pageFrom = (params: URLSearchParams, logic: FormLogic) => {
+  const page = Number(params.get(PAGE_FIELD));
+  return Number.isInteger(page) && page >= 0 && page < logic.pages.length ? page : 0;
+};
+const pageOf = (logic: FormLogic, elementId: string) => logic.pages.find((p) => p.elements.some((e) => e.id === elementId))?.index ?? 0;
+
+/**
+ * A step: Back shows the previous page shown for these answers, unchecked; Next checks the
+ * pages so far (the server decides, as for a submit) and shows the next page shown, or the
+ * same page with its problems. Nothing is stored.
+ */
+function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): Answers {
+  const logic = formLogicFor(form);
+  const submission = parseForm(params, formSchemaFor(form, step.page));
+  const redisplay = (page: number): Extract<Answers, { kind: "redisplay" }> => ({
+    kind: "redisplay",
+    reply: { ...(submission.reply() as FormReply), status: undefined, error: undefined },
+    page,
+  });
+  if (submission.status === undefined) return redisplay(step.page);
+  const answers = formValuesToData(form.elements, (submission.payload ?? {}) as FormPayload);
+  const shown = logic.shownPages(submission.status === "success" ? (submission.value as Record<string, unknown>) : answers);
+  if (step.move === "back") return redisplay([...shown].reverse().find((p) => p < step.page) ?? 0);
+  if (submission.status !== "success") {
+    const errors = errorsOfReply(submission.error);
+    return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, step.page) };
+  }
+  const next = shown.find((p) => p > step.page) ?? step.page;
+  const save = { data: submission.value as Record<string, unknown>, formValues: (submission.payload ?? {}) as FormPayload, page: next };
+  return { ...redisplay(next), save };
 }
 
 function throwNotFound(): never {

@@ -12,7 +12,7 @@ import type { PrefillSource } from "./initial-values";
  * unique link with its form and its own prefill. An unknown id, an unpublished or a trashed
  * form are all "not available" alike, so a URL never tells which.
  */
-export type PublishedForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "updatedAt"> & {
+export type PublishedForm = Pick<Form, "id" | "uuid" | "organizationId" | "name" | "elements" | "settings" | "updatedAt"> & {
   /** What a submit's storing statement checks (forms/form-version.ts). */
   version: string;
 };
@@ -49,6 +49,7 @@ const formColumns = {
   organizationId: forms.organizationId,
   name: forms.name,
   elements: forms.elements,
+  settings: forms.settings,
   updatedAt: forms.updatedAt,
   version: formVersionSql,
 };

@@ -12,7 +12,9 @@ import { issueStartToken, readStartToken } from "./start-token";
  */
 export type SurveyFormView = {
   kind: "form";
-  form: { uuid: string; name: string; elements: SurveyElement[] };
+  form: { uuid: string; name: string; description: string | null; elements: SurveyElement[] };
+  /** The page (step) shown: 0 for the first, and for a form of one page. */
+  page: number;
   /** The country selector's list, when some phone element has one. */
   countries: PhoneCountry[] | null;
   defaultValue: FormValues;
@@ -39,6 +41,9 @@ export type SurveyViewInput = {
   startToken?: string | null;
   lastResult?: unknown;
   formError?: string | null;
+  page?: number;
+  /** Where the respondent left off (a partial response): the page and the values it had. */
+  resume?: { page: number; formValues: Record<string, unknown> } | null;
 };
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
@@ -47,13 +52,17 @@ export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<S
   const kept = input.startToken && (await readStartToken(db, input.startToken, form.id)) !== null ? input.startToken : null;
   return {
     kind: "form",
-    form: { uuid: form.uuid, name: form.name, elements },
+    form: { uuid: form.uuid, name: form.name, description: form.settings.description?.trim() || null, elements },
+    page: input.page ?? input.resume?.page ?? 0,
     countries: hasCountrySelector(elements) ? phoneCountries() : null,
-    defaultValue: initialFormValues(form.elements, {
-      prefill: input.prefill,
-      query: input.query,
-      defaultCountry: countryFromAcceptLanguage(input.acceptLanguage),
-    }),
+    defaultValue: {
+      ...initialFormValues(form.elements, {
+        prefill: input.prefill,
+        query: input.query,
+        defaultCountry: countryFromAcceptLanguage(input.acceptLanguage),
+      }),
+      ...input.resume?.formValues,
+    },
     startToken: kept ?? (await issueStartToken(db, form.id)),
     action: input.action,
     lastResult: input.lastResult ?? null,

@@ -18,6 +18,7 @@ import { FORMS_TRASH_PATH, formBuilderPath, formPath, formScopedLinks } from "..
 import { StatusBadge } from "../status-badge";
 import { TrashFormDialog } from "../trash-form-dialog";
 import { FormMailSection } from "./form-mail-section";
+import { FormFunnelSection } from "./form-funnel-section";
 import { FormName } from "./form-name";
 import { ShareSurvey } from "./share-survey";
 import "../forms.css";
@@ -216,6 +217,7 @@ function Overview({ form }: { form: Overview }) {
         )}
       </div>
 
+      {!trashed && <FormFunnelSection formUuid={form.uuid} />}
       {!trashed && <FormMailSection form={form} />}
 
       <TrashFormDialog

@@ -1,10 +1,14 @@
 import "server-only";
-import { ZDraftElements } from "@/server/services/forms/draft-shape";
+import { ZDraftElements, ZDraftSettings } from "@/server/services/forms/draft-shape";
 import { saveDraft } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";
 import { ZBuilderDraft, ZBuilderFormInput, ZDraftRevision } from "./builder-draft-schemas";
 
-export const ZSaveDraftInput = ZBuilderFormInput.extend({ elements: ZDraftElements, revision: ZDraftRevision });
+export const ZSaveDraftInput = ZBuilderFormInput.extend({
+  elements: ZDraftElements,
+  settings: ZDraftSettings.optional(),
+  revision: ZDraftRevision,
+});
 
 /** Autosave of the builder; 409 when another tab saved first. */
 export const saveDraftRoute = sessionProcedure

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { filterableFields } from "@/server/services/submissions/filter-fields";
+import { filterableFields } from "@/lib/filters/filter-fields";
 import { querySubmissions } from "@/server/services/submissions/query/entry";
 import { toDashboardSubmission, ZDashboardSubmission } from "@/server/services/submissions/serialize";
 import { sessionProcedure } from "@/server/trpc";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { MESSAGES } from "@/lib/errors";
-import type { FilterParam } from "@/server/services/submissions/filters";
+import type { FilterParam } from "@/lib/filters/filters";
 import { querySubmissions } from "@/server/services/submissions/query/entry";
 import { toV1Submission, ZV1Submission } from "@/server/services/submissions/serialize";
 import { V1_RESERVED_PARAMS } from "@/server/services/submissions/v1-filters";

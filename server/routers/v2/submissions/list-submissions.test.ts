@@ -32,7 +32,7 @@ test("the OpenAPI document lists the three operations with their query parameter
   assert.deepEqual(Object.keys(paths).sort(), ["/submissions", "/submissions/{id}"]);
   assert.deepEqual(
     paths["/submissions"]!.get!.parameters!.map((p) => p.name),
-    ["page", "form_id", "form_uuid", "sort", "order"],
+    ["page", "form_id", "form_uuid", "sort", "order", "include_partial"],
   );
   assert.ok(paths["/submissions/{id}"]!.get && paths["/submissions/{id}"]!.delete);
 });

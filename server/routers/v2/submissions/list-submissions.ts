@@ -1,15 +1,16 @@
 import "server-only";
 import { z } from "zod";
-import { FILTER_TYPES, type FilterParam } from "@/server/services/submissions/filters";
+import { FILTER_TYPES, type FilterParam } from "@/lib/filters/filters";
 import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { querySubmissionsCheckingToken } from "@/server/services/submissions/query/checking-token";
 import { toV2Submission, ZV2Submission } from "@/server/services/submissions/serialize";
 import { resolveSort } from "@/server/services/submissions/sort";
+import { listPartials } from "@/server/services/submissions/partial-list";
 import { apiTokenOverlappedProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
 
-const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order"]);
+const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order", "include_partial"]);
 
 /**
  * REST-only input: every value is a string, parsed explicitly (trpc-to-openapi would coerce
@@ -28,6 +29,12 @@ export const ZV2ListSubmissionsInput = z
       .optional()
       .describe("created_at (default), updated_at or duration. Any other value sorts by created_at descending, ignoring `order`."),
     order: ZSingleParam("order").optional().describe("asc or desc (default desc); case-insensitive, any other value means desc"),
+    include_partial: ZSingleParam("include_partial")
+      .optional()
+      .describe(
+        "`true`: after the completed submissions, the form's partial responses (the answers so far of a multi-page form), " +
+          'each with `"status": "partial"` (completed ones say `"completed"`); any other value: completed only.',
+      ),
   })
   .catchall(ZQueryValue);
 
@@ -36,7 +43,7 @@ export const ZV2ListSubmissionsOutput = z.object({
   meta: z.object({
     formId: z.number().int().describe("Numeric id of the form"),
     formUuid: z.string().describe("UUID of the form"),
-    totalCount: z.number().int().describe("Submissions matching the filters (exact)"),
+    totalCount: z.number().int().describe("Submissions matching the filters (exact; with include_partial=true, partials too)"),
     page: z.number().int(),
     perPage: z.number().int().describe("Always 20"),
   }),
@@ -123,8 +130,24 @@ export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
       sort: resolveSort(input.sort, input.order),
       filters: { v2: filterParamsOf(input) },
     });
+    if (input.include_partial?.trim().toLowerCase() !== "true") {
+      return {
+        submissions: submissions.map((s) => toV2Submission(s, form.uuid)),
+        meta: { formId: form.id, formUuid: form.uuid, totalCount, page: input.page, perPage: PAGE_SIZE },
+      };
+    }
+    // Partials continue the list after the completed submissions, page after page.
+    const offset = Math.max(0, (input.page - 1) * PAGE_SIZE - totalCount);
+    const partials = await listPartials(ctx.db, await ctx.tokenCheck.access, form.id, {
+      filters: filterParamsOf(input),
+      offset,
+      limit: PAGE_SIZE - submissions.length,
+    });
     return {
-      submissions: submissions.map((s) => toV2Submission(s, form.uuid)),
-      meta: { formId: form.id, formUuid: form.uuid, totalCount, page: input.page, perPage: PAGE_SIZE },
+      submissions: [
+        ...submissions.map((s) => ({ ...toV2Submission(s, form.uuid), status: "completed" as const })),
+        ...partials.items.map((p) => ({ ...toV2Submission(p, form.uuid), status: "partial" as const })),
+      ],
+      meta: { formId: form.id, formUuid: form.uuid, totalCount: totalCount + partials.total, page: input.page, perPage: PAGE_SIZE },
     };
   });

@@ -8,7 +8,7 @@ import { count, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
-import type { Filter } from "../filters";
+import type { Filter } from "@/lib/filters/filters";
 import { countedFilter, indexedIdSet, KEY_LENGTH, type CountedFilter } from "../value-index";
 import type { QueryLimits } from "./plan";
 

@@ -5,7 +5,7 @@
 import "server-only";
 import { sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { submissions } from "@/db/schema";
-import type { FilterField } from "../fields";
+import type { FilterField } from "@/lib/filters/fields";
 import { castAs } from "../filter-sql";
 import type { SubmissionSort } from "../sort";
 

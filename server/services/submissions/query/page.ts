@@ -9,7 +9,7 @@ import { submissions, type Form } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import { PAGE_SIZE, pageOffset } from "@/server/services/lib/pagination";
 import { filtersSql, usesContainmentIndex } from "../filter-sql";
-import type { Filter } from "../filters";
+import type { Filter } from "@/lib/filters/filters";
 import type { SubmissionSort } from "../sort";
 import { indexedIdSet } from "../value-index";
 import { countMatches, indexCountable, indexOnlyCount } from "./count";

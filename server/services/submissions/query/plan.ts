@@ -7,7 +7,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { submissions, type Form } from "@/db/schema";
 import { filtersSql, jsonFiltersSql, rowTests, usesContainmentIndex } from "../filter-sql";
-import type { Filter } from "../filters";
+import type { Filter } from "@/lib/filters/filters";
 import { DISTINCT_KEYS, indexedIdSet } from "../value-index";
 
 /** The sizes a listing is planned with; queryLimits derives them from the form, tests may pass their own. */

@@ -4,9 +4,9 @@
  */
 import "server-only";
 import type { Form } from "@/db/schema";
-import { FieldResolver } from "../fields";
+import { FieldResolver } from "@/lib/filters/fields";
 import { parseFilterRows, type FilterRow } from "../filter-rows";
-import { parseFilters, type Filter, type FilterParam } from "../filters";
+import { parseFilters, type Filter, type FilterParam } from "@/lib/filters/filters";
 import { resolveV1Sort, v1ColumnSort, type ColumnSort, type SubmissionSort } from "../sort";
 import { v1FilterParams } from "../v1-filters";
 import type { FormTarget } from "./target";

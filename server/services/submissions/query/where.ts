@@ -7,7 +7,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { submissions, type Form } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import { filtersSql } from "../filter-sql";
-import type { Filter } from "../filters";
+import type { Filter } from "@/lib/filters/filters";
 import type { SpamView } from "./request";
 
 /** Every submission of the form, within the tenant. */

@@ -39,7 +39,8 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
     const shown = surveyElements(deferred);
     return {
       kind: "form",
-      form: { uuid: "preview", name, elements: shown },
+      form: { uuid: "preview", name, description: null, elements: shown },
+      page: 0,
       countries: hasCountrySelector(shown) ? countries : null,
       defaultValue: start.values,
       startToken: "",
@@ -58,7 +59,7 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
           <p className="hint">Add a field to see it here.</p>
         ) : (
           <PreviewBoundary key={key}>
-            <SurveyForm view={view} onValueChange={onValueChange} />
+            <SurveyForm view={view} onValueChange={onValueChange} localSteps />
           </PreviewBoundary>
         )}
       </div>

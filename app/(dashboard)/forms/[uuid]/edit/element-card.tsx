@@ -3,7 +3,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { FormElement } from "@/db/schema";
-import type { ElementType } from "@/lib/forms/element-types";
+import type { ElementType, LayoutType } from "@/lib/forms/element-types";
 import { ElementFields } from "./element-fields";
 import { TYPE_LABELS } from "./element-model";
 import type { CardProblems } from "./problems";
@@ -19,8 +19,18 @@ export function ElementCard({
   onDuplicate,
   onRemove,
   onRemoveComponent,
+  before,
+  renamable,
+  taken,
+  onRenameId,
 }: {
   element: FormElement;
+  /** The elements before this one: what its conditions may look at. */
+  before: readonly FormElement[];
+  /** Whether its id may be renamed (no submission holds an answer to it). */
+  renamable: boolean;
+  taken: (id: string) => boolean;
+  onRenameId: (id: string) => void;
   index: number;
   count: number;
   problems: CardProblems;
@@ -34,7 +44,7 @@ export function ElementCard({
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id: element.id });
   const style = { transform: CSS.Translate.toString(transform), transition };
   const headingId = `card-${element.id}-title`;
-  const typeLabel = TYPE_LABELS[element.type as ElementType] ?? element.type;
+  const typeLabel = TYPE_LABELS[element.type as ElementType | LayoutType] ?? element.type;
   const invalid = problems.items.length > 0;
   return (
     <li
@@ -80,6 +90,7 @@ export function ElementCard({
         onRemoveComponent={onRemoveComponent}
         problems={problems}
         idBase={`el-${element.id}`}
+        top={{ before, renamable, taken, onRenameId }}
       />
       <div className="bl-actions" role="group" aria-label={`Actions for question ${index + 1}`}>
         <button type="button" className="button button-small button-ghost" onClick={() => onMove(index - 1)} disabled={index === 0}>

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { FormElement } from "@/db/schema";
-import { ELEMENT_TYPES, elementCategory, type ElementType } from "@/lib/forms/element-types";
+import { ELEMENT_TYPES, elementCategory, isLayoutType, type ElementType } from "@/lib/forms/element-types";
 import { ItemListEditor } from "./list-editors";
 import {
   changeType,
@@ -18,6 +18,7 @@ import {
   TYPE_LABELS,
 } from "./element-model";
 import { problemsAt, type CardProblems } from "./problems";
+import { ConditionEditor, ElementIdField, FieldRulesEditor } from "./logic-editors";
 
 /** Lines of pasted text as new items, placed after `after`; an empty item pasted into is replaced. */
 function insertLines<T extends { label: string }>(list: readonly T[], after: number, text: string, make: (label: string) => T): T[] {
@@ -41,8 +42,11 @@ export function ElementFields({
   onRemoveComponent,
   problems,
   idBase,
+  top,
 }: {
   element: FormElement;
+  /** For a top-level element: what its condition may look at and its id's rename. */
+  top?: { before: readonly FormElement[]; renamable: boolean; taken: (id: string) => boolean; onRenameId: (id: string) => void };
   onChange: (next: FormElement) => void;
   /** Asked to remove one of a repeat field's components (the builder may confirm first). */
   onRemoveComponent?: (component: FormElement) => void;
@@ -54,11 +58,26 @@ export function ElementFields({
   const types = convertibleTypes(element.type);
   const labelProblem = problemsAt(problems, ["label"]);
   const set = (change: Partial<FormElement>) => onChange({ ...element, ...change });
+  const layout = isLayoutType(element.type);
+  const condition = top ? (
+    <ConditionEditor
+      condition={element.showIf}
+      before={top.before}
+      onChange={(showIf) => {
+        const next = { ...element, showIf };
+        if (!showIf) delete next.showIf;
+        onChange(next);
+      }}
+      idBase={`${idBase}-if`}
+      noun={layout ? "page" : "question"}
+      problem={problemsAt(problems, ["showIf"], true)}
+    />
+  ) : null;
 
   return (
     <div className="bl-fields">
       <div className="field">
-        <label htmlFor={`${idBase}-label`}>{element.type === "hidden" ? "Name" : "Question"}</label>
+        <label htmlFor={`${idBase}-label`}>{layout ? "Page title" : element.type === "hidden" ? "Name" : "Question"}</label>
         <input
           id={`${idBase}-label`}
           className="bl-input"
@@ -68,6 +87,7 @@ export function ElementFields({
           aria-invalid={labelProblem ? true : undefined}
           aria-describedby={labelProblem ? `${idBase}-label-problem` : undefined}
           data-label-input=""
+          data-select-on-focus=""
         />
         {labelProblem ? (
           <p id={`${idBase}-label-problem`} className="field-error">
@@ -75,86 +95,98 @@ export function ElementFields({
           </p>
         ) : null}
       </div>
-      <div className="bl-row">
-        {element.type !== "hidden" ? (
-          <label className="choice">
-            <input type="checkbox" checked={element.required === true} onChange={(e) => set({ required: e.target.checked })} />
-            Required
-          </label>
-        ) : null}
-        {types.length > 1 ? (
-          <div className="field bl-type">
-            <label htmlFor={`${idBase}-type`}>Type</label>
-            <select
-              id={`${idBase}-type`}
-              className="select"
-              value={element.type}
-              onChange={(e) => onChange(changeType(element, e.target.value as ElementType))}
-            >
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {element.type === "phone" ? (
-          <label className="choice">
-            <input
-              type="checkbox"
-              checked={element.countrySelector === true}
-              onChange={(e) => set({ countrySelector: e.target.checked })}
-            />
-            Country code selector
-          </label>
-        ) : null}
-      </div>
-
-      {category === "single-choice" || category === "multi-choice" ? (
-        <ItemListEditor
-          title="Options"
-          noun="option"
-          items={element.options ?? []}
-          onRename={(i, label) => set({ options: (element.options ?? []).map((o, j) => (j === i ? renameOption(o, label) : o)) })}
-          onRemove={(i) => set({ options: (element.options ?? []).filter((_, j) => j !== i) })}
-          onMove={(from, to) => set({ options: move(element.options ?? [], from, to) })}
-          onAdd={() => set({ options: [...(element.options ?? []), newOption()] })}
-          onPaste={(text, after) => set({ options: insertLines(element.options ?? [], after, text, newOption) })}
-          problemFor={(i) => problemsAt(problems, ["options", i], true)}
-        />
+      {top && !layout ? (
+        <ElementIdField element={element} taken={top.taken} renamable={top.renamable} onRename={top.onRenameId} idBase={idBase} />
       ) : null}
-      {category === "single-choice" || category === "multi-choice" ? <ListProblem text={problemsAt(problems, ["options"])} /> : null}
-
-      {category === "matrix" ? (
-        <div className="bl-matrix">
-          {(["rows", "columns"] as const).map((axis) => {
-            const kind = axis === "rows" ? "row" : "col";
-            const items = element[axis] ?? [];
-            return (
-              <div key={axis}>
-                <ItemListEditor
-                  title={axis === "rows" ? "Rows" : "Columns"}
-                  noun={axis === "rows" ? "row" : "column"}
-                  items={items}
-                  onRename={(i, label) => set({ [axis]: items.map((it, j) => (j === i ? { ...it, label } : it)) })}
-                  onRemove={(i) => set({ [axis]: items.filter((_, j) => j !== i) })}
-                  onMove={(from, to) => set({ [axis]: move(items, from, to) })}
-                  onAdd={() => set({ [axis]: [...items, newAxisItem(kind)] })}
-                  onPaste={(text, after) => set({ [axis]: insertLines(items, after, text, (l) => newAxisItem(kind, l)) })}
-                  problemFor={(i) => problemsAt(problems, [axis, i], true)}
-                />
-                <ListProblem text={problemsAt(problems, [axis])} />
+      {layout ? condition : null}
+      {layout ? null : (
+        <>
+          <div className="bl-row">
+            {element.type !== "hidden" ? (
+              <label className="choice">
+                <input type="checkbox" checked={element.required === true} onChange={(e) => set({ required: e.target.checked })} />
+                Required
+              </label>
+            ) : null}
+            {types.length > 1 ? (
+              <div className="field bl-type">
+                <label htmlFor={`${idBase}-type`}>Type</label>
+                <select
+                  id={`${idBase}-type`}
+                  className="select"
+                  value={element.type}
+                  onChange={(e) => onChange(changeType(element, e.target.value as ElementType))}
+                >
+                  {types.map((t) => (
+                    <option key={t} value={t}>
+                      {TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
               </div>
-            );
-          })}
-        </div>
-      ) : null}
+            ) : null}
+            {element.type === "phone" ? (
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={element.countrySelector === true}
+                  onChange={(e) => set({ countrySelector: e.target.checked })}
+                />
+                Country code selector
+              </label>
+            ) : null}
+          </div>
 
-      {category === "composite" ? <CompositeEditor element={element} onChange={onChange} idBase={idBase} /> : null}
-      {category === "repeat" ? (
-        <ComponentsEditor element={element} onChange={onChange} onRemove={onRemoveComponent} problems={problems} idBase={idBase} />
-      ) : null}
+          {category === "single-choice" || category === "multi-choice" ? (
+            <ItemListEditor
+              title="Options"
+              noun="option"
+              items={element.options ?? []}
+              onRename={(i, label) => set({ options: (element.options ?? []).map((o, j) => (j === i ? renameOption(o, label) : o)) })}
+              onRemove={(i) => set({ options: (element.options ?? []).filter((_, j) => j !== i) })}
+              onMove={(from, to) => set({ options: move(element.options ?? [], from, to) })}
+              onAdd={() => set({ options: [...(element.options ?? []), newOption()] })}
+              onPaste={(text, after) => set({ options: insertLines(element.options ?? [], after, text, newOption) })}
+              problemFor={(i) => problemsAt(problems, ["options", i], true)}
+            />
+          ) : null}
+          {category === "single-choice" || category === "multi-choice" ? <ListProblem text={problemsAt(problems, ["options"])} /> : null}
+
+          {category === "matrix" ? (
+            <div className="bl-matrix">
+              {(["rows", "columns"] as const).map((axis) => {
+                const kind = axis === "rows" ? "row" : "col";
+                const items = element[axis] ?? [];
+                return (
+                  <div key={axis}>
+                    <ItemListEditor
+                      title={axis === "rows" ? "Rows" : "Columns"}
+                      noun={axis === "rows" ? "row" : "column"}
+                      items={items}
+                      onRename={(i, label) => set({ [axis]: items.map((it, j) => (j === i ? { ...it, label } : it)) })}
+                      onRemove={(i) => set({ [axis]: items.filter((_, j) => j !== i) })}
+                      onMove={(from, to) => set({ [axis]: move(items, from, to) })}
+                      onAdd={() => set({ [axis]: [...items, newAxisItem(kind)] })}
+                      onPaste={(text, after) => set({ [axis]: insertLines(items, after, text, (l) => newAxisItem(kind, l)) })}
+                      problemFor={(i) => problemsAt(problems, [axis, i], true)}
+                    />
+                    <ListProblem text={problemsAt(problems, [axis])} />
+                  </div>
+                );
+              })}
+            </div>
+          ) : null}
+
+          {category === "composite" ? <CompositeEditor element={element} onChange={onChange} idBase={idBase} /> : null}
+          {category === "repeat" ? (
+            <ComponentsEditor element={element} onChange={onChange} onRemove={onRemoveComponent} problems={problems} idBase={idBase} />
+          ) : null}
+          {element.type !== "hidden" ? (
+            <FieldRulesEditor element={element} onChange={onChange} idBase={idBase} problemAt={(key) => problemsAt(problems, [key])} />
+          ) : null}
+          {condition}
+        </>
+      )}
     </div>
   );
 }

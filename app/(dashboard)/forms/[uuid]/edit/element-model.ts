@@ -1,5 +1,5 @@
 import type { ChoiceOption, CompositeChild, FormElement, MatrixAxisItem } from "@/db/schema";
-import { elementCategory, isChoiceType, type ElementType } from "@/lib/forms/element-types";
+import { elementCategory, isChoiceType, PAGE_BREAK, type ElementType, type LayoutType } from "@/lib/forms/element-types";
 
 /**
  * The builder's edits of an element tree, as pure functions. Ids (element, option, row,
@@ -7,7 +7,7 @@ import { elementCategory, isChoiceType, type ElementType } from "@/lib/forms/ele
  * or a type change: submissions, prefills, filters and integrations are keyed by them.
  */
 
-export const TYPE_LABELS: Record<ElementType, string> = {
+export const TYPE_LABELS: Record<ElementType | LayoutType, string> = {
   "short-text": "Short text",
   "long-text": "Long text",
   email: "Email",
@@ -24,7 +24,12 @@ export const TYPE_LABELS: Record<ElementType, string> = {
   "repeat-field": "Repeat field",
   name: "Name",
   address: "Address",
+  "page-break": "Page break",
 };
+
+/** What a new field (or page) is called until the owner types over it (selected, so typing replaces it). */
+export const UNTITLED_QUESTION = "Untitled question";
+export const UNTITLED_PAGE = "Untitled page";
 
 /** The sub-fields a name or address may show, in the order the survey asks them. */
 export const COMPOSITE_PARTS: Record<"name" | "address", { fixedname: string; label: string; required: boolean; shown: boolean }[]> = {
@@ -43,7 +48,7 @@ export const COMPOSITE_PARTS: Record<"name" | "address", { fixedname: string; la
 };
 
 /** Short, unique, URL- and prefill-friendly ids: `el_k3x9q2`, `opt_…`. */
-export function newId(prefix: "el" | "opt" | "row" | "col"): string {
+export function newId(prefix: "el" | "pg" | "opt" | "row" | "col" | "end"): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return `${prefix}_${[...bytes].map((b) => (b % 36).toString(36)).join("")}`;
 }
@@ -51,8 +56,9 @@ export function newId(prefix: "el" | "opt" | "row" | "col"): string {
 export const newOption = (label = ""): ChoiceOption => ({ id: newId("opt"), label, value: label });
 export const newAxisItem = (kind: "row" | "col", label = ""): MatrixAxisItem => ({ id: newId(kind), label });
 
-export function newElement(type: ElementType): FormElement {
-  const base: FormElement = { id: newId("el"), label: "", type, required: false };
+export function newElement(type: ElementType | LayoutType): FormElement {
+  if (type === PAGE_BREAK) return { id: newId("pg"), label: UNTITLED_PAGE, type };
+  const base: FormElement = { id: newId("el"), label: UNTITLED_QUESTION, type, required: false };
   switch (elementCategory(type)) {
     case "single-choice":
     case "multi-choice":

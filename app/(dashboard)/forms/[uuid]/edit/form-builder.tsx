@@ -16,9 +16,9 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { errorMessage } from "@/app/_trpc/errors";
 import { useTRPC } from "@/app/_trpc/client";
-import type { FormElement } from "@/db/schema";
+import type { FormElement, FormSettings } from "@/db/schema";
 import type { ElementProblem } from "@/lib/forms/definition";
-import { ELEMENT_TYPES, type ElementType } from "@/lib/forms/element-types";
+import { ELEMENT_TYPES, PAGE_BREAK, type ElementType, type LayoutType } from "@/lib/forms/element-types";
 import type { PhoneCountry } from "@/lib/phone/phone-countries";
 import type { BuilderDraft as Draft } from "@/server/services/forms/builder-draft";
 import { ConfirmDialog } from "../../../_components/confirm-dialog";
@@ -26,6 +26,7 @@ import { ErrorState } from "../../../_components/list-states";
 import { BuilderPreview } from "./builder-preview";
 import { ElementCard } from "./element-card";
 import { duplicateElement, move, newElement, TYPE_LABELS } from "./element-model";
+import { renameElementId, SettingsEditor } from "./logic-editors";
 import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./problems";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
@@ -62,6 +63,12 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [elements, setElements] = useState<FormElement[]>(initial.elements);
+  // The description and endings save with the elements (the autosave watches the tree; a settings edit hands it a new one).
+  const [settings, setSettings] = useState<FormSettings>(initial.settings);
+  const settingsRef = useRef(settings);
+  useEffect(() => {
+    settingsRef.current = settings;
+  });
   const [state, setState] = useState({
     published: initial.published,
     hasDraft: initial.hasDraft,
@@ -87,7 +94,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   const autosave = useAutosave({
     elements,
     revision: initial.revision,
-    save: (tree, revision) => saveMutation.mutateAsync({ form: initial.uuid, elements: tree, revision }),
+    save: (tree, revision) => saveMutation.mutateAsync({ form: initial.uuid, elements: tree, settings: settingsRef.current, revision }),
     onSaved: (saved) => setState((s) => ({ ...s, hasDraft: saved.hasDraft })),
   });
   const publish = useMutation(trpc.forms.publish.mutationOptions());
@@ -99,7 +106,12 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     const target = focusAfter.current;
     if (!target) return;
     focusAfter.current = null;
-    const focus = () => document.querySelector<HTMLElement>(target)?.focus();
+    const focus = () => {
+      const el = document.querySelector<HTMLElement>(target);
+      el?.focus();
+      // A new field's "Untitled question" is selected, so typing replaces it.
+      if (el instanceof HTMLInputElement && el.dataset.selectOnFocus !== undefined) el.select();
+    };
     focus();
     // A confirm dialog closing in the same render may drop focus to <body> a frame later, when
     // the button that opened it was the one deleted: put it back where it belongs.
@@ -132,11 +144,25 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
     }
   };
 
-  const add = (type: ElementType) => {
+  const add = (type: ElementType | LayoutType) => {
     const element = newElement(type);
     edit((list) => [...list, element]);
     setAnnouncement(`${TYPE_LABELS[type]} added as question ${elements.length + 1}.`);
-    focusAfter.current = `#el-${CSS.escape(element.id)}-label`;
+    focusAfter.current = `#el-${CSS.escape(element.id)}-label[data-select-on-focus]`;
+  };
+
+  const editSettings = (next: FormSettings) => {
+    setSettings(next);
+    settingsRef.current = next;
+    edit((list) => [...list]);
+  };
+
+  const renameId = (from: string, to: string) => {
+    const renamed = renameElementId(elements, settings, from, to);
+    setSettings(renamed.settings);
+    settingsRef.current = renamed.settings;
+    edit(() => renamed.elements);
+    setAnnouncement(`Field id changed to ${to}.`);
   };
 
   const removeNow = (element: FormElement) => {
@@ -191,7 +217,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
         setNotice(state.published ? "Changes published. Respondents see them now." : "Published. The form takes answers now.");
       } else {
         // Listed by element, in form order (the rules report structure first, then labels).
-        const byIndex = (p: ElementProblem) => (typeof p.path[1] === "number" ? p.path[1] : -1);
+        const byIndex = (p: ElementProblem) => (p.path[0] === "elements" && typeof p.path[1] === "number" ? p.path[1] : -1);
         const sorted = [...result.problems].sort((a, b) => byIndex(a) - byIndex(b));
         setProblems(sorted.map((problem) => ({ problem, elementId: sent[byIndex(problem)]?.id ?? null })));
         setTimeout(() => summaryRef.current?.focus(), 0);
@@ -218,6 +244,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       const draft = await discard.mutateAsync({ form: initial.uuid, revision: autosave.revisionRef.current });
       autosave.reset(draft.revision, draft.elements);
       setElements(draft.elements);
+      setSettings(draft.settings);
       setState((s) => ({ ...s, hasDraft: false }));
       setProblems(null);
       setDiscarding(false);
@@ -384,7 +411,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <section id="bl-palette" className="bl-palette" aria-labelledby="bl-palette-title">
             <h2 id="bl-palette-title">Add a field</h2>
             <ul>
-              {ELEMENT_TYPES.map((type) => (
+              {[...ELEMENT_TYPES, PAGE_BREAK].map((type) => (
                 <li key={type}>
                   <button type="button" className="button button-small" onClick={() => add(type)}>
                     {TYPE_LABELS[type]}
@@ -419,6 +446,10 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
                       index={index}
                       count={elements.length}
                       problems={byElement.get(element.id) ?? NO_PROBLEMS}
+                      before={elements.slice(0, index)}
+                      renamable={state.submissionsCount === 0}
+                      taken={(id) => elements.some((e) => e.id === id || e.components?.some((c) => c.id === id))}
+                      onRenameId={(to) => renameId(element.id, to)}
                       onChange={(next) => edit((list) => list.map((e) => (e.id === element.id ? next : e)))}
                       onMove={(to) => moveTo(index, to, "button")}
                       onDuplicate={() => {
@@ -435,6 +466,17 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
               </SortableContext>
             </DndContext>
           )}
+          <SettingsEditor
+            settings={settings}
+            elements={elements}
+            onChange={editSettings}
+            problemAt={(path) =>
+              problems
+                ?.filter(({ problem }) => path.every((k, i) => problem.path[i] === k) && problem.path.length === path.length)
+                .map(({ problem }) => problem.reason)
+                .join(" · ") || undefined
+            }
+          />
         </div>
         <aside className="bl-preview" aria-labelledby="bl-preview-title">
           <h2 id="bl-preview-title" className="bl-preview-title">

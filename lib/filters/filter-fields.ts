@@ -1,4 +1,3 @@
-import "server-only";
 import type { ChoiceOption, FormElement } from "@/db/schema";
 import { FieldResolver, type FilterField } from "./fields";
 import { FILTER_TYPES, type FilterType } from "./filters";

@@ -1,4 +1,3 @@
-import "server-only";
 import { AppError } from "@/lib/errors";
 import { textProblem } from "@/lib/values/text";
 import { compareDecimals, parseDate, parseNumber, type Operand } from "@/lib/values/values";

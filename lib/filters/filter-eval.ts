@@ -1,8 +1,6 @@
-import "server-only";
 import { compareDecimals, type Operand } from "@/lib/values/values";
 import type { FilterField } from "./fields";
 import type { CompareOp, Filter, FilterCondition } from "./filters";
-import { MAX_NUMBER_TEXT } from "./filter-sql";
 
 /**
  * The filters of filters.ts evaluated in memory on one submission's data: the reference the filter engines
@@ -11,6 +9,15 @@ import { MAX_NUMBER_TEXT } from "./filter-sql";
  * numbers read as text allow only ASCII white space around them (the SQL regex's `\\s`) and
  * hold at most MAX_NUMBER_TEXT characters.
  */
+
+/**
+ * The longest text read as a number (a JSON number's digits included): the filter index
+ * (server/services/submissions/filter-sql.ts) keeps numbers in btrees, whose rows hold at most
+ * 2,704 bytes, so a longer number (a long-text answer of 20,000 digits) would fail the
+ * submission's INSERT in the index trigger. 1,000 digits take ~510 bytes; with the longest
+ * element id and member name (200 characters each) a row fits.
+ */
+export const MAX_NUMBER_TEXT = 1000;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -35,6 +42,12 @@ function valuesOf(field: FilterField, data: Record<string, Json>, forEmpty = fal
   }
 }
 
+const utf8 = new TextEncoder();
+function compareBytes(x: Uint8Array, y: Uint8Array): number {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+}
+
 /** PostgreSQL's jsonb text of a value (`#>> '{}'`): keys by length then bytes, ", " and ": ". */
 export function jsonbText(v: Json): string | null {
   if (v === null) return null;
@@ -47,9 +60,9 @@ function jsonbOut(v: Json): string {
   if (typeof v !== "object") return String(v);
   if (Array.isArray(v)) return `[${v.map(jsonbOut).join(", ")}]`;
   const keys = Object.keys(v).sort((a, b) => {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return x.length - y.length || Buffer.compare(x, y);
+    const x = utf8.encode(a);
+    const y = utf8.encode(b);
+    return x.length - y.length || compareBytes(x, y);
   });
   return `{${keys.map((k) => `${JSON.stringify(k)}: ${jsonbOut(v[k]!)}`).join(", ")}}`;
 }

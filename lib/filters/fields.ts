@@ -1,6 +1,5 @@
-import "server-only";
 import type { ChoiceOption, FormElement } from "@/db/schema";
-import { elementCategory } from "@/lib/forms/element-types";
+import { elementCategory, isLayoutType } from "@/lib/forms/element-types";
 
 /**
  * What a field's stored value looks like (the v2 shape: ZV2Submission's `data`), which decides how filters read it:
@@ -83,7 +82,7 @@ export class FieldResolver {
 
   constructor(elements: readonly FormElement[]) {
     for (const el of elements) {
-      if (!el || typeof el !== "object" || typeof el.id !== "string") continue;
+      if (!el || typeof el !== "object" || typeof el.id !== "string" || isLayoutType(el.type)) continue;
       const category = categoryOf(el);
       if (category === "composite") {
         for (const child of el.children ?? []) {
