@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import postgres from "postgres";
+import { databaseUnreachableSince, markDatabaseReachable, onDatabaseUnreachable } from "../../db/availability";
+import { unavailableAnswer, type PlainAnswer } from "../../server/http/unavailable";
+
+/**
+ * The server script's side of a database outage (db/availability.ts). While queries fail for
+ * want of a connection, every request but liveness, readiness and build assets is answered at
+ * once with the surface's 503 (server/http/unavailable.ts), and a response the app had already
+ * begun as a 5xx is swapped for it; a probe on a connection of its own tries every PROBE_MS and
+ * lets requests through again as soon as PostgreSQL answers. The app's pool and the workers'
+ * LISTEN connection reconnect by themselves on their next use.
+ */
+const PROBE_MS = 500;
+const EXEMPT = /^\/(?:api\/health|api\/ready|_next\/static\/|favicon\.ico)/;
+
+export function guardAvailability(databaseUrl: string | undefined, log: (msg: string, fields?: Record<string, unknown>) => void) {
+  let probing = false;
+  const probe = async () => {
+    if (probing || !databaseUrl) return;
+    probing = true;
+    const since = databaseUnreachableSince() ?? Date.now();
+    log("database unreachable: answering 503 until it is back");
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 2, idle_timeout: 1 });
+    try {
+      for (;;) {
+        try {
+          await sql`select 1`;
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, PROBE_MS));
+        }
+      }
+    } finally {
+      await sql.end({ timeout: 1 }).catch(() => {});
+      probing = false;
+    }
+    markDatabaseReachable();
+    log("database reachable again", { unreachableMs: Date.now() - since });
+  };
+  onDatabaseUnreachable(() => void probe());
+
+  /** Answers `req` itself when the database is unreachable (true), or arms the 5xx swap and lets the app answer (false). */
+  return function intercept(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? "/";
+    if (EXEMPT.test(url)) return false;
+    const answer = () => unavailableAnswer(url, req.headers["content-type"]);
+    if (databaseUnreachableSince() !== undefined) {
+      send(res, answer());
+      return true;
+    }
+    swapServerErrors(res, answer);
+    return false;
+  };
+}
+
+function send(res: ServerResponse, answer: PlainAnswer, end = res.end.bind(res), writeHead = res.writeHead.bind(res)) {
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  writeHead(answer.status, answer.headers);
+  end(answer.body);
+}
+
+/**
+ * A 5xx the app writes while the database is unreachable (a query lost its connection in the
+ * middle of the request) becomes the surface's 503: Node writes the head from writeHead, or from
+ * the first write/end, so those three decide.
+ */
+function swapServerErrors(res: ServerResponse, answer: () => PlainAnswer) {
+  const original = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
+  /** Our answer went out: whatever the app still writes is dropped. */
+  let swapped = false;
+  /** A 5xx head was asked for while the database is unreachable: swap at the first write or end. */
+  let pending = false;
+  /** Inside the original write/end, whose implicit head must pass as decided. */
+  let passing = false;
+  const failing = (status: number) => !res.headersSent && status >= 500 && databaseUnreachableSince() !== undefined;
+  const swap = () => {
+    swapped = true;
+    send(res, answer(), original.end, original.writeHead);
+  };
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (swapped) return res;
+    if (!passing && failing(status)) {
+      pending = true;
+      return res;
+    }
+    return (original.writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
+  }) as ServerResponse["writeHead"];
+  const through = <R>(call: () => R): R => {
+    passing = true;
+    try {
+      return call();
+    } finally {
+      passing = false;
+    }
+  };
+  res.write = ((...args: unknown[]) => {
+    if (swapped) return true;
+    if (pending || failing(res.statusCode)) {
+      swap();
+      return true;
+    }
+    return through(() => (original.write as (...a: unknown[]) => boolean)(...args));
+  }) as ServerResponse["write"];
+  res.end = ((...args: unknown[]) => {
+    if (!swapped && (pending || failing(res.statusCode))) swap();
+    if (swapped) {
+      (args.find((a) => typeof a === "function") as (() => void) | undefined)?.();
+      return res;
+    }
+    return through(() => (original.end as (...a: unknown[]) => ServerResponse)(...args));
+  }) as ServerResponse["end"];
+}
