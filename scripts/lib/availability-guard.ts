@@ -21,18 +21,10 @@ export function guardAvailability(databaseUrl: string | undefined, log: (msg: st
     probing = true;
     const since = databaseUnreachableSince() ?? Date.now();
     log("database unreachable: answering 503 until it is back");
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 2, idle_timeout: 1 });
     try {
-      for (;;) {
-        try {
-          await sql`select 1`;
-          break;
-        } catch {
-          await new Promise((r) => setTimeout(r, PROBE_MS));
-        }
-      }
+      // A client per attempt: one whose connection attempts failed may wait out its own backoff.
+      while (!(await answers(databaseUrl))) await new Promise((r) => setTimeout(r, PROBE_MS));
     } finally {
-      await sql.end({ timeout: 1 }).catch(() => {});
       probing = false;
     }
     markDatabaseReachable();
@@ -54,6 +46,18 @@ export function guardAvailability(databaseUrl: string | undefined, log: (msg: st
   };
 }
 
+async function answers(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 2 });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
 function send(res: ServerResponse, answer: PlainAnswer, end = res.end.bind(res), writeHead = res.writeHead.bind(res)) {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   writeHead(answer.status, answer.headers);
@@ -62,52 +66,37 @@ function send(res: ServerResponse, answer: PlainAnswer, end = res.end.bind(res),
 
 /**
  * A 5xx the app writes while the database is unreachable (a query lost its connection in the
- * middle of the request) becomes the surface's 503: Node writes the head from writeHead, or from
- * the first write/end, so those three decide.
+ * middle of the request) becomes the surface's 503. Node writes the head from writeHead (also
+ * when called by the first write or end), so that decides; the app's body is then dropped and
+ * ours goes out when the app ends, so the app finishes its response as it always does.
  */
 function swapServerErrors(res: ServerResponse, answer: () => PlainAnswer) {
   const original = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
-  /** Our answer went out: whatever the app still writes is dropped. */
-  let swapped = false;
-  /** A 5xx head was asked for while the database is unreachable: swap at the first write or end. */
-  let pending = false;
-  /** Inside the original write/end, whose implicit head must pass as decided. */
-  let passing = false;
+  let swapping = false;
   const failing = (status: number) => !res.headersSent && status >= 500 && databaseUnreachableSince() !== undefined;
-  const swap = () => {
-    swapped = true;
-    send(res, answer(), original.end, original.writeHead);
-  };
+  const done = (args: unknown[]) => (args.find((a) => typeof a === "function") as (() => void) | undefined)?.();
   res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (swapped) return res;
-    if (!passing && failing(status)) {
-      pending = true;
+    if (swapping || failing(status)) {
+      swapping = true;
       return res;
     }
     return (original.writeHead as (...a: unknown[]) => ServerResponse)(status, ...rest);
   }) as ServerResponse["writeHead"];
-  const through = <R>(call: () => R): R => {
-    passing = true;
-    try {
-      return call();
-    } finally {
-      passing = false;
-    }
-  };
   res.write = ((...args: unknown[]) => {
-    if (swapped) return true;
-    if (pending || failing(res.statusCode)) {
-      swap();
+    if (swapping || failing(res.statusCode)) {
+      swapping = true;
+      done(args);
       return true;
     }
-    return through(() => (original.write as (...a: unknown[]) => boolean)(...args));
+    return (original.write as (...a: unknown[]) => boolean)(...args);
   }) as ServerResponse["write"];
   res.end = ((...args: unknown[]) => {
-    if (!swapped && (pending || failing(res.statusCode))) swap();
-    if (swapped) {
-      (args.find((a) => typeof a === "function") as (() => void) | undefined)?.();
+    if (swapping || failing(res.statusCode)) {
+      swapping = true;
+      send(res, answer(), original.end, original.writeHead);
+      done(args);
       return res;
     }
-    return through(() => (original.end as (...a: unknown[]) => ServerResponse)(...args));
+    return (original.end as (...a: unknown[]) => ServerResponse)(...args);
   }) as ServerResponse["end"];
 }
