@@ -16,6 +16,7 @@ import next from "next";
 import { closeDb } from "../db";
 import { parseEnv } from "../server/env";
 import { answerInProcess } from "../server/http/in-process";
+import { pickRequestId, runAsRequest } from "../server/http/request-id";
 import { markStopping, runShutdown } from "../server/lifecycle";
 import { log, logError } from "../server/log";
 import { guardAvailability } from "./lib/availability-guard";
@@ -26,7 +27,7 @@ import { hostPort, listenErrorMessage } from "./lib/listen";
 export type ServeMessage = { type: "listening"; address: string };
 
 const dev = process.argv.includes("--dev");
-const { HOST, PORT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS } = (() => {
+const { HOST, PORT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, TRUST_PROXY } = (() => {
   try {
     return parseEnv();
   } catch (err) {
@@ -59,12 +60,17 @@ const open = new Set<ServerResponse>();
 let stopping = false;
 
 const server = createServer((req, res) => {
+  const requestId = pickRequestId(req.headers["x-request-id"], TRUST_PROXY > 0);
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
   appendPeer(req);
   if (stopping) res.shouldKeepAlive = false;
   open.add(res);
   res.once("close", () => open.delete(res));
-  if (intercept(req, res)) return;
-  void handle(req, res);
+  runAsRequest(requestId, () => {
+    if (intercept(req, res)) return;
+    void handle(req, res);
+  });
 });
 // Keep idle connections longer than clients and reverse proxies do (60 s is common): with
 // Node's 5 s, a client that reuses an idle connection just as the server closes it gets a
@@ -93,7 +99,6 @@ const close = async (why: string) => {
   const started = Date.now();
   log.info("stopping", { signal: why, inFlight: open.size, drainMs: SHUTDOWN_DRAIN_MS, timeoutMs: SHUTDOWN_TIMEOUT_MS });
   for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
-  server.closeIdleConnections();
   if (why === "SIGTERM" && SHUTDOWN_DRAIN_MS > 0)
     await new Promise((r) => setTimeout(r, Math.min(SHUTDOWN_DRAIN_MS, SHUTDOWN_TIMEOUT_MS / 2)));
   const force = setTimeout(

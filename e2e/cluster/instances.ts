@@ -25,6 +25,8 @@ export class Cluster {
   private haproxy?: ChildProcess;
   private readonly statsSocket = path.join(os.tmpdir(), `formhouse-haproxy-${randomBytes(4).toString("hex")}.sock`);
   readonly secret = randomBytes(32).toString("base64url");
+  /** What HAProxy printed. */
+  balancerOutput = "";
 
   private constructor(
     readonly databaseUrl: string,
@@ -39,7 +41,12 @@ export class Cluster {
   /** `n` instances on `databaseUrl` with `env` (and what a balanced deployment sets: TRUST_PROXY, SHUTDOWN_DRAIN_MS). */
   static async start(databaseUrl: string, n: number, env: Record<string, string> = {}): Promise<Cluster> {
     const c = new Cluster(databaseUrl, await freePort(), { TRUST_PROXY: "1", SHUTDOWN_DRAIN_MS: "3000", ...env });
-    const ports = await Promise.all(Array.from({ length: n }, () => freePort()));
+    // Distinct ports: a port is only known to be free, not held, until its server binds it.
+    const ports: number[] = [];
+    while (ports.length < n) {
+      const port = await freePort();
+      if (port !== c.balancerPort && !ports.includes(port)) ports.push(port);
+    }
     // One at a time: three Next servers starting together on two cores take longer than one after another.
     for (const port of ports) c.instances.push(await c.startInstance(port));
     return c;
@@ -67,16 +74,16 @@ export class Cluster {
     const env: NodeJS.ProcessEnv = { ...process.env, FORMHOUSE_BIND: `127.0.0.1:${this.balancerPort}` };
     // The shipped file names three instances; a smaller cluster points the rest at its first one.
     for (let i = 0; i < 3; i++) env[`FORMHOUSE_APP${i + 1}`] = `127.0.0.1:${(this.instances[i] ?? this.instances[0]!).port}`;
-    let output = "";
     const child = spawn(binary, ["-db", "-f", path.resolve("deploy/haproxy.cfg"), "-f", extra], { env, stdio: ["ignore", "pipe", "pipe"] });
     this.haproxy = child;
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
+    child.stdout.on("data", (d) => (this.balancerOutput += d));
+    child.stderr.on("data", (d) => (this.balancerOutput += d));
+    if (process.env.SERVER_LOGS) child.stderr.pipe(process.stderr);
     await this.waitUntil(
       "HAProxy to see every instance up",
       async () => (await this.serverStates()).every((s) => s === "UP"),
       20_000,
-      () => output,
+      () => this.balancerOutput,
     );
   }
 

@@ -59,7 +59,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 function send(res: ServerResponse, answer: PlainAnswer, end = res.end.bind(res), writeHead = res.writeHead.bind(res)) {
-  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  for (const name of res.getHeaderNames()) if (name !== "x-request-id") res.removeHeader(name);
   writeHead(answer.status, answer.headers);
   end(answer.body);
 }

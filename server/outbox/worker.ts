@@ -54,6 +54,8 @@ export class OutboxWorker<T> {
   private readonly inflight = new Set<Promise<void>>();
   private running = 0;
   private claiming = false;
+  /** The claim loop under way: a stop waits for it, so rows it claims are sent and recorded before the lease goes. */
+  private loop?: Promise<void>;
   private again = false;
   /** The last claim was cut short by a cap, so a finished attempt should claim again. */
   private capped = false;
@@ -90,13 +92,21 @@ export class OutboxWorker<T> {
     this.wake();
   }
 
-  /** Stops claiming and waits (up to `graceMs`) for the running attempts to be recorded. */
+  /**
+   * Stops claiming and waits (up to `graceMs`) for the claim under way and the running attempts
+   * to be recorded: the lease is given up next, and a row still held would be rescued and sent
+   * again by another worker while this one sends it.
+   */
   async stop(graceMs = 20_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.ticker);
     await this.unlisten?.().catch(() => {});
-    await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+    const settled = (async () => {
+      await this.loop;
+      await Promise.allSettled([...this.inflight]);
+    })();
+    await Promise.race([settled, new Promise((r) => setTimeout(r, graceMs).unref?.())]);
   }
 
   wake(): void {
@@ -105,7 +115,7 @@ export class OutboxWorker<T> {
       this.again = true;
       return;
     }
-    void this.claimLoop();
+    this.loop = this.claimLoop();
   }
 
   private async tick(): Promise<void> {
