@@ -45,7 +45,7 @@ export function db(): Db {
   if (!globalForDb.formhouseDb) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; start the service with `npm start`");
-    globalForDb.formhouseDb = createDb(url);
+    globalForDb.formhouseDb = createDb(url, 10, { application_name: "formhouse" });
   }
   return globalForDb.formhouseDb;
 }

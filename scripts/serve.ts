@@ -6,6 +6,8 @@
  *   last entry (and, with TRUST_PROXY, the ones its proxies added): server/http/client-address.ts;
  * - lend the app its request handler, for the pages it renders in this process (server/http/in-process.ts);
  * - answer 503 at once while the database is unreachable (scripts/lib/availability-guard.ts);
+ * - give each request an id (X-Request-Id, server/http/request-id.ts), count and time it, and
+ *   serve `GET /metrics` when METRICS_TOKEN is set (scripts/lib/serve-metrics.ts);
  * - stop gracefully on SIGTERM: readiness answers 503 at once (a balancer drains the instance
  *   during SHUTDOWN_DRAIN_MS), then it stops listening; the requests in flight (a body still
  *   arriving too) and the workers' current deliveries finish within SHUTDOWN_TIMEOUT_MS, the
@@ -20,6 +22,7 @@ import { pickRequestId, runAsRequest } from "../server/http/request-id";
 import { markStopping, runShutdown } from "../server/lifecycle";
 import { log, logError } from "../server/log";
 import { guardAvailability } from "./lib/availability-guard";
+import { serveMetrics, recordRequest } from "./lib/serve-metrics";
 import { explainFailure } from "./lib/explain-failure";
 import { inProcessGet } from "./lib/in-process-get";
 import { hostPort, listenErrorMessage } from "./lib/listen";
@@ -27,7 +30,7 @@ import { hostPort, listenErrorMessage } from "./lib/listen";
 export type ServeMessage = { type: "listening"; address: string };
 
 const dev = process.argv.includes("--dev");
-const { HOST, PORT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, TRUST_PROXY } = (() => {
+const { HOST, PORT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS, TRUST_PROXY, METRICS_TOKEN } = (() => {
   try {
     return parseEnv();
   } catch (err) {
@@ -67,7 +70,9 @@ const server = createServer((req, res) => {
   if (stopping) res.shouldKeepAlive = false;
   open.add(res);
   res.once("close", () => open.delete(res));
+  recordRequest(req, res);
   runAsRequest(requestId, () => {
+    if (METRICS_TOKEN && req.url === "/metrics") return void serveMetrics(req, res, METRICS_TOKEN);
     if (intercept(req, res)) return;
     void handle(req, res);
   });

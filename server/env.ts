@@ -89,6 +89,8 @@ const ZEnv = z.object({
   CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),
   CONNECTOR_RATE_LIMIT_WINDOW_S: positiveInt("CONNECTOR_RATE_LIMIT_WINDOW_S").default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),
+  /** Turns on `GET /metrics` (Prometheus), which then requires it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   /**
    * How long a stopping instance (SIGTERM) waits for its requests in flight and its workers'
    * current deliveries before it exits anyway.

@@ -11,7 +11,7 @@ import { attemptSignIn } from "../api/sign-in-client";
 import { insertWebhook } from "../api/webhooks/helpers";
 import { startReceiver, waitFor, type Receiver } from "../api/webhooks/receiver";
 import { mailTo } from "../mail/mailbox";
-import { Cluster, haproxyBinary } from "./instances";
+import { Cluster, haproxyBinary } from "../../scripts/lib/cluster";
 
 /**
  * Three instances on one database behind HAProxy with the configuration we ship

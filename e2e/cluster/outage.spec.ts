@@ -51,7 +51,13 @@ test("a 10 s database outage under load: 503 with Retry-After, never a 500 or a 
     await insertWebhook(db, form.id, receiver.url);
     const { token } = await createApiToken(db, { organizationId, kind: "v2", scopes: [...V2_SCOPES] });
     const env = { SUBMIT_RATE_LIMIT_MAX: "1000000", API_RATE_LIMIT_MAX: "1000000" };
-    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ databaseUrl: pg.url, env, logs: Boolean(process.env.SERVER_LOGS) }));
+    // The first instance serves GET /metrics (METRICS_TOKEN); the second does not have it.
+    const metricsToken = `metrics-${randomUUID()}`;
+    for (let i = 0; i < 2; i++) {
+      const extra = i === 0 ? { METRICS_TOKEN: metricsToken } : {};
+      servers.push(await startNextServer({ databaseUrl: pg.url, env: { ...env, ...extra }, logs: Boolean(process.env.SERVER_LOGS) }));
+    }
+    const scrape = () => fetch(`${servers[0]!.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
 
     const outcomes: Outcome[] = [];
     const acknowledged: string[] = [];
@@ -94,6 +100,26 @@ test("a 10 s database outage under load: 503 with Retry-After, never a 500 or a 
     const load = Promise.all(Array.from({ length: 4 }, (_, c) => client(c)));
 
     await new Promise((r) => setTimeout(r, 2000));
+    // Metrics: off without METRICS_TOKEN, refused without the token, then the figures.
+    expect((await fetch(`${servers[1]!.baseUrl}/metrics`)).status).toBe(404);
+    const refused = await fetch(`${servers[0]!.baseUrl}/metrics`, { headers: { authorization: "Bearer wrong-token-of-some-length" } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
+    const scraped = await scrape();
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toMatch(/^formhouse_survey_submits_total\{status="201"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^formhouse_http_requests_total\{route="\/api\/v2\/forms",method="GET",status="200"\} [1-9]\d*$/m);
+    expect(text).toMatch(
+      /^formhouse_http_request_duration_seconds_bucket\{le="0.5",route="\/f\/:id\/submit",method="POST",status="201"\} \d+$/m,
+    );
+    expect(text).toMatch(/^formhouse_outbox_depth\{kind="webhook"\} \d+$/m);
+    expect(text).toMatch(/^formhouse_outbox_oldest_age_seconds\{kind="mail"\} [\d.]+$/m);
+    expect(text).toMatch(/^formhouse_db_connections\{application="formhouse",state="idle"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^formhouse_db_up 1$/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    expect(text).not.toContain(token);
     const stoppedAt = Date.now();
     await pg.stop();
     pg = undefined;
@@ -104,6 +130,8 @@ test("a 10 s database outage under load: 503 with Retry-After, never a 500 or a 
     expect(page.headers.get("retry-after")).toBe("5");
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await page.text()).toContain(UNAVAILABLE_MESSAGE);
+    const down = await (await scrape()).text();
+    expect(down).toMatch(/^formhouse_db_up 0$/m);
     const trpc = await fetch(`${servers[1]!.baseUrl}/api/trpc/forms.list?batch=1&input=%7B%7D`);
     expect(trpc.status).toBe(503);
     expect(((await trpc.json()) as { error: { data: { code: string } } }[])[0]!.error.data.code).toBe("SERVICE_UNAVAILABLE");

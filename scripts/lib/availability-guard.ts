@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import postgres from "postgres";
 import { databaseUnreachableSince, markDatabaseReachable, onDatabaseUnreachable } from "../../db/availability";
+import { leaveRequest } from "../../server/http/request-id";
 import { unavailableAnswer, type PlainAnswer } from "../../server/http/unavailable";
 
 /**
@@ -12,7 +13,7 @@ import { unavailableAnswer, type PlainAnswer } from "../../server/http/unavailab
  * LISTEN connection reconnect by themselves on their next use.
  */
 const PROBE_MS = 500;
-const EXEMPT = /^\/(?:api\/health|api\/ready|_next\/static\/|favicon\.ico)/;
+const EXEMPT = /^\/(?:api\/health|api\/ready|metrics|_next\/static\/|favicon\.ico)/;
 
 export function guardAvailability(databaseUrl: string | undefined, log: (msg: string, fields?: Record<string, unknown>) => void) {
   let probing = false;
@@ -30,7 +31,8 @@ export function guardAvailability(databaseUrl: string | undefined, log: (msg: st
     markDatabaseReachable();
     log("database reachable again", { unreachableMs: Date.now() - since });
   };
-  onDatabaseUnreachable(() => void probe());
+  // The probe is the process's, not the request's that noticed: its log lines carry no request id.
+  onDatabaseUnreachable(() => void leaveRequest(probe));
 
   /** Answers `req` itself when the database is unreachable (true), or arms the 5xx swap and lets the app answer (false). */
   return function intercept(req: IncomingMessage, res: ServerResponse): boolean {

@@ -24,5 +24,8 @@ export function pickRequestId(header: string | string[] | undefined, trustProxy:
 /** Runs `fn` as the request `requestId`. */
 export const runAsRequest = <T>(requestId: string, fn: () => T): T => storage().run({ requestId }, fn);
 
+/** Runs `fn` outside any request (work a request only set off). */
+export const leaveRequest = <T>(fn: () => T): T => storage().exit(fn);
+
 /** The id of the request being served, if any. */
 export const currentRequestId = (): string | undefined => storage().getStore()?.requestId;

@@ -12,13 +12,6 @@ import type { Sql, ReservedSql } from "postgres";
 export const LEASE_CLASS = 0x5748; // "WH", in the two-integer advisory lock space
 
 export class Lease {
-  /**
-   * The connection failed once: it is never written to again. postgres.js pins a reserved
-   * connection, and a write queued on one whose socket has closed throws outside any promise
-   * (an uncaught exception); the holder takes a new lease instead.
-   */
-  private lost = false;
-
   private constructor(
     private readonly conn: ReservedSql,
     readonly key: number,
@@ -40,7 +33,6 @@ export class Lease {
 
   /** Whether this connection still holds the lock (false after the connection was lost). */
   async held(): Promise<boolean> {
-    if (this.lost) return false;
     try {
       const [row] = await this.conn<{ held: boolean }[]>`
         select exists (
@@ -50,14 +42,12 @@ export class Lease {
         ) as held`;
       return Boolean(row?.held);
     } catch {
-      this.lost = true;
       return false;
     }
   }
 
   async release(): Promise<void> {
-    // A lost connection took the lock with it.
-    if (!this.lost) await this.conn`select pg_advisory_unlock(${LEASE_CLASS}, ${this.key})`.catch(() => {});
+    await this.conn`select pg_advisory_unlock(${LEASE_CLASS}, ${this.key})`.catch(() => {});
     this.conn.release();
   }
 }

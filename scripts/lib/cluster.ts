@@ -4,8 +4,8 @@ import { writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../scripts/lib/ports";
-import { startNextServer, type RunningServer } from "../../scripts/lib/next-server";
+import { freePort } from "./ports";
+import { startNextServer, type RunningServer } from "./next-server";
 
 /**
  * Several instances of the server (scripts/serve.ts) on one database, and the HAProxy of
