@@ -81,7 +81,13 @@ export class Cluster {
     if (process.env.SERVER_LOGS) child.stderr.pipe(process.stderr);
     await this.waitUntil(
       "HAProxy to see every instance up",
-      async () => (await this.serverStates()).every((s) => s === "UP"),
+      async () => {
+        if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}):\n${this.balancerOutput}`);
+        // Every server up (no stats yet means HAProxy is still starting), and the frontend answers.
+        const states = await this.serverStates();
+        if (states.length !== 3 || !states.every((s) => s === "UP")) return false;
+        return (await fetch(`${this.url}/api/health`).catch(() => null))?.status === 200;
+      },
       20_000,
       () => this.balancerOutput,
     );
