@@ -12,6 +12,8 @@ export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_NAME_LENGTH = 200;
 /** How long a mailed account link (password reset, new email) works, and it works once. */
 export const ACCOUNT_LINK_MINUTES = 60;
+/** How long an invitation's link works; it works once. */
+export const INVITATION_DAYS = 7;
 
 export const ZEmail = z
   .string({ error: "email is required" })

@@ -4,6 +4,11 @@
  */
 export const SIGN_IN_PATH = "/sign-in";
 export const SIGN_UP_PATH = "/sign-up";
+/** The sign-in or sign-up page that returns to `callbackUrl` (a path of this app) once signed in; plain without one. */
+export const withCallback = (page: string, callbackUrl: string | null | undefined) =>
+  callbackUrl && callbackUrl !== "/forms" ? `${page}?${new URLSearchParams({ callbackUrl })}` : page;
+/** The request header by which the request hook tells a page its own path and query (for a return after signing in). */
+export const REQUESTED_PATH_HEADER = "x-formhouse-requested-path";
 export const FORMS_PATH = "/forms";
 export const ACCOUNT_PATH = "/account";
 
@@ -14,6 +19,12 @@ export const CONFIRM_EMAIL_PATH = "/confirm-email";
 
 /** Settings → Mail: the mail server, test messages and the organization's mail log. */
 export const MAIL_SETTINGS_PATH = "/settings/mail";
+
+/** Settings → Members: the organization's members, invitations and what each role may do. */
+export const MEMBERS_PATH = "/settings/members";
+
+/** An invitation's page (the link its mail carries): join the organization, signing up or in. */
+export const invitationPath = (token: string) => `/invite/${token}`;
 
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;

@@ -99,6 +99,7 @@ export const MESSAGES = {
   prefillIdsNotFound: "Prefill IDs not found",
   uniqueLinkIdsNotFound: "Unique link IDs not found",
   signIn: "Sign in to continue",
+  notAMember: "You are no longer a member of this organization. Sign in again.",
   connectorTokenMissing: "Access token required (Authorization: Bearer <token>)",
   connectorTokenInvalid: "Invalid or expired access token",
   connectorScope: (scope: string) => `The access token lacks the required scope: ${scope}`,

@@ -139,6 +139,11 @@ const ZEnv = z.object({
   /** Receipts one form sends per hour, and one address receives per day, before they are capped. */
   MAIL_RECEIPTS_PER_FORM_PER_HOUR: positiveInt("MAIL_RECEIPTS_PER_FORM_PER_HOUR").default(100),
   MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: positiveInt("MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY").default(3),
+  /**
+   * `invite-only` closes public sign-up: accounts come from invitations, but for the first user
+   * of an empty instance, who becomes its owner.
+   */
+  SIGNUP: z.enum(["open", "invite-only"], { error: "SIGNUP must be open or invite-only" }).default("open"),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

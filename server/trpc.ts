@@ -15,7 +15,8 @@ import {
 import { AppError, ERROR_CODES, MESSAGES } from "@/lib/errors";
 import { inputProblem } from "./http/input-guard";
 import { authenticateBearer, insufficientScope } from "./oauth/bearer";
-import { accessForOrganization } from "./services/forms/access";
+import { permissionRefusal, PROCEDURE_PERMISSIONS } from "@/lib/permissions";
+import { findMemberGrant } from "./services/members/member-grant";
 import type { PendingTokenCheck } from "./services/submissions/query/checking-token";
 import type { TokenKind } from "./services/tokens/token-format";
 import type { SessionUser } from "./services/users/session-user";
@@ -129,12 +130,23 @@ export const publicProcedure = baseProcedure.use(inputGuard);
  */
 export const surveyProcedure = baseProcedure;
 
-/** Dashboard procedures: the signed-in user, and their organization as the tenant. */
+/**
+ * Dashboard procedures: the signed-in user, and their organization as the tenant, narrowed to
+ * the forms they are limited to. Then the role check: the procedure's permission in the one
+ * table (lib/permissions.ts), a 403 with its sentence before anything runs. A procedure missing
+ * from the table is refused (and fails server/routers/app/permissions.test.ts).
+ */
 export const sessionProcedure = baseProcedure
-  .use(async ({ ctx, next }) => {
+  .use(async ({ ctx, path, next }) => {
     const session = await ctx.getSession();
     if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.signIn);
-    return next({ ctx: { session, access: accessForOrganization(session.organizationId) } });
+    const permission = PROCEDURE_PERMISSIONS[path];
+    if (!permission || permission === "public") throw new Error(`${path} has no permission in lib/permissions.ts`);
+    const member = session.member === undefined ? await findMemberGrant(ctx.db, session) : session.member;
+    if (!member) throw new AppError("UNAUTHORIZED", MESSAGES.notAMember);
+    const refusal = permissionRefusal(member, permission);
+    if (refusal) throw new AppError("FORBIDDEN", refusal);
+    return next({ ctx: { session, member, access: { organizationId: session.organizationId, formIds: member.formIds } } });
   })
   .use(inputGuard);
 
@@ -216,6 +228,6 @@ export const oauthProcedure = baseProcedure
     const { grant, rateLimit } = await authenticateBearer(ctx.db, ctx.headers.get("authorization"));
     Object.assign(ctx.resHeaders, rateLimitHeaders(rateLimit));
     if (meta?.scope && !grant.scopes.includes(meta.scope)) throw insufficientScope(meta.scope);
-    return next({ ctx: { grant, access: accessForOrganization(grant.organizationId) } });
+    return next({ ctx: { grant, access: { organizationId: grant.organizationId, formIds: grant.formIds } } });
   })
   .use(inputGuard);

@@ -4,6 +4,7 @@ import {
   CONFIRM_EMAIL_PATH,
   CONNECTOR_PREFIX,
   DOCS_PATH,
+  invitationPath,
   OAUTH_PATHS,
   previewImagePath,
   RESET_PASSWORD_PATH,
@@ -42,3 +43,6 @@ export const passwordResetUrl = (token: string) => `${env().APP_URL}${RESET_PASS
 
 /** The one-time link that confirms a new sign-in email, mailed to that address. */
 export const confirmEmailUrl = (token: string) => `${env().APP_URL}${CONFIRM_EMAIL_PATH}?token=${token}`;
+
+/** The one-time link of an invitation to join an organization. */
+export const invitationUrl = (token: string) => `${env().APP_URL}${invitationPath(token)}`;

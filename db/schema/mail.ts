@@ -4,7 +4,16 @@ import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
 
-export const MAIL_KINDS = ["password_reset", "email_change", "email_changed", "notification", "digest", "receipt", "test"] as const;
+export const MAIL_KINDS = [
+  "password_reset",
+  "email_change",
+  "email_changed",
+  "notification",
+  "digest",
+  "receipt",
+  "test",
+  "invitation",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**

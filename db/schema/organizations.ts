@@ -1,6 +1,7 @@
 import { relations } from "drizzle-orm";
-import { index, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
-import { belongsTo, createdAt } from "./columns";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, timestamptz } from "./columns";
 
 export const organizations = pgTable("organizations", {
   id: serial("id").primaryKey(),
@@ -23,12 +24,44 @@ export const memberships = pgTable(
   {
     userId: belongsTo("user_id", () => users.id),
     organizationId: belongsTo("organization_id", () => organizations.id),
-    role: text("role", { enum: ["owner", "member"] })
+    /** What the member may do: lib/permissions.ts is the one table of it. */
+    role: text("role", { enum: ["owner", "admin", "editor", "viewer"] })
       .notNull()
       .default("owner"),
+    /** An editor or viewer limited to these forms (as a token can be); null: every form. */
+    formIds: integer("form_ids").array(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index("memberships_org_idx").on(t.organizationId)],
+);
+
+/**
+ * Invitations to join an organization with a role. The link's token is 32 random bytes; only
+ * its SHA-256 is stored. Single-use (`accepted_at`), revocable (`revoked_at`), valid until
+ * `expires_at`; re-sending replaces the token, so the old link is void. One open invitation per
+ * address and organization.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: belongsTo("organization_id", () => organizations.id),
+    /** Stored lower-cased, like users.email. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["owner", "admin", "editor", "viewer"] }).notNull(),
+    formIds: integer("form_ids").array(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedByUserId: integer("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    acceptedAt: timestamptz("accepted_at"),
+    revokedAt: timestamptz("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_open_idx")
+      .on(t.organizationId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+  ],
 );
 
 export const organizationsRelations = relations(organizations, ({ many }) => ({ memberships: many(memberships) }));
@@ -43,3 +76,4 @@ export type NewOrganization = typeof organizations.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Membership = typeof memberships.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;

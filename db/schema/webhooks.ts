@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, index, integer, json, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, json, pgTable, primaryKey, serial, text, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import { forms } from "./forms";
 import { organizations, users } from "./organizations";
@@ -99,6 +99,29 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Each attempt of a delivery, for the owner's delivery log: when, the answer's status (or what
+ * went wrong without one), how long it took, and the first 4 KB of the answer's body as text.
+ * Written in the statement that records the attempt's outcome; gone with its delivery.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** 1 for the first attempt. */
+    attempt: integer("attempt").notNull(),
+    attemptedAt: timestamptz("attempted_at").notNull().defaultNow(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms"),
+    /** The answer's body, its first 4 KB decoded as UTF-8; null without an answer. */
+    responseExcerpt: text("response_excerpt"),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
 export const webhooksRelations = relations(webhooks, ({ one, many }) => ({
   form: one(forms, { fields: [webhooks.formId], references: [forms.id] }),
   deliveries: many(webhookDeliveries),
@@ -110,4 +133,5 @@ export const webhookDeliveriesRelations = relations(webhookDeliveries, ({ one })
 export type Webhook = typeof webhooks.$inferSelect;
 export type NewWebhook = typeof webhooks.$inferInsert;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookDeliveryAttempt = typeof webhookDeliveryAttempts.$inferSelect;
 export type WebhookSource = Webhook["source"];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { formNotifications, mailMessages, submissions, webhookDeliveries } from "../../db/schema";
+import { formNotifications, mailMessages, submissions, webhookDeliveries, webhookDeliveryAttempts } from "../../db/schema";
+import { INTERRUPTED_ATTEMPT } from "../../server/webhooks/delivery/outbox";
 import { V2_SCOPES } from "../../lib/scopes/token-scopes";
 import { importForm } from "../../server/services/forms/import-form";
 import { createApiToken } from "../../server/services/tokens/create-token";
@@ -261,7 +262,11 @@ test("kill -9 mid-load loses no acknowledged submission; only an interrupted del
   const ids = receiver.received.map((r) => r.headers["webhook-id"] as string);
   const twice = ids.filter((id, k) => ids.indexOf(id) !== k);
   // A delivery sent twice was in flight at the kill: its row counts the interrupted attempt.
-  for (const id of twice) expect(byId.get(id)!.attempts).toBeGreaterThanOrEqual(2);
+  for (const id of twice) {
+    expect(byId.get(id)!.attempts).toBeGreaterThanOrEqual(2);
+    const log = await database.db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, id));
+    expect(log.map((a) => a.error)).toContain(INTERRUPTED_ATTEMPT);
+  }
   expect(rows.filter((d) => d.attempts === 1).every((d) => ids.filter((x) => x === d.id).length === 1)).toBe(true);
   await cluster.restart(1);
 });

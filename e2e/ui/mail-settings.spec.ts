@@ -98,7 +98,7 @@ test.describe.serial("Send test email, against a mail server that accepts and th
 
 test("a member who may not manage mail sees no Settings group, and the page says who may", async ({ page, seed }) => {
   const org = await seed.org();
-  await seed.db.update(memberships).set({ role: "member" }).where(eq(memberships.userId, org.userId));
+  await seed.db.update(memberships).set({ role: "editor" }).where(eq(memberships.userId, org.userId));
   await signIn(page, org.email, org.password);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Mail" })).toHaveCount(0);
   await page.goto("/settings/mail");

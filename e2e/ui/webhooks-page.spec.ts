@@ -11,7 +11,7 @@ import { expectAccessibleAndNarrow, expectDialogTrapsFocus } from "./page-checks
 test.describe("Webhooks page", () => {
   test("create (secret once), send a test into the log, disable and enable, rotate, replay, edit, delete", async ({ page, seed }) => {
     test.setTimeout(120_000);
-    const receiver = await startReceiver();
+    const receiver = await startReceiver(() => ({ body: '{"received":"thanks"}' }));
     try {
       const org = await seed.org();
       const elements = [{ id: "email", label: "Email", type: "email" }];
@@ -42,6 +42,8 @@ test.describe("Webhooks page", () => {
       await panel.getByRole("button", { name: "Create webhook" }).click();
       const once = page.getByTestId("shown-once");
       await expect(once).toContainText("Copy it now: you won't see it again.");
+      await expect(once).toContainText("The server keeps it to sign deliveries but never shows it again");
+      await expect(once).not.toContainText("hash");
       await expect(once).toContainText("How to verify:");
       const secret = (await page.getByTestId("secret-value").innerText()).trim();
       expect(secret).toMatch(/^whsec_/);
@@ -64,7 +66,20 @@ test.describe("Webhooks page", () => {
       const log = card.getByRole("table", { name: `Deliveries to ${receiver.url}` });
       await expect(log.getByTestId("delivery-row")).toHaveCount(1);
       const cells = log.getByTestId("delivery-row").locator("td");
-      await expect(cells).toHaveText(["Submission.Created", "succeeded", "1", "HTTP 200", "—", /.+/, /Replay/]);
+      await expect(cells).toHaveText(["Submission.CreatedTest", "succeeded", "1", "HTTP 200", "—", /.+/, /Details.*Replay/]);
+
+      // Details: the body as sent and the attempt with what the endpoint answered.
+      const details = log.getByRole("button", { name: /^Details/ });
+      await details.click();
+      const dialog = page.getByRole("dialog", { name: "Submission.Created delivery Test" });
+      await expect(dialog.getByLabel("Request body")).toContainText(`"eventId": "${hit.json.eventId}"`);
+      await expect(dialog.getByLabel("Request body")).toContainText('"test": true');
+      await expect(dialog.locator(".attempt-head")).toHaveText([/^Attempt 1 .+ · HTTP 200 · \d+ ms$/]);
+      await expect(dialog.getByLabel("Answer to attempt 1")).toHaveText('{"received":"thanks"}');
+      await expectAccessibleAndNarrow(page, "webhooks-delivery-details");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(details).toBeFocused();
       // Newest first: the server's order is the Time column's.
       await expect(log.getByRole("columnheader", { name: "Time" })).toHaveAttribute("aria-sort", "descending");
       await expectAccessibleAndNarrow(page, "webhooks-log");

@@ -11,7 +11,7 @@ import { clientAddress } from "@/server/http/client-address";
 import { log, logError } from "@/server/log";
 import { SIGN_IN_PATH } from "@/lib/app-paths";
 import type { SessionUser } from "@/server/services/users/session-user";
-import { endSession, isSessionActive, SESSION_DAYS, startSession } from "./sessions";
+import { activeSession, endSession, SESSION_DAYS, startSession } from "./sessions";
 import { signInWithPassword } from "./sign-in";
 
 declare module "next-auth" {
@@ -55,10 +55,15 @@ function sessionUserFromToken(token: JWT | null | undefined): SessionUser | null
   return parsed.success ? parsed.data : null;
 }
 
-/** The token's user while its server-side session is on; null once signed out or expired. */
+/**
+ * The token's user while its server-side session is on; null once signed out, expired or
+ * removed from the session's organization. The organization is the session row's (switching
+ * changes it there), not the token's, with the member's role there read in the same statement.
+ */
 async function activeSessionUser(token: JWT | null | undefined): Promise<SessionUser | null> {
   const user = sessionUserFromToken(token);
-  return user && (await isSessionActive(db(), token?.sessionId, user.userId)) ? { ...user, sessionId: token?.sessionId } : null;
+  const session = user && (await activeSession(db(), token?.sessionId, user.userId));
+  return session ? { ...user, organizationId: session.organizationId, member: session.member, sessionId: token?.sessionId } : null;
 }
 
 /**
@@ -100,7 +105,7 @@ export const authOptions: NextAuthOptions = {
     async jwt({ token, user }) {
       // `user` is only present right after authorize(): a new server-side session starts.
       if (user) {
-        token.sessionId = await startSession(db(), user.userId);
+        token.sessionId = await startSession(db(), user.userId, user.organizationId);
         token.userId = user.userId;
         token.organizationId = user.organizationId;
         token.email = user.email;
@@ -109,8 +114,10 @@ export const authOptions: NextAuthOptions = {
         log.info("signed in", { userId: user.userId });
         return token;
       }
-      // Later: the cookie counts only while its session is on (an empty token is no session).
-      return (await activeSessionUser(token)) ? token : {};
+      // Later: the cookie counts only while its session is on (an empty token is no session), in
+      // the organization its row names now.
+      const active = await activeSessionUser(token);
+      return active ? { ...token, organizationId: active.organizationId } : {};
     },
     session({ session, token }) {
       const user = sessionUserFromToken(token);

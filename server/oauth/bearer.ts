@@ -15,6 +15,8 @@ export type ConnectorGrant = {
   clientId: number;
   userId: number;
   organizationId: number;
+  /** The forms the grant's user is limited to in the organization (lib/permissions.ts); null: every form. */
+  formIds: number[] | null;
   scopes: string[];
 };
 
@@ -39,7 +41,7 @@ const bearerStatement = preparedStatement<Row>(
   () => sql`
     with t as (
       select t.id as "tokenId", t.scopes, g.id as "grantId", g.client_id as "clientId", g.user_id as "userId",
-        g.organization_id as "organizationId"
+        g.organization_id as "organizationId", m.form_ids as "formIds"
       from oauth_tokens t
       join oauth_grants g on g.id = t.grant_id
       join memberships m on m.user_id = g.user_id and m.organization_id = g.organization_id
@@ -56,7 +58,7 @@ const bearerStatement = preparedStatement<Row>(
  * Authenticates `Authorization: Bearer <access token>` and counts the request against the
  * connection's rate limit, in one prepared statement (db/prepared.ts). A token works while it
  * is unexpired, its grant is not revoked and its user is still a member of the grant's
- * organization. The limit is kept per grant, so the fresh access token of a refresh does not
+ * organization; it reaches the forms the member does. The limit is kept per grant, so the fresh access token of a refresh does not
  * reset it.
  * Throws 401 (with `WWW-Authenticate: Bearer`) or 429 (with `Retry-After`).
  */

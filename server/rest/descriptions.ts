@@ -1,4 +1,5 @@
 import "server-only";
+import { API_SCOPE_DESCRIPTIONS, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { tooDeep } from "@/server/http/input-guard";
 import { malformedPathMessage } from "@/server/http/malformed-url";
 import { BODY_MESSAGES } from "./adapter";
@@ -30,6 +31,9 @@ export const V2_DESCRIPTION = `
 The organization-level API. Every request carries \`X-SERVICE-TOKEN: <token>\`; tokens are created on the
 dashboard's [API tokens](/tokens) page (or \`npm run admin -- create-token --org <id> --scopes …\`), shown once, stored hashed,
 and can be restricted to chosen forms — any other form then answers 404 \`Form not found or not authorized\`.
+
+**Scopes** a token can hold (each operation names the one it needs):
+${V2_SCOPES.map((s) => `- \`${s}\`: ${API_SCOPE_DESCRIPTIONS[s]}`).join("\n")}
 
 **Errors** are JSON \`{"message": "…"}\` with the status of the table below; bulk deletes answer 422
 \`{"error": "…", "notFoundIds": [...]}\`. A 500 says only \`Internal server error\`; details stay in the server log.

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { MAIL_SETTINGS_PATH } from "@/lib/app-paths";
+import { MAIL_SETTINGS_PATH, MEMBERS_PATH } from "@/lib/app-paths";
 
 const ITEMS = [
   { href: "/forms", label: "Forms" },
@@ -17,13 +17,19 @@ const ITEMS = [
 
 type Item = { href: string; label: string };
 
-/** What the signed-in member's role lets them open under Settings (lib/organization-roles.ts). */
-export type SettingsAccess = { mail: boolean };
+/** What the signed-in member's role lets them open under Settings (lib/permissions.ts). */
+export type SettingsAccess = { mail: boolean; members: boolean };
+
+/** Pages of the main list the member's role cannot use (the server refuses them anyway): not shown. */
+export type HiddenPages = readonly string[];
 
 /** The main navigation; the Settings group lists the organization's settings the member may manage (none: no group). */
-export function SidebarNav({ settings }: { settings: SettingsAccess }) {
+export function SidebarNav({ settings, hidden = [] }: { settings: SettingsAccess; hidden?: HiddenPages }) {
   const pathname = usePathname();
-  const settingsItems: Item[] = settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : [];
+  const settingsItems: Item[] = [
+    ...(settings.members ? [{ href: MEMBERS_PATH, label: "Members" }] : []),
+    ...(settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : []),
+  ];
   const link = (item: Item) => {
     const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
     return (
@@ -37,7 +43,7 @@ export function SidebarNav({ settings }: { settings: SettingsAccess }) {
   return (
     <nav aria-label="Main" className="sidebar-nav">
       <ul>
-        {ITEMS.map(link)}
+        {ITEMS.filter((item) => !hidden.includes(item.href)).map(link)}
         {settingsItems.length > 0 && (
           <li className="nav-group">
             <span className="nav-group-label" id="nav-settings">

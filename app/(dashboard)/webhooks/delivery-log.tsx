@@ -10,6 +10,7 @@ import { dataColumns } from "../_components/data-table/columns";
 import { actionsColumn } from "../_components/data-table/common-columns";
 import { DataTable, listPage } from "../_components/data-table/data-table";
 import { dateTimeFormat } from "../_components/format";
+import { DeliveryDetailsDialog } from "./delivery-details";
 
 type Delivery = inferRouterOutputs<AppRouter>["webhooks"]["deliveries"]["deliveries"][number];
 
@@ -19,7 +20,17 @@ const none = <span className="muted">—</span>;
 const column = dataColumns<Delivery>();
 
 const COLUMNS = [
-  column.display({ id: "event", header: "Event", meta: { className: "nowrap" }, cell: ({ row }) => row.original.event }),
+  column.display({
+    id: "event",
+    header: "Event",
+    meta: { className: "nowrap" },
+    cell: ({ row: { original: d } }) => (
+      <>
+        {d.event}
+        {d.test && <span className="badge badge-neutral delivery-test">Test</span>}
+      </>
+    ),
+  }),
   column.display({
     id: "status",
     header: "Status",
@@ -49,7 +60,7 @@ const COLUMNS = [
 /** The server's order (listDeliveries): newest first. */
 const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
 
-/** A webhook's deliveries, newest first, each with Replay (send again now). */
+/** A webhook's deliveries, newest first, each with its Details (the body sent, every attempt's answer) and Replay (send again now). */
 export function DeliveryLog({
   formUuid,
   webhookId,
@@ -71,23 +82,33 @@ export function DeliveryLog({
         onNotice(`Delivery of ${d.event} queued again (${d.status}).`);
         await queryClient.invalidateQueries(trpc.webhooks.deliveries.pathFilter());
       },
-      onError: (err) => onNotice(`Could not replay: ${errorMessage(err)} (webhooks.retry)`),
+      onError: (err) => onNotice(`Could not replay: ${errorMessage(err)}`),
     }),
   );
-  const replay = actionsColumn<Delivery>((d) => (
-    <button
-      type="button"
-      className="button button-small"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate({ formUuid, id: webhookId, deliveryId: d.id })}
-    >
-      Replay
+  const [shown, setShown] = useState<string | null>(null);
+  const replay = actionsColumn<Delivery>((d) => {
+    const which = (
       <span className="visually-hidden">
         {" "}
         {d.event} delivery of {dateTimeFormat.format(new Date(d.createdAt))}
       </span>
-    </button>
-  ));
+    );
+    return (
+      <>
+        <button type="button" className="button button-small" aria-haspopup="dialog" onClick={() => setShown(d.id)}>
+          Details{which}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate({ formUuid, id: webhookId, deliveryId: d.id })}
+        >
+          Replay{which}
+        </button>
+      </>
+    );
+  });
 
   return (
     <div className="deliveries">
@@ -104,6 +125,7 @@ export function DeliveryLog({
         sort={NEWEST_FIRST}
         empty={<p className="muted">No deliveries yet. Send a test to see one here.</p>}
       />
+      {shown && <DeliveryDetailsDialog formUuid={formUuid} webhookId={webhookId} deliveryId={shown} onClose={() => setShown(null)} />}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { forms, prefills, submissions } from "../../../db/schema";
 import { expect, test as base, type SeededOrg } from "../../fixtures";
 import { connectNewUser, connectorGet } from "../../oauth";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
+import { permissionRefusal, PROCEDURE_PERMISSIONS, ROLES, type Permission } from "../../../lib/permissions";
+import { seedTeam, teamSession } from "../team";
 import { trpc, trpcSession, type TrpcSession } from "../trpc-client";
 
 /** The dashboard's form procedures over HTTP, as the signed-in browser calls them. */
@@ -398,4 +400,51 @@ the builder goes back to the elements outside the draft, which getDraft counts`,
   const emptied = await as.mutation("forms.discardDraft", { form: blank.uuid, revision: first.body.result.data.revision });
   expect(emptied.body.result.data).toMatchObject({ hasDraft: false, savedElementCount: 0, elements: [] });
   expect(await formRow(seed, blank.id)).toMatchObject({ published: false, draftElements: null, elements: [] });
+});
+
+test("a member of another organization, in every role, reaches nothing of this one: forms, answers, members, invitations", async ({
+  seed,
+  request,
+  baseURL,
+  clientAddress,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await seed.org({ orgName: "Target" });
+  const live = await seed.form(
+    owner.organizationId,
+    { name: "Target form", elements: CONTACT_ELEMENTS, submissions: [{ data: {} }] },
+    {
+      publish: true,
+    },
+  );
+  const [answer] = await seed.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.formId, live.id));
+  const before = await formRow(seed, live.id);
+  const team = await seedTeam(seed, { orgName: "Intruders" });
+  for (const role of ROLES) {
+    const as = await teamSession(request, baseURL!, team.members[role], clientAddress, team.organizationId);
+    const attempts: [kind: "query" | "mutation", path: string, input: unknown][] = [
+      ["query", "forms.overview", { formUuid: live.uuid }],
+      ["query", "submissions.list", { formUuid: live.uuid, page: 1 }],
+      ["query", "submissions.get", { id: answer!.id }],
+      ["mutation", "forms.rename", { formUuid: live.uuid, name: "Hijacked" }],
+      ["mutation", "forms.trash", { formUuid: live.uuid }],
+      ["mutation", "submissions.bulkDelete", { formUuid: live.uuid, ids: [answer!.id] }],
+    ];
+    for (const [kind, path, input] of attempts) {
+      const r = await as[kind](path, input);
+      // A role that may not do this at all is refused first (403); any other gets the 404 of what it cannot see.
+      const refused = permissionRefusal({ role, formIds: null }, PROCEDURE_PERMISSIONS[path] as Permission);
+      expect(r.status, `${role} ${path}`).toBe(refused ? 403 : 404);
+    }
+    // Not a member of Target: no way in by switching, and the form is nowhere else of theirs.
+    const switched = await as.mutation("account.switchOrganization", { organizationId: owner.organizationId });
+    expect(switched.status).toBe(404);
+    expect(switched.body.error.message).toBe("You are not a member of that organization");
+    expect((await as.query("forms.whereIs", { form: live.uuid })).body.result.data).toBeNull();
+    const members = (await as.query("members.list")).body.result.data.members as { email: string }[];
+    expect(members.map((m) => m.email)).not.toContain(owner.email);
+    expect(members).toHaveLength(4);
+  }
+  expect(await formRow(seed, live.id)).toEqual(before);
+  expect(await seed.db.select().from(submissions).where(eq(submissions.formId, live.id))).toHaveLength(1);
 });

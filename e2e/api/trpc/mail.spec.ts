@@ -22,6 +22,7 @@ const CONTENT: Record<MailKind, Record<string, unknown>> = {
   digest: { formName: "Contact", count: 2, since: new Date().toISOString(), formUrl: "http://localhost/forms" },
   receipt: { formName: "Contact", message: "Thanks for your answers." },
   test: { transport: "the suite's mail server" },
+  invitation: { organizationName: "Acme", inviterName: "Ada", role: "editor" },
 };
 
 /** A message written straight into the log (kept as not sent, so no worker takes it), as a cause would queue it. */
@@ -136,7 +137,7 @@ test("the log is the organization's: its messages and its members' account mail,
   expect(receiptNow!.status).toBe("unsent");
 
   // A member who left no longer brings their account mail into the log.
-  await seed.db.insert(memberships).values({ userId: b.userId, organizationId: a.organizationId, role: "member" });
+  await seed.db.insert(memberships).values({ userId: b.userId, organizationId: a.organizationId, role: "editor" });
   expect(ids(await logOf(asA))).toContain(bAccount.id);
   await seed.db.delete(memberships).where(and(eq(memberships.userId, b.userId), eq(memberships.organizationId, a.organizationId)));
   expect(ids(await logOf(asA))).not.toContain(bAccount.id);
@@ -190,7 +191,7 @@ test("a one-time link never leaves in any answer, and a message that carried one
 test("only an owner manages mail: a member's calls are 403 with a sentence", async ({ seed, sessionOf }) => {
   const org = await seed.org();
   const message = await logRow(seed, { kind: "receipt", organizationId: org.organizationId });
-  await seed.db.update(memberships).set({ role: "member" }).where(eq(memberships.userId, org.userId));
+  await seed.db.update(memberships).set({ role: "editor" }).where(eq(memberships.userId, org.userId));
   const as = await sessionOf(org);
   for (const r of [
     await as.query("mail.settings"),

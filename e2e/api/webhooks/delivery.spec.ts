@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { forms, submissions, webhookDeliveries, webhooks } from "../../../db/schema";
+import { forms, submissions, webhookDeliveries, webhookDeliveryAttempts, webhooks } from "../../../db/schema";
 import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "../../../server/webhooks/delivery/enqueue";
 import { expect, test, type ApiClient, type Seed } from "../../fixtures";
 import { CONTACT_ELEMENTS } from "../form-fixtures";
@@ -41,12 +41,13 @@ async function setup(seed: Seed, api: ApiClient, url: string, events = ["Submiss
 }
 
 /** A Submission.Created delivery as listed after its first attempt succeeded; `event` is the payload sent. */
-function firstTrySuccess(id: unknown, event: { eventId: string; createdAt: string }) {
+function firstTrySuccess(id: unknown, event: { eventId: string; createdAt: string; test: boolean }) {
   return {
     id,
     eventId: event.eventId,
     event: "Submission.Created",
     status: "succeeded",
+    test: event.test,
     attempts: 1,
     lastStatusCode: 200,
     lastError: null,
@@ -71,7 +72,8 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
   const stored = await storeSubmission(seed.db, form.id, ADA);
 
   const created = await waitFor("Submission.Created", () => r.received[0]);
-  // `data` exactly as v2 returns it, `fields` exactly as v1 returns it.
+  // `data` exactly as v2 returns it, `fields` as v1 returns it but by label all the way down
+  // (a matrix's rows and columns, a repeat field's components).
   const v2 = (await c.get(`/api/v2/submissions/${stored.id}`)).body.submission;
   const v1 = await rotatingClient(api, () => seed.v1Token(org.organizationId, form.id)).get(`/api/v1/submissions/${stored.id}`);
   expect(created.json).toEqual({
@@ -87,7 +89,11 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
       updatedAt: stored.updatedAt.toISOString(),
       spam: false,
       data: v2.data,
-      fields: v1.body.data,
+      fields: {
+        ...v1.body.data,
+        "Rate us": { Documentation: { Great: true } },
+        "Colleagues to contact": [{ Name: "Charles Babbage" }],
+      },
     },
   });
   expect(v2.data).toEqual(ADA);
@@ -233,7 +239,7 @@ test("failures are retried on the schedule with a fresh signature, then failed; 
   seed,
   api,
 }) => {
-  const r = await receiver(() => ({ status: 500 }));
+  const r = await receiver(() => ({ status: 500, body: "upstream down \u0000 try later" }));
   const { form, c, webhook, path } = await setup(seed, api, r.url);
   await storeSubmission(seed.db, form.id, { email: "a@example.com" });
   const failed = await waitFor(
@@ -286,6 +292,18 @@ test("failures are retried on the schedule with a fresh signature, then failed; 
   });
   const [row] = await seed.db.select().from(webhooks).where(eq(webhooks.id, webhook.id));
   expect(row!.failingSince).toBeNull();
+
+  // The log keeps every attempt: its number, status, time taken and the start of the answer (NUL removed).
+  const attempts = await seed.db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, failed.id))
+    .orderBy(asc(webhookDeliveryAttempts.attempt));
+  expect(attempts.map((a) => [a.attempt, a.statusCode, a.error, a.responseExcerpt])).toEqual([
+    ...Array.from({ length: ATTEMPTS }, (_, i) => [i + 1, 500, "HTTP 500", "upstream down  try later"]),
+    [ATTEMPTS + 1, 200, null, ""],
+  ]);
+  for (const a of attempts) expect(a.durationMs).toBeGreaterThanOrEqual(0);
 });
 
 test("Retry-After on a 429 is honoured; a redirect is not followed and counts as a failure", async ({ seed, api }) => {

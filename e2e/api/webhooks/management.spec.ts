@@ -352,6 +352,7 @@ test.describe("GET …/webhooks/:id/deliveries and POST …/deliveries/:delivery
       eventId: rows[20]!.eventId,
       event: "Submission.Created",
       status: "failed",
+      test: false,
       attempts: 1,
       lastStatusCode: null,
       lastError: null,

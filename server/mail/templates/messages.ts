@@ -1,6 +1,6 @@
 import "server-only";
 import type { MailKind } from "@/db/schema";
-import { ACCOUNT_LINK_MINUTES } from "@/lib/account-rules";
+import { ACCOUNT_LINK_MINUTES, INVITATION_DAYS } from "@/lib/account-rules";
 import { renderLayout, type MailBody } from "./layout";
 
 /** A response's answers as text, in the form's order (server/mail/answers-text.ts). */
@@ -15,6 +15,7 @@ export type MailContent = {
   digest: { formName: string; count: number; since: string; formUrl: string };
   receipt: { formName: string; message: string; answers?: AnswerLine[] };
   test: { transport: string };
+  invitation: { organizationName: string; inviterName: string; role: string; secret?: { link: string } };
 };
 
 export type RenderContext = {
@@ -97,6 +98,19 @@ export function mailBody(kind: MailKind, content: Record<string, unknown>, ctx: 
         paragraphs: c.message.split(/\n{2,}/).filter((s) => s.trim()),
         answers: c.answers,
         footer: [`You get this because this address was given in ${c.formName}.`, ...footer],
+      };
+    }
+    case "invitation": {
+      const c = content as MailContent["invitation"];
+      return {
+        heading: `Join ${c.organizationName} on Formhouse`,
+        paragraphs: [
+          `${c.inviterName} invited you to join ${c.organizationName} as ${/^[aeiou]/i.test(c.role) ? "an" : "a"} ${c.role}. ` +
+            `Accept with the link below: it works once, for ${INVITATION_DAYS} days.`,
+          "If you did not expect this, ignore this message: nothing happens.",
+        ],
+        action: c.secret ? { label: "Accept the invitation", url: c.secret.link } : undefined,
+        footer: c.secret ? footer : [NO_LINK, ...footer],
       };
     }
     case "test": {

@@ -3,11 +3,13 @@ import { router } from "@/server/trpc";
 import { changePasswordRoute } from "./account/change-password";
 import { confirmEmailChangeRoute } from "./account/confirm-email-change";
 import { getAccountRoute } from "./account/get-account";
+import { listOrganizationsRoute } from "./account/list-organizations";
 import { passwordResetStatusRoute } from "./account/password-reset-status";
 import { renameOrganizationRoute } from "./account/rename-organization";
 import { requestPasswordResetRoute } from "./account/request-password-reset";
 import { resetPasswordRoute } from "./account/reset-password";
 import { signUpRoute } from "./account/sign-up";
+import { switchOrganizationRoute } from "./account/switch-organization";
 import { updateProfileRoute } from "./account/update-profile";
 import { listConnectedAppsRoute } from "./connected-apps/list-connected-apps";
 import { revokeConnectedAppRoute } from "./connected-apps/revoke-connected-app";
@@ -29,16 +31,31 @@ import { restoreFormRoute } from "./forms/restore-form";
 import { saveDraftRoute } from "./forms/save-draft";
 import { trashFormRoute } from "./forms/trash-form";
 import { unpublishFormRoute } from "./forms/unpublish-form";
+import { whereIsFormRoute } from "./forms/where-is-form";
+import { acceptInvitationRoute } from "./invitations/accept-invitation";
+import { acceptInvitationWithPasswordRoute } from "./invitations/accept-invitation-with-password";
+import { createInvitationRoute } from "./invitations/create-invitation";
+import { listInvitationsRoute } from "./invitations/list-invitations";
+import { previewInvitationRoute } from "./invitations/preview-invitation";
+import { resendInvitationRoute } from "./invitations/resend-invitation";
+import { revokeInvitationRoute } from "./invitations/revoke-invitation";
 import { getMailSettingsRoute } from "./mail/get-mail-settings";
 import { listMailLogRoute } from "./mail/list-mail-log";
 import { resendMailRoute } from "./mail/resend-mail";
 import { sendTestMailRoute } from "./mail/send-test-mail";
+import { changeMemberRoleRoute } from "./members/change-member-role";
+import { leaveOrganizationRoute } from "./members/leave-organization";
+import { listMembersRoute } from "./members/list-members";
+import { removeMemberRoute } from "./members/remove-member";
+import { restrictMemberFormsRoute } from "./members/restrict-member-forms";
+import { transferOwnershipRoute } from "./members/transfer-ownership";
 import { bulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { createPrefillRoute } from "./prefills/create-prefill";
 import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
 import { listPrefillsRoute } from "./prefills/list-prefills";
 import { bulkDeleteSubmissionsRoute } from "./submissions/bulk-delete-submissions";
 import { getSubmissionRoute } from "./submissions/get-submission";
+import { submissionNeighboursRoute } from "./submissions/submission-neighbours";
 import { getSubmissionStatsRoute } from "./submissions/get-submission-stats";
 import { listSubmissionsRoute } from "./submissions/list-submissions";
 import { markSubmissionsSpamRoute } from "./submissions/mark-submissions-spam";
@@ -53,6 +70,7 @@ import { listUniqueLinksRoute } from "./unique-links/list-unique-links";
 import { updateUniqueLinkRoute } from "./unique-links/update-unique-link";
 import { createWebhookRoute } from "./webhooks/create-webhook";
 import { deleteWebhookRoute } from "./webhooks/delete-webhook";
+import { getWebhookDeliveryRoute } from "./webhooks/get-webhook-delivery";
 import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
 import { listWebhooksRoute } from "./webhooks/list-webhooks";
 import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
@@ -69,6 +87,8 @@ export const appRouter = router({
   account: router({
     signUp: signUpRoute,
     me: getAccountRoute,
+    organizations: listOrganizationsRoute,
+    switchOrganization: switchOrganizationRoute,
     updateProfile: updateProfileRoute,
     changePassword: changePasswordRoute,
     renameOrganization: renameOrganizationRoute,
@@ -94,9 +114,27 @@ export const appRouter = router({
     duplicate: duplicateFormRoute,
     trash: trashFormRoute,
     restore: restoreFormRoute,
+    whereIs: whereIsFormRoute,
   }),
   formMail: router({ get: getFormMailRoute, updateNotifications: updateFormNotificationsRoute, updateReceipt: updateFormReceiptRoute }),
+  invitations: router({
+    list: listInvitationsRoute,
+    create: createInvitationRoute,
+    resend: resendInvitationRoute,
+    revoke: revokeInvitationRoute,
+    preview: previewInvitationRoute,
+    accept: acceptInvitationRoute,
+    acceptWithPassword: acceptInvitationWithPasswordRoute,
+  }),
   mail: router({ settings: getMailSettingsRoute, log: listMailLogRoute, sendTest: sendTestMailRoute, resend: resendMailRoute }),
+  members: router({
+    list: listMembersRoute,
+    changeRole: changeMemberRoleRoute,
+    restrictForms: restrictMemberFormsRoute,
+    remove: removeMemberRoute,
+    leave: leaveOrganizationRoute,
+    transferOwnership: transferOwnershipRoute,
+  }),
   prefills: router({
     list: listPrefillsRoute,
     listFields: listPrefillFieldsRoute,
@@ -110,6 +148,7 @@ export const appRouter = router({
     markSpam: markSubmissionsSpamRoute,
     bulkDelete: bulkDeleteSubmissionsRoute,
     stats: getSubmissionStatsRoute,
+    neighbours: submissionNeighboursRoute,
   }),
   tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({
@@ -127,6 +166,7 @@ export const appRouter = router({
     rotateSecret: rotateWebhookSecretRoute,
     test: testWebhookRoute,
     deliveries: listWebhookDeliveriesRoute,
+    delivery: getWebhookDeliveryRoute,
     retry: retryWebhookDeliveryRoute,
   }),
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { router } from "@/server/trpc";
 import { v2GetFormRoute } from "./forms/get-form";
 import { v2ListFormsRoute } from "./forms/list-forms";
+import { v2ListMembersRoute } from "./members/list-members";
 import { v2BulkCreatePrefillsRoute } from "./prefills/bulk-create-prefills";
 import { v2BulkDeletePrefillsRoute } from "./prefills/bulk-delete-prefills";
 import { v2GetPrefillRoute } from "./prefills/get-prefill";
@@ -30,6 +31,7 @@ import { v2UpdateWebhookRoute } from "./webhooks/update-webhook";
  */
 export const v2Router = router({
   forms: router({ list: v2ListFormsRoute, get: v2GetFormRoute }),
+  members: router({ list: v2ListMembersRoute }),
   submissions: router({ list: v2ListSubmissionsRoute, get: v2GetSubmissionRoute, delete: v2DeleteSubmissionRoute }),
   prefills: router({
     list: v2ListPrefillsRoute,

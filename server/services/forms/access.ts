@@ -12,7 +12,7 @@ import { submissionsCountSql } from "@/server/services/submissions/submission-co
  */
 export type FormAccess = { organizationId: number; formIds: number[] | null };
 
-/** Every form of one organization (the dashboard's and the connector's tenant). */
+/** Every form of one organization (an owner's or admin's reach, a member not limited to chosen forms). */
 export function accessForOrganization(organizationId: number): FormAccess {
   return { organizationId, formIds: null };
 }

@@ -3,12 +3,13 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { memberships, organizations, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import type { OrganizationRole } from "@/lib/permissions";
 
 export type Account = {
   userId: number;
   email: string;
   name: string;
-  role: "owner" | "member";
+  role: OrganizationRole;
   organization: { id: number; name: string };
 };
 

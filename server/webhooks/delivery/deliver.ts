@@ -36,10 +36,17 @@ export async function attemptDelivery(engine: DeliveryEngine, leaseKey: number, 
 }
 
 async function record(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery, attempt: number, outcome: AttemptOutcome) {
-  if (outcome.ok) return recordSuccess(engine.db, leaseKey, d.id, outcome.statusCode);
+  const entry = {
+    attempt,
+    statusCode: outcome.statusCode,
+    error: outcome.ok ? null : outcome.error,
+    durationMs: outcome.durationMs,
+    responseExcerpt: outcome.responseExcerpt,
+  };
+  if (outcome.ok) return recordSuccess(engine.db, leaseKey, d.id, entry);
   const retryInS = d.autoRetry && !outcome.gone ? retryDelaySeconds(engine.schedule, attempt, outcome.retryAfterS) : null;
   const failure = { statusCode: outcome.statusCode, error: outcome.error, retryInS };
-  const result = await recordFailure(engine.db, leaseKey, d.id, failure, DISABLE_AFTER_S);
+  const result = await recordFailure(engine.db, leaseKey, d.id, failure, DISABLE_AFTER_S, entry);
   if (!result) return;
   // A platform answers 410 once its hook is detached: that subscription is over
   // (e2e/api/connector/webhooks.spec.ts, 'a 410 from the target removes the subscription …').

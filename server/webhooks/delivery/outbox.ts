@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { WebhookSource } from "@/db/schema";
 import { DELIVERIES_CHANNEL } from "@/lib/webhook-events";
@@ -116,15 +116,36 @@ export async function loadClaimed(db: DbOrTx, leaseKey: number, id: string): Pro
 }
 
 /** A successful attempt: the delivery is done and the endpoint is healthy again. */
-export async function recordSuccess(db: DbOrTx, leaseKey: number, id: string, statusCode: number): Promise<void> {
+export async function recordSuccess(db: DbOrTx, leaseKey: number, id: string, entry: AttemptEntry): Promise<void> {
   await db.execute(sql`
     with done as (
-      update webhook_deliveries set status = 'succeeded', attempts = attempts + 1, last_status_code = ${statusCode},
+      update webhook_deliveries set status = 'succeeded', attempts = attempts + 1, last_status_code = ${entry.statusCode},
         last_error = null, last_attempt_at = now(), delivered_at = now(), next_attempt_at = null, locked_by = null, locked_at = null
       where id = ${id} and locked_by = ${leaseKey}
-      returning webhook_id
-    )
+      returning id, webhook_id
+    ), ${logAttempt(entry, sql`done`)}
     update webhooks set failing_since = null where id = (select webhook_id from done) and failing_since is not null`);
+}
+
+/** What the delivery log keeps of one attempt (webhook_delivery_attempts). */
+export type AttemptEntry = {
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+};
+
+/**
+ * A CTE that logs the attempt for the delivery `recorded` returned (none when the row was no
+ * longer ours). A rescued row attempted again under the same number keeps the first entry.
+ */
+function logAttempt(entry: AttemptEntry, recorded: SQL) {
+  return sql`logged as (
+      insert into webhook_delivery_attempts (delivery_id, attempt, status_code, error, duration_ms, response_excerpt)
+      select id, ${entry.attempt}, ${entry.statusCode}, ${entry.error}, ${entry.durationMs}, ${entry.responseExcerpt} from ${recorded}
+      on conflict (delivery_id, attempt) do nothing
+    )`;
 }
 
 /**
@@ -138,6 +159,7 @@ export async function recordFailure(
   id: string,
   outcome: { statusCode: number | null; error: string; retryInS: number | null },
   disableAfterS: number,
+  entry: AttemptEntry,
 ): Promise<{ failingTooLong: boolean } | null> {
   const [row] = await db.execute<{ failing_too_long: boolean }>(sql`
     with failed as (
@@ -149,8 +171,8 @@ export async function recordFailure(
           then now() + make_interval(secs => ${outcome.retryInS}::float8) end
       from webhooks w
       where d.id = ${id} and d.locked_by = ${leaseKey} and w.id = d.webhook_id
-      returning d.webhook_id
-    )
+      returning d.id, d.webhook_id
+    ), ${logAttempt(entry, sql`failed`)}
     update webhooks set failing_since = coalesce(failing_since, now())
     where id = (select webhook_id from failed)
     returning failing_since <= now() - make_interval(secs => ${disableAfterS}::float8) as failing_too_long`);
@@ -205,24 +227,32 @@ export async function requeueDelivery(db: DbOrTx, webhookId: number, id: string)
 /**
  * Hands back the rows of senders that are gone: their lease lock is free (the process died,
  * its connection closed), or — a backstop — the row was claimed so long ago no attempt can
- * still be running. They are due at once. The interrupted attempt counts as one, with
- * INTERRUPTED_ATTEMPT as its error: it may have reached the endpoint, so the delivery log shows
- * the next one as a retry (receivers deduplicate on `webhook-id`).
+ * still be running. They are due at once. The interrupted attempt counts as one and is logged
+ * (webhook_delivery_attempts) with INTERRUPTED_ATTEMPT as its error: it may have reached the
+ * endpoint, so the delivery log shows the next one as a retry (receivers deduplicate on `webhook-id`).
  */
 export const INTERRUPTED_ATTEMPT = "Interrupted: the process sending it stopped before the answer was recorded; sent again";
 
 export async function rescueOrphans(db: DbOrTx, staleAfterS = 300): Promise<number> {
   const rows = await db.execute<{ id: string }>(sql`
     with owners as (select distinct locked_by as k from webhook_deliveries where locked_by is not null),
-    dead as (select k from owners where pg_try_advisory_xact_lock(${LEASE_CLASS}, k))
-    update webhook_deliveries d set locked_by = null, locked_at = null,
-      attempts = d.attempts + 1, last_attempt_at = d.locked_at, last_error = ${INTERRUPTED_ATTEMPT},
-      status = case when w.enabled then 'pending' else 'failed' end,
-      next_attempt_at = case when w.enabled then now() end
-    from webhooks w
-    where w.id = d.webhook_id and d.locked_by is not null
-      and (d.locked_by in (select k from dead) or d.locked_at < now() - make_interval(secs => ${staleAfterS}::float8))
-    returning d.id`);
+    dead as (select k from owners where pg_try_advisory_xact_lock(${LEASE_CLASS}, k)),
+    rescued as (
+      update webhook_deliveries d set locked_by = null, locked_at = null,
+        attempts = d.attempts + 1, last_attempt_at = d.locked_at, last_error = ${INTERRUPTED_ATTEMPT},
+        status = case when w.enabled then 'pending' else 'failed' end,
+        next_attempt_at = case when w.enabled then now() end
+      from webhooks w
+      where w.id = d.webhook_id and d.locked_by is not null
+        and (d.locked_by in (select k from dead) or d.locked_at < now() - make_interval(secs => ${staleAfterS}::float8))
+      returning d.id, d.attempts, d.last_attempt_at
+    ),
+    logged as (
+      insert into webhook_delivery_attempts (delivery_id, attempt, attempted_at, error)
+      select id, attempts, coalesce(last_attempt_at, now()), ${INTERRUPTED_ATTEMPT} from rescued
+      on conflict (delivery_id, attempt) do nothing
+    )
+    select id from rescued`);
   return rows.length;
 }
 

@@ -2,12 +2,19 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, test } from "node:test";
-import { createWebhookAgent, MAX_RESPONSE_BYTES, postAttempt } from "./post";
+import { createWebhookAgent, excerptText, MAX_RESPONSE_BYTES, postAttempt as timedAttempt, RESPONSE_EXCERPT_BYTES } from "./post";
 
 const agent = createWebhookAgent({ allowPrivate: true });
 after(() => agent.close());
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** An attempt's outcome without its duration, which is checked to be a sane number of ms. */
+async function postAttempt(...args: Parameters<typeof timedAttempt>) {
+  const { durationMs, ...outcome } = await timedAttempt(...args);
+  assert.ok(Number.isInteger(durationMs) && durationMs >= 0 && durationMs < 30_000, String(durationMs));
+  return outcome;
+}
 
 /** A receiver on loopback with the given behaviour; records what it was sent. */
 async function receiver(handler: Handler) {
@@ -33,7 +40,7 @@ test("a 2xx is success; the body goes out as JSON with our headers", async () =>
   const r = await receiver((_, res) => res.writeHead(204).end());
   try {
     const out = await postAttempt(agent, r.url, { "webhook-id": "abc" }, '{"a":1}');
-    assert.deepEqual(out, { ok: true, statusCode: 204 });
+    assert.deepEqual(out, { ok: true, statusCode: 204, responseExcerpt: "" });
     assert.equal(r.received[0]!.body, '{"a":1}');
     assert.equal(r.received[0]!.headers["content-type"], "application/json");
     assert.equal(r.received[0]!.headers["user-agent"], "Formhouse-Webhooks/1.0");
@@ -54,7 +61,7 @@ test("non-2xx answers fail with their status; 429/503 carry Retry-After; 410 is 
   for (const [status, headers, expected] of cases) {
     const r = await receiver((_, res) => res.writeHead(status, headers).end("nope"));
     try {
-      assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: false, ...expected }, String(status));
+      assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: false, ...expected, responseExcerpt: "nope" }, String(status));
     } finally {
       await r.close();
     }
@@ -71,6 +78,7 @@ test("a redirect is not followed and counts as a failure", async () => {
       error: "HTTP 307 (redirects are not followed)",
       retryAfterS: null,
       gone: false,
+      responseExcerpt: "",
     });
     assert.equal(target.received.length, 0);
   } finally {
@@ -95,7 +103,7 @@ test("an endless response body is read to 64 KB, then dropped: the outcome comes
   });
   try {
     const t0 = Date.now();
-    assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: true, statusCode: 200 });
+    assert.deepEqual(await postAttempt(agent, r.url, {}, "{}"), { ok: true, statusCode: 200, responseExcerpt: "x".repeat(4096) });
     assert.ok(Date.now() - t0 < 2000);
     // The sender stopped reading: far less than the 50 MB it offered went out.
     await new Promise((res) => setTimeout(res, 100));
@@ -115,6 +123,7 @@ test("no answer within the timeout is a failure; so is a refused connection", as
       error: "Timed out after 0.3 s",
       retryAfterS: null,
       gone: false,
+      responseExcerpt: null,
     });
     assert.ok(Date.now() - t0 < 1500);
   } finally {
@@ -129,6 +138,7 @@ test("no answer within the timeout is a failure; so is a refused connection", as
     error: "Connection refused",
     retryAfterS: null,
     gone: false,
+    responseExcerpt: null,
   });
 });
 
@@ -141,6 +151,7 @@ test("a host without addresses is not a refusal: it could not be resolved", asyn
       error: "Host could not be resolved",
       retryAfterS: null,
       gone: false,
+      responseExcerpt: null,
     });
   } finally {
     await noDns.close();
@@ -156,8 +167,22 @@ test("a refused address never gets a connection and says why", async () => {
       error: "Refused: 169.254.169.254 is a cloud metadata address",
       retryAfterS: null,
       gone: false,
+      responseExcerpt: null,
     });
   } finally {
     await strictAgent.close();
   }
+});
+
+test("the log keeps the first 4 KB of an answer as text: a character cut at the end dropped, NUL removed", async () => {
+  const body = Buffer.concat([Buffer.from("a\u0000b"), Buffer.alloc(RESPONSE_EXCERPT_BYTES - 4, "y"), Buffer.from("é and more")]);
+  const r = await receiver((_, res) => res.writeHead(500).end(body));
+  try {
+    const out = await postAttempt(agent, r.url, {}, "{}");
+    // 3 + 4092 bytes, then the first byte of "é": dropped as incomplete.
+    assert.equal(out.responseExcerpt, `ab${"y".repeat(RESPONSE_EXCERPT_BYTES - 4)}`);
+  } finally {
+    await r.close();
+  }
+  assert.equal(excerptText(Buffer.from([0xff, 0x41])), "\ufffdA");
 });

@@ -7,20 +7,31 @@ import { guardedConnector, RefusedTargetError, type Resolve, type TargetPolicy }
 export const ATTEMPT_TIMEOUT_MS = 15_000;
 /** At most this much of a response body is read; the rest is dropped with the connection. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How much of a response body the delivery log keeps, for the owner to see what their endpoint said. */
+export const RESPONSE_EXCERPT_BYTES = 4096;
 
-export type AttemptOutcome =
-  | { ok: true; statusCode: number }
-  | {
-      ok: false;
-      /** The endpoint's status, null when there was no HTTP answer. */
-      statusCode: number | null;
-      /** What went wrong, for the owner: never the response body or our request. */
-      error: string;
-      /** Seconds a 429/503 asked us to wait. */
-      retryAfterS: number | null;
-      /** 410 Gone: the endpoint asks never to be called again. */
-      gone: boolean;
-    };
+/** What the log keeps of every attempt, whatever its outcome. */
+type AttemptRecord = {
+  /** The first RESPONSE_EXCERPT_BYTES of the answer's body as text; null without an answer. */
+  responseExcerpt: string | null;
+  durationMs: number;
+};
+
+export type AttemptOutcome = AttemptRecord &
+  (
+    | { ok: true; statusCode: number }
+    | {
+        ok: false;
+        /** The endpoint's status, null when there was no HTTP answer. */
+        statusCode: number | null;
+        /** What went wrong, in a short sentence of ours (the body is `responseExcerpt`). */
+        error: string;
+        /** Seconds a 429/503 asked us to wait. */
+        retryAfterS: number | null;
+        /** 410 Gone: the endpoint asks never to be called again. */
+        gone: boolean;
+      }
+  );
 
 /**
  * The dispatcher every attempt goes through: connections only to addresses the guard allows,
@@ -45,6 +56,8 @@ export async function postAttempt(
   timeoutMs = ATTEMPT_TIMEOUT_MS,
 ): Promise<AttemptOutcome> {
   const signal = AbortSignal.timeout(timeoutMs);
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
   let res: Dispatcher.ResponseData;
   try {
     res = await request(url, {
@@ -57,13 +70,16 @@ export async function postAttempt(
       bodyTimeout: timeoutMs,
     });
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeAttemptError(error, timeoutMs), retryAfterS: null, gone: false };
+    const described = describeAttemptError(error, timeoutMs);
+    return { ok: false, statusCode: null, error: described, retryAfterS: null, gone: false, responseExcerpt: null, durationMs: took() };
   }
-  // The status decides; the body is read (to free the connection) but never judged.
-  await drain(res.body, MAX_RESPONSE_BYTES);
+  // The status decides; the body is read (to free the connection) and its start kept for the log, never judged.
+  const responseExcerpt = await drain(res.body, MAX_RESPONSE_BYTES);
   const code = res.statusCode;
-  if (code >= 200 && code < 300) return { ok: true, statusCode: code };
+  const record = { responseExcerpt, durationMs: took() };
+  if (code >= 200 && code < 300) return { ok: true, statusCode: code, ...record };
   return {
+    ...record,
     ok: false,
     statusCode: code,
     error: code >= 300 && code < 400 ? `HTTP ${code} (redirects are not followed)` : `HTTP ${code}`,
@@ -72,12 +88,24 @@ export async function postAttempt(
   };
 }
 
-/** Reads up to `limit` bytes, then drops the rest (and with it the connection). */
-async function drain(body: Dispatcher.ResponseData["body"], limit: number): Promise<void> {
+/**
+ * Reads up to `limit` bytes, then drops the rest (and with it the connection); answers the
+ * first RESPONSE_EXCERPT_BYTES as text (UTF-8, a character cut at the end dropped, NUL
+ * removed: PostgreSQL text cannot hold it).
+ */
+async function drain(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
   let read = 0;
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
   try {
     for await (const chunk of body) {
-      read += (chunk as Buffer).length;
+      const buf = chunk as Buffer;
+      read += buf.length;
+      if (keptBytes < RESPONSE_EXCERPT_BYTES) {
+        const part = buf.subarray(0, RESPONSE_EXCERPT_BYTES - keptBytes);
+        kept.push(part);
+        keptBytes += part.length;
+      }
       if (read >= limit) break;
     }
   } catch {
@@ -85,6 +113,13 @@ async function drain(body: Dispatcher.ResponseData["body"], limit: number): Prom
   } finally {
     if (!body.destroyed) body.destroy();
   }
+  return excerptText(Buffer.concat(kept));
+}
+
+/** Bytes as text for the log: UTF-8 (invalid sequences replaced, an incomplete last one dropped), no NUL. */
+export function excerptText(bytes: Buffer): string {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes, { stream: true });
+  return text.replaceAll("\u0000", "");
 }
 
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);

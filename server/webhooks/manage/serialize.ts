@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { DELIVERY_STATUSES, type Webhook, type WebhookDelivery } from "@/db/schema";
+import { DELIVERY_STATUSES, type Webhook, type WebhookDelivery, type WebhookDeliveryAttempt } from "@/db/schema";
 import { SUBMISSION_EVENTS, type SubmissionEvent } from "@/lib/webhook-events";
 
 /** A form webhook as every surface shows it; the secret is never part of it. */
@@ -42,6 +42,7 @@ export const ZDelivery = z.object({
     .describe(
       "pending: waiting for its next attempt or being sent; succeeded; failed: retries used up, webhook disabled, or a test that failed",
     ),
+  test: z.boolean().describe("A test delivery (Send test): made-up answers, tried once"),
   attempts: z.number().int().describe("Attempts made"),
   lastStatusCode: z.number().int().nullable().describe("HTTP status of the last attempt; null without an answer"),
   lastError: z
@@ -58,6 +59,7 @@ export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
   eventId: d.eventId,
   event: d.eventType,
   status: d.status,
+  test: d.payload.test === true,
   attempts: d.attempts,
   lastStatusCode: d.lastStatusCode,
   lastError: d.lastError,
@@ -87,4 +89,23 @@ export const toConnectorSubscription = (
   events: w.events,
   source: "connector",
   created_at: w.createdAt.toISOString(),
+});
+
+/** One attempt of a delivery, for the dashboard's delivery log. */
+export const ZDeliveryAttempt = z.object({
+  attempt: z.number().int(),
+  attemptedAt: z.string(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  responseExcerpt: z.string().nullable().describe("The first 4 KB of the answer's body; null without an answer"),
+});
+
+export const toDeliveryAttempt = (a: WebhookDeliveryAttempt): z.infer<typeof ZDeliveryAttempt> => ({
+  attempt: a.attempt,
+  attemptedAt: a.attemptedAt.toISOString(),
+  statusCode: a.statusCode,
+  error: a.error,
+  durationMs: a.durationMs,
+  responseExcerpt: a.responseExcerpt,
 });

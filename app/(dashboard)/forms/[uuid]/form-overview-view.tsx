@@ -9,6 +9,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import type { AppRouter } from "@/server/routers/app/router";
 import { DateTime } from "../../_components/date-time";
+import { FormElsewhere } from "../../_components/elsewhere-notice";
 import { numberFormat } from "../../_components/format";
 import { EmptyState, ErrorState, TableSkeleton } from "../../_components/list-states";
 import { Notice } from "../../_components/notice";
@@ -32,19 +33,24 @@ export function FormOverviewView({ formUuid }: { formUuid: string }) {
   if (query.isError) {
     if (isNotFound(query.error))
       return (
-        <>
-          <h1 className="visually-hidden">Form not found</h1>
-          <EmptyState
-            title="Form not found"
-            action={
-              <Link href="/forms" className="button">
-                Back to forms
-              </Link>
-            }
-          >
-            The link names a form that does not exist or belongs to another organization.
-          </EmptyState>
-        </>
+        <FormElsewhere
+          form={formUuid}
+          notFound={
+            <>
+              <h1 className="visually-hidden">Form not found</h1>
+              <EmptyState
+                title="Form not found"
+                action={
+                  <Link href="/forms" className="button">
+                    Back to forms
+                  </Link>
+                }
+              >
+                The link names a form that does not exist or belongs to another organization.
+              </EmptyState>
+            </>
+          }
+        />
       );
     return <ErrorState title="Could not load the form" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   }

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   digest: "Daily digest",
   receipt: "Receipt",
   test: "Test message",
+  invitation: "Invitation",
 };
 
 /** A message's status in words, with its badge; the order of the status filter. */

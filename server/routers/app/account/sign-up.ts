@@ -14,7 +14,8 @@ export const ZSignUpInput = ZNewUser.extend({
 });
 
 /**
- * Creates a user and their organization, unless the email already has an account: the
+ * Creates a user and their organization (with SIGNUP=invite-only a 403, but for an empty
+ * instance's first user), unless the email already has an account: the
  * answer is the same either way (no enumeration); a client may sign up SIGN_UPS_PER_CLIENT
  * times an hour. Does not sign in: the page then calls next-auth's `signIn("credentials")`
  * with the same email and password, so there is one sign-in path.
@@ -24,5 +25,5 @@ export const signUpRoute = publicProcedure
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
     await throttleSignUp(ctx.db, clientAddress(ctx.headers, env().TRUST_PROXY));
-    await signUpUser(ctx.db, input);
+    await signUpUser(ctx.db, input, env().SIGNUP);
   });
