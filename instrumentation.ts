@@ -4,6 +4,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startWorkersInWebProcess } = await import("./server/workers");
+  const { startWorkersInWebProcess, stopWorkers } = await import("./server/workers");
+  const { onShutdown } = await import("./server/lifecycle");
   startWorkersInWebProcess();
+  // A stopping instance (scripts/serve.ts) lets the deliveries under way finish and gives up its lease.
+  onShutdown("the outbox workers", (graceMs) => stopWorkers(graceMs));
 }

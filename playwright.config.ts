@@ -18,6 +18,8 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testDir: "./e2e/api" },
+    // Several instances of the server, a balancer, a PostgreSQL of their own: on the first target only (scripts/test.ts).
+    { name: "cluster", testDir: "./e2e/cluster", timeout: 180_000 },
     {
       name: "ui",
       testDir: "./e2e/ui",

@@ -25,7 +25,15 @@ export const SESSION_PARAMETERS: Record<string, string> = { jit: "off" };
 
 /** A pool on `url`; `connection` adds server parameters for its sessions (e.g. `synchronous_commit`). */
 export function createDb(url: string, max = 10, connection?: Record<string, string>): Db {
-  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 60, connection: { ...SESSION_PARAMETERS, ...connection } });
+  // connect_timeout: with the database unreachable (not refusing: gone), a request fails within
+  // seconds and the instance answers 503 (db/availability.ts) instead of hanging for postgres.js's 30 s.
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    idle_timeout: 60,
+    connect_timeout: 5,
+    connection: { ...SESSION_PARAMETERS, ...connection },
+  });
   return drizzle(client, { schema, casing: CASING }) as Db;
 }
 
@@ -37,9 +45,16 @@ export function db(): Db {
   if (!globalForDb.formhouseDb) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; start the service with `npm start`");
-    globalForDb.formhouseDb = createDb(url);
+    globalForDb.formhouseDb = createDb(url, 10, { application_name: "formhouse" });
   }
   return globalForDb.formhouseDb;
+}
+
+/** Ends this process's pool, if it was made, letting queries under way finish within `timeoutS` (a stopping server). */
+export async function closeDb(timeoutS = 5): Promise<void> {
+  const current = globalForDb.formhouseDb;
+  globalForDb.formhouseDb = undefined;
+  await current?.$client.end({ timeout: timeoutS });
 }
 
 export { schema };

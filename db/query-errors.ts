@@ -2,6 +2,7 @@ import "server-only";
 import { DrizzleQueryError } from "drizzle-orm";
 import { PgPreparedQuery } from "drizzle-orm/pg-core";
 import postgres from "postgres";
+import { noteQueryFailure } from "./availability";
 
 /**
  * Database errors that are safe to log anywhere. drizzle's own error says
@@ -48,6 +49,8 @@ export class DatabaseQueryError extends Error {
     this.name = "DatabaseQueryError";
     this.query = query;
     this.code = pg?.code ?? other?.code;
+    // A lost connection makes the whole process answer 503 until one works again (./availability.ts).
+    noteQueryFailure(this.code);
     if (pg) {
       const { message: _message, ...names } = pg;
       Object.assign(this, names);

@@ -2,7 +2,7 @@
  * Ingest benchmark (part of `npm run bench`; alone with `npm run bench -- --only ingest`):
  * at each of INGEST_CLIENTS concurrencies (16 and 64), clients POST JSON submissions of ten
  * answers to `/f/<uuid>/submit` for INGEST_SECONDS, first all to one form, then spread over
- * 100 forms, against `GET /api/health` measured in the same run with the same concurrency
+ * 100 forms, against `GET /api/ready` measured in the same run with the same concurrency
  * (goal: one form at least half of health's rate). Each client has its own address
  * (X-Forwarded-For with TRUST_PROXY=true on the bench server), as respondents do, and the
  * per-address limit is lifted so it counts but never refuses.
@@ -230,18 +230,18 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
   const ip = (client: number, n: number) => `10.${client >> 8}.${client & 255}.${(n % 200) + 1}`;
   try {
     // Warm up the routes (compiled, pools filled) before measuring.
-    await load(16, () => fetch(`${baseUrl}/api/health`), 200).catch(() => undefined);
+    await load(16, () => fetch(`${baseUrl}/api/ready`), 200).catch(() => undefined);
     let failed = false;
     let runs: Run[] = [];
     for (const clients of CONCURRENCIES) {
-      const health = await load(clients, () => fetch(`${baseUrl}/api/health`), 200);
+      const health = await load(clients, () => fetch(`${baseUrl}/api/ready`), 200);
       const single = await load(clients, submit(one.uuid, ip), 201);
       const mailed = await load(clients, submit(mail.form.uuid, ip), 201);
       const logic = await load(clients, submit(logicForm.uuid, ip), 201);
       const spread = await load(clients, (client, n) => submit(created[(client * 7 + n) % FORMS]!.uuid, ip)(client, n), 201);
       runs = [...runs, single, mailed, logic, spread];
       const rows = [
-        ["GET /api/health", health],
+        ["GET /api/ready", health],
         ["POST /f/:uuid/submit, 1 form", single],
         ["POST /f/:uuid/submit, 1 form with mail", mailed],
         ["POST /f/:uuid/submit, 1 form, 3 pages, 10 conditions", logic],
@@ -250,10 +250,10 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
       printRuns(`Ingest over HTTP (${clients} concurrent clients, ${SECONDS} s each, JSON bodies of ${ELEMENTS.length} answers)`, rows);
       const goal = rate(single) >= rate(health) / 2;
       const ratio = (rate(single) / rate(health)).toFixed(2);
-      console.log(`goal (one form ≥ 0.5× /api/health at ${clients} clients): ${goal ? "met" : "NOT met"} (${ratio}×)`);
+      console.log(`goal (one form ≥ 0.5× /api/ready at ${clients} clients): ${goal ? "met" : "NOT met"} (${ratio}×)`);
       const mailGoal = rate(mailed) >= rate(health) / 2;
       console.log(
-        `goal (one form with a notification and a receipt ≥ 0.5× /api/health): ${mailGoal ? "met" : "NOT met"} ` +
+        `goal (one form with a notification and a receipt ≥ 0.5× /api/ready): ${mailGoal ? "met" : "NOT met"} ` +
           `(${(rate(mailed) / rate(health)).toFixed(2)}×; ${(rate(mailed) / rate(single)).toFixed(2)}× the form without mail)`,
       );
       const logicGoal = rate(logic) >= rate(single) * 0.9;
@@ -272,13 +272,13 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
       .values({ formId: one.id, organizationId: org!.id, entryName: "bench" })
       .returning({ id: uniqueLinks.id });
     const pages = CONCURRENCIES[0] ?? 16;
-    const pageHealth = await load(pages, () => fetch(`${baseUrl}/api/health`), 200);
+    const pageHealth = await load(pages, () => fetch(`${baseUrl}/api/ready`), 200);
     const open = (path: string) => (client: number, n: number) =>
       fetch(`${baseUrl}${path}`, { headers: { "x-forwarded-for": ip(client, n) } });
     const formPage = await load(pages, open(`/f/${one.uuid}`), 200);
     const linkPage = await load(pages, open(`/u/${link!.id}`), 200);
     printRuns(`Survey pages over HTTP (${pages} concurrent clients, ${SECONDS} s each)`, [
-      ["GET /api/health", pageHealth],
+      ["GET /api/ready", pageHealth],
       ["GET /f/:uuid", formPage],
       ["GET /u/:id", linkPage],
     ]);

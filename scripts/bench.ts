@@ -25,7 +25,7 @@
  * Adding a benchmark: push a named case onto SERVICE_CASES or HTTP_CASES below.
  *
  * Then survey ingest (scripts/bench-ingest.ts): concurrent JSON submits to one form and to
- * 100 forms against /api/health. `npm run bench -- --only ingest` runs that part alone
+ * 100 forms against /api/ready. `npm run bench -- --only ingest` runs that part alone
  * (no 1,000,000-row seed). Then mail (scripts/bench-mail.ts): a submit with mail is one
  * statement, and 1,000 messages drain into a loopback SMTP server; `--only mail` alone.
  */
@@ -288,7 +288,7 @@ const describeHttp = (r: unknown) => {
 const q = (pairs: [string, string][]) => pairs.map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("");
 
 export const HTTP_CASES: BenchCase[] = [
-  { name: "GET /api/health (HTTP + select 1)", run: (c) => fetch(`${c.baseUrl}/api/health`).then((r) => r.text()) },
+  { name: "GET /api/ready (HTTP + select 1)", run: (c) => fetch(`${c.baseUrl}/api/ready`).then((r) => r.text()) },
   {
     name: "auth + rate limit only (no form → 400)",
     run: (c) => httpGet(c, "/api/v2/submissions", 400),
@@ -334,7 +334,7 @@ export const HTTP_CASES: BenchCase[] = [
 ];
 
 /**
- * Issue 15's REST edge goal: page 1 over HTTP within EDGE_BUDGET_MS of GET /api/health plus
+ * Issue 15's REST edge goal: page 1 over HTTP within EDGE_BUDGET_MS of GET /api/ready plus
  * the same page in-process. The three are taken in turn, EDGE_RUNS times, so that they share
  * the machine's moments (apart, load drifts by more than the budget); the edge's overhead is
  * HTTP page 1 − health − in-process. `npm run bench:edge` breaks it down further.
@@ -346,7 +346,7 @@ async function measureEdge(ctx: BenchContext & { baseUrl: string }): Promise<{ f
   const { medians: rows, times } = await interleaved(
     [
       ["in-process: page 1, created_at desc (querySubmissions)", () => list(ctx, {})],
-      ["HTTP: GET /api/health", () => fetch(`${ctx.baseUrl}/api/health`).then((r) => r.text())],
+      ["HTTP: GET /api/ready", () => fetch(`${ctx.baseUrl}/api/ready`).then((r) => r.text())],
       ["HTTP: page 1, created_at desc", () => httpGet(ctx, `/api/v2/submissions?form_id=${ctx.form.id}`)],
     ],
     EDGE_RUNS,

@@ -5,7 +5,7 @@
  * on one database. SIGTERM/SIGINT stop claiming and wait for the attempts in flight.
  */
 import { existsSync } from "node:fs";
-import { runMigrations } from "../db/migrate";
+import { MigrationsAheadError, runMigrations } from "../db/migrate";
 import { ConfigError, parseEnv } from "../server/env";
 import { startWorkers, stopWorkers } from "../server/workers";
 import { resolveDatabase } from "./lib/database-url";
@@ -37,6 +37,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : `[formhouse] worker failed to start: ${err?.stack ?? err}`);
+  if (err instanceof MigrationsAheadError) console.error(`[formhouse] ${err.message}`);
+  else console.error(err instanceof ConfigError ? err.message : `[formhouse] worker failed to start: ${err?.stack ?? err}`);
   process.exit(1);
 });

@@ -89,6 +89,22 @@ const ZEnv = z.object({
   CONNECTOR_RATE_LIMIT_MAX: positiveInt("CONNECTOR_RATE_LIMIT_MAX").default(60),
   CONNECTOR_RATE_LIMIT_WINDOW_S: positiveInt("CONNECTOR_RATE_LIMIT_WINDOW_S").default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "LOG_LEVEL must be one of debug, info, warn, error" }).default("info"),
+  /** Turns on `GET /metrics` (Prometheus), which then requires it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
+  /**
+   * How long a stopping instance (SIGTERM) waits for its requests in flight and its workers'
+   * current deliveries before it exits anyway.
+   */
+  SHUTDOWN_TIMEOUT_MS: positiveInt("SHUTDOWN_TIMEOUT_MS").default(25_000),
+  /**
+   * How long a stopping instance keeps taking requests while its readiness answers 503, so a
+   * balancer's health checks take it out before it stops listening (deploy/haproxy.cfg: 3000).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "SHUTDOWN_DRAIN_MS must be a whole number of milliseconds" })
+    .int({ error: "SHUTDOWN_DRAIN_MS must be a whole number of milliseconds" })
+    .min(0, { error: "SHUTDOWN_DRAIN_MS must be a whole number of milliseconds" })
+    .default(0),
   /** `off` keeps the webhook worker out of this web instance (run `npm run worker` elsewhere). */
   WEBHOOK_WORKER: z.enum(["on", "off"], { error: "WEBHOOK_WORKER must be on or off" }).default("on"),
   /** Lets webhooks target loopback and private addresses (local development, tests). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { DatabaseQueryError, pgErrorFields } from "@/db/query-errors";
 import { env } from "@/server/env";
+import { currentRequestId } from "@/server/http/request-id";
 
 /**
  * Structured one-line JSON logs on stderr, from LOG_LEVEL up. Never pass a token, secret
@@ -23,7 +24,8 @@ export type Logger = {
 export function createLogger(level: LogLevel, sink: (line: string) => void): Logger {
   const write = (at: LogLevel, msg: string, fields: Fields = {}) => {
     if (RANK[at] < RANK[level]) return;
-    sink(`${JSON.stringify({ level: at, time: new Date().toISOString(), msg, ...fields })}\n`);
+    const requestId = currentRequestId();
+    sink(`${JSON.stringify({ level: at, time: new Date().toISOString(), msg, ...(requestId && { requestId }), ...fields })}\n`);
   };
   return {
     info: (msg, fields) => write("info", msg, fields),

@@ -32,9 +32,13 @@ export async function startWorkers(): Promise<void> {
 /** The workers inside a web instance, started in the background (instrumentation.ts). */
 export const startWorkersInWebProcess = () => startWorkersInBackground(startWorkers);
 
-/** Stops the workers, closes their connections and gives up the lease (`npm run worker` on SIGTERM). */
-export const stopWorkers = () =>
+/**
+ * Stops the workers (their attempts under way get `graceMs` to be recorded), closes their
+ * connections and gives up the lease: `npm run worker` on SIGTERM, and a stopping web instance
+ * (server/lifecycle.ts).
+ */
+export const stopWorkers = (graceMs?: number) =>
   stopOutboxRuntime(async () => {
     await closeWebhookAgent();
     await closeMailTransport();
-  });
+  }, graceMs);

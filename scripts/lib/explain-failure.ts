@@ -1,3 +1,4 @@
+import { MigrationsAheadError } from "../../db/migrate";
 import { ConfigError } from "../../server/env";
 import { StartError } from "./start-error";
 
@@ -19,6 +20,7 @@ const DATABASE_FAILURES: Record<string, string> = {
  */
 export function explainFailure(err: unknown): string[] {
   if (err instanceof StartError) return [err.message];
+  if (err instanceof MigrationsAheadError) return [err.message];
   if (err instanceof ConfigError) return err.message.split("\n");
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

@@ -33,7 +33,7 @@ export type RunningServer = { baseUrl: string; env: NodeJS.ProcessEnv; process: 
 /**
  * The server of `npm start` (scripts/serve.ts) over the existing build, on a free loopback
  * port, for tests and benchmarks: its own APP_URL and a throw-away session secret.
- * Resolves once /api/health answers.
+ * Resolves once /api/ready answers 200 (database reachable, migrations current, workers running).
  */
 export async function startNextServer(opts: {
   databaseUrl: string;
@@ -41,18 +41,24 @@ export async function startNextServer(opts: {
   logs?: boolean;
   /** Any free port when unset (TEST_PORT pins the suite's main server). */
   port?: number;
+  /**
+   * Where people reach it, when not at its own port: the balancer in front of several instances
+   * (which then share `env.NEXTAUTH_SECRET`, so a session works on each).
+   */
+  appUrl?: string;
 }): Promise<RunningServer> {
   const port = opts.port ?? (Number(process.env.TEST_PORT) || (await freePort()));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const appUrl = opts.appUrl ?? baseUrl;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...opts.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: opts.databaseUrl,
-    APP_URL: baseUrl,
-    NEXTAUTH_URL: baseUrl,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: appUrl,
+    NEXTAUTH_URL: appUrl,
+    NEXTAUTH_SECRET: opts.env?.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
     HOST: "127.0.0.1",
     PORT: String(port),
     BASE_URL: baseUrl,
@@ -61,7 +67,7 @@ export async function startNextServer(opts: {
   const child = spawn(cmd, args, { env, stdio: ["ignore", "ignore", opts.logs ? "inherit" : "ignore"] });
   const stop = () => void child.kill("SIGTERM");
   try {
-    await waitForHealthy(`${baseUrl}/api/health`, 60_000);
+    await waitForHealthy(`${baseUrl}/api/ready`, 60_000);
   } catch (err) {
     stop();
     throw err;

@@ -23,7 +23,7 @@ const isConsentPage = (pathname: string) => pathname === "/oauth/authorize";
  * gets every header). Any other path may render a page, if only the 404 page.
  */
 const NO_PAGE_PREFIXES = [...Object.values(REST_MOUNTS).map((m) => `${m.prefix}/`), "/api/trpc/", "/api/auth/"];
-const NO_PAGE_PATHS = new Set(["/api/health", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]);
+const NO_PAGE_PATHS = new Set(["/api/health", "/api/ready", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]);
 /** A survey submit with a JSON body is answered in JSON, whatever happens (app/_survey/survey-routes.ts). */
 const SUBMIT_PATH = /^\/(f|u)\/[^/]+\/submit$/;
 

@@ -106,14 +106,18 @@ export async function recordMailOutcome(
 /**
  * Hands back the rows of senders that are gone (their lease lock is free, or — a backstop —
  * they were claimed so long ago no attempt can still run). Due at once; the interrupted
- * attempt is not counted. The message keeps its id, so a copy the server had already
+ * attempt counts as one, with INTERRUPTED_SEND as its reply, so the mail log shows the next as
+ * a retry. The message keeps its id, so a copy the server had already
  * accepted goes out again with the same Message-ID, which mail clients show once.
  */
+export const INTERRUPTED_SEND = "Interrupted: the process sending it stopped before the answer was recorded; sent again";
+
 export async function rescueOrphanMail(db: DbOrTx, staleAfterS = 300): Promise<number> {
   const rows = await db.execute<{ id: string }>(sql`
     with owners as (select distinct locked_by as k from mail_messages where locked_by is not null),
     dead as (select k from owners where pg_try_advisory_xact_lock(${LEASE_CLASS}, k))
-    update mail_messages set locked_by = null, locked_at = null, next_attempt_at = now()
+    update mail_messages set locked_by = null, locked_at = null, next_attempt_at = now(),
+      attempts = attempts + 1, last_reply = ${INTERRUPTED_SEND}
     where locked_by is not null
       and (locked_by in (select k from dead) or locked_at < now() - make_interval(secs => ${staleAfterS}::float8))
     returning id`);

@@ -1,6 +1,7 @@
 import "server-only";
 import { createDb, type Db } from "@/db";
 import { env } from "@/server/env";
+import { isStopping } from "@/server/lifecycle";
 import { log, logError } from "@/server/log";
 import { LeaseHolder } from "./lease";
 import type { OutboxWorker } from "./worker";
@@ -36,6 +37,9 @@ export function outboxRuntime(): { db: Db; leases: LeaseHolder } {
 /** This process's lease, checked to be still held (for sends outside the workers: tests of a webhook or of mail). */
 export const currentLease = () => outboxRuntime().leases.check();
 
+/** Whether this process's workers run (readiness: app/api/ready). */
+export const outboxWorkersRunning = (): boolean => Boolean((globalForOutbox.formhouseOutbox as Runtime | undefined)?.workers);
+
 /** Starts this process's workers (once); `make` builds them on the runtime's pool and lease. */
 export async function startOutboxWorkers(make: (db: Db, leases: LeaseHolder) => OutboxWorker<unknown>[]): Promise<void> {
   const rt = outboxRuntime() as Runtime;
@@ -53,7 +57,7 @@ export function startWorkersInBackground(start: () => Promise<void>): void {
   if (env().WEBHOOK_WORKER === "off") return;
   const rt = outboxRuntime() as Runtime;
   rt.starting ??= (async () => {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; !isStopping(); attempt++) {
       try {
         await start();
         log.info("outbox workers started", { webhookConcurrency: env().WEBHOOK_CONCURRENCY, mailConcurrency: env().MAIL_CONCURRENCY });
@@ -67,10 +71,10 @@ export function startWorkersInBackground(start: () => Promise<void>): void {
 }
 
 /** Stops the workers and gives up the lease; `closeMore` closes what the queues opened (an HTTP agent, SMTP connections). */
-export async function stopOutboxRuntime(closeMore: () => Promise<void> = async () => {}): Promise<void> {
+export async function stopOutboxRuntime(closeMore: () => Promise<void> = async () => {}, graceMs?: number): Promise<void> {
   const rt = globalForOutbox.formhouseOutbox as Runtime | undefined;
   if (!rt) return;
-  await Promise.all((rt.workers ?? []).map((w) => w.stop()));
+  await Promise.all((rt.workers ?? []).map((w) => w.stop(graceMs)));
   await rt.leases.release();
   await closeMore().catch(() => {});
   await rt.db.$client.end({ timeout: 5 }).catch(() => {});

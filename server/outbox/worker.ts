@@ -1,10 +1,28 @@
 import "server-only";
 import type { Db } from "@/db";
 import { logError } from "@/server/log";
+import { metrics } from "@/server/metrics";
 import type { LeaseHolder } from "./lease";
 
 /** How often old finished rows are removed (each worker; deleting twice is harmless). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The longest a claim, a look at the next due row or a housekeeping step may take. postgres.js
+ * 3.4 can leave a query unsettled for ever when its connection closes as it is written (a
+ * database restart); without a bound, one such claim would stop the worker until the process
+ * restarts. A timed-out step is retried like a failed one.
+ */
+const STEP_TIMEOUT_MS = 30_000;
+
+function bounded<T>(what: string, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${STEP_TIMEOUT_MS} ms`)), STEP_TIMEOUT_MS);
+    timer.unref?.();
+  });
+  return Promise.race([step, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** While a group has all its slots busy, how often other groups' due rows are looked for. */
 const SATURATED_RECHECK_MS = 250;
@@ -54,6 +72,8 @@ export class OutboxWorker<T> {
   private readonly inflight = new Set<Promise<void>>();
   private running = 0;
   private claiming = false;
+  /** The claim loop under way: a stop waits for it, so rows it claims are sent and recorded before the lease goes. */
+  private loop?: Promise<void>;
   private again = false;
   /** The last claim was cut short by a cap, so a finished attempt should claim again. */
   private capped = false;
@@ -90,13 +110,21 @@ export class OutboxWorker<T> {
     this.wake();
   }
 
-  /** Stops claiming and waits (up to `graceMs`) for the running attempts to be recorded. */
+  /**
+   * Stops claiming and waits (up to `graceMs`) for the claim under way and the running attempts
+   * to be recorded: the lease is given up next, and a row still held would be rescued and sent
+   * again by another worker while this one sends it.
+   */
   async stop(graceMs = 20_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.ticker);
     await this.unlisten?.().catch(() => {});
-    await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+    const settled = (async () => {
+      await this.loop;
+      await Promise.allSettled([...this.inflight]);
+    })();
+    await Promise.race([settled, new Promise((r) => setTimeout(r, graceMs).unref?.())]);
   }
 
   wake(): void {
@@ -105,14 +133,14 @@ export class OutboxWorker<T> {
       this.again = true;
       return;
     }
-    void this.claimLoop();
+    this.loop = this.claimLoop();
   }
 
   private async tick(): Promise<void> {
     try {
-      await this.leases.check();
-      await this.queue.rescue();
-      await this.queue.housekeeping?.();
+      await bounded("the lease check", this.leases.check());
+      await bounded("the rescue", this.queue.rescue());
+      await bounded("the housekeeping", this.queue.housekeeping?.() ?? Promise.resolve());
       if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
         this.prunedAt = Date.now();
         // In batches, so a long backlog never holds one huge delete; bounded per tick.
@@ -134,8 +162,8 @@ export class OutboxWorker<T> {
           this.capped = true;
           break;
         }
-        const lease = await this.leases.get();
-        const claimed = await this.queue.claim(lease.key, { max: free, busy: this.busy });
+        const lease = await bounded("the lease", this.leases.get());
+        const claimed = await bounded("the claim", this.queue.claim(lease.key, { max: free, busy: this.busy }));
         for (const item of claimed) this.run(lease.key, item);
         const poolFull = claimed.length === free;
         const saturated = [...this.busy.values()].some((n) => n >= this.queue.perGroup);
@@ -162,7 +190,10 @@ export class OutboxWorker<T> {
     let retrying = false;
     const p: Promise<void> = this.queue
       .attempt(leaseKey, item)
-      .then((outcome) => void (retrying = !outcome.ok))
+      .then((outcome) => {
+        retrying = !outcome.ok;
+        if (!outcome.ok) metrics().attemptFailures.inc({ kind: this.queue.name });
+      })
       .catch((err) => logError(`${this.queue.name} attempt failed unexpectedly`, err))
       .finally(() => {
         this.running--;
@@ -180,7 +211,7 @@ export class OutboxWorker<T> {
 
   /** Sleeps until the next pending row is due, or the slow poll, whichever is first. */
   private async armTimer(): Promise<void> {
-    const s = await this.queue.secondsUntilNextDue();
+    const s = await bounded("the look for the next due row", this.queue.secondsUntilNextDue());
     this.arm(s === null ? this.pollMs : Math.min(this.pollMs, Math.max(20, s * 1000)));
   }
 

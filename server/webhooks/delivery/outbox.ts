@@ -227,19 +227,32 @@ export async function requeueDelivery(db: DbOrTx, webhookId: number, id: string)
 /**
  * Hands back the rows of senders that are gone: their lease lock is free (the process died,
  * its connection closed), or — a backstop — the row was claimed so long ago no attempt can
- * still be running. They are due at once; the interrupted attempt is not counted.
+ * still be running. They are due at once. The interrupted attempt counts as one and is logged
+ * (webhook_delivery_attempts) with INTERRUPTED_ATTEMPT as its error: it may have reached the
+ * endpoint, so the delivery log shows the next one as a retry (receivers deduplicate on `webhook-id`).
  */
+export const INTERRUPTED_ATTEMPT = "Interrupted: the process sending it stopped before the answer was recorded; sent again";
+
 export async function rescueOrphans(db: DbOrTx, staleAfterS = 300): Promise<number> {
   const rows = await db.execute<{ id: string }>(sql`
     with owners as (select distinct locked_by as k from webhook_deliveries where locked_by is not null),
-    dead as (select k from owners where pg_try_advisory_xact_lock(${LEASE_CLASS}, k))
-    update webhook_deliveries d set locked_by = null, locked_at = null,
-      status = case when w.enabled then 'pending' else 'failed' end,
-      next_attempt_at = case when w.enabled then now() end
-    from webhooks w
-    where w.id = d.webhook_id and d.locked_by is not null
-      and (d.locked_by in (select k from dead) or d.locked_at < now() - make_interval(secs => ${staleAfterS}::float8))
-    returning d.id`);
+    dead as (select k from owners where pg_try_advisory_xact_lock(${LEASE_CLASS}, k)),
+    rescued as (
+      update webhook_deliveries d set locked_by = null, locked_at = null,
+        attempts = d.attempts + 1, last_attempt_at = d.locked_at, last_error = ${INTERRUPTED_ATTEMPT},
+        status = case when w.enabled then 'pending' else 'failed' end,
+        next_attempt_at = case when w.enabled then now() end
+      from webhooks w
+      where w.id = d.webhook_id and d.locked_by is not null
+        and (d.locked_by in (select k from dead) or d.locked_at < now() - make_interval(secs => ${staleAfterS}::float8))
+      returning d.id, d.attempts, d.last_attempt_at
+    ),
+    logged as (
+      insert into webhook_delivery_attempts (delivery_id, attempt, attempted_at, error)
+      select id, attempts, coalesce(last_attempt_at, now()), ${INTERRUPTED_ATTEMPT} from rescued
+      on conflict (delivery_id, attempt) do nothing
+    )
+    select id from rescued`);
   return rows.length;
 }
 

@@ -1,0 +1,22 @@
+import { expect, test } from "../../fixtures";
+
+/**
+ * Every response carries its request's id (`X-Request-Id`): the one a trusted proxy sent (the
+ * suite's server runs with TRUST_PROXY=1), else a new UUID.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test("X-Request-Id: returned on every surface, a proxy's kept, a malformed one replaced", async ({ request }) => {
+  for (const path of ["/api/health", "/api/v2/forms", "/f/00000000-0000-4000-8000-000000000000", "/sign-in"]) {
+    const res = await request.get(path);
+    expect(res.headers()["x-request-id"], path).toMatch(UUID);
+  }
+  const kept = await request.get("/api/v2/forms", { headers: { "x-request-id": "lb-4f2a:17" } });
+  expect(kept.status()).toBe(400);
+  expect(kept.headers()["x-request-id"]).toBe("lb-4f2a:17");
+  const replaced = await request.get("/api/health", { headers: { "x-request-id": "not an id" } });
+  expect(replaced.headers()["x-request-id"]).toMatch(UUID);
+  const a = (await request.get("/api/health")).headers()["x-request-id"];
+  const b = (await request.get("/api/health")).headers()["x-request-id"];
+  expect(a).not.toBe(b);
+});

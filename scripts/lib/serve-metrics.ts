@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import postgres, { type Sql } from "postgres";
+import { databaseUnreachableSince } from "../../db/availability";
+import { METRICS_CONTENT_TYPE, metrics, metricsAuthorized, metricsText, routeLabel } from "../../server/metrics";
+
+/**
+ * The server script's metrics (server/metrics.ts): every request counted and timed by route,
+ * method and status when it finishes, survey submits by status, and `GET /metrics` for a
+ * scraper that presents METRICS_TOKEN as a bearer token (a connection of its own reads the
+ * outbox depths, and none is tried while the database is unreachable).
+ */
+const SUBMIT = /^\/[fu]\/[^/?]+\/submit(?:\?|$)/;
+
+export function recordRequest(req: IncomingMessage, res: ServerResponse): void {
+  const started = process.hrtime.bigint();
+  res.once("finish", () => {
+    const m = metrics();
+    const labels = { route: routeLabel(req.url ?? "/"), method: req.method ?? "GET", status: String(res.statusCode) };
+    m.requests.inc(labels);
+    m.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    if (req.method === "POST" && SUBMIT.test(req.url ?? "")) m.submits.inc({ status: labels.status });
+  });
+}
+
+let scrapeDb: Sql | undefined;
+
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+  if (req.method !== "GET" || !metricsAuthorized(req.headers.authorization, token)) {
+    const status = req.method !== "GET" ? 405 : 401;
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...(status === 401 ? { "www-authenticate": 'Bearer realm="metrics"' } : { allow: "GET" }),
+    });
+    res.end(JSON.stringify({ message: status === 401 ? "GET /metrics needs METRICS_TOKEN as a bearer token" : "Use GET" }));
+    return;
+  }
+  const url = process.env.DATABASE_URL;
+  if (url && !scrapeDb) {
+    scrapeDb = postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: 2,
+      idle_timeout: 60,
+      connection: { application_name: "formhouse-metrics" },
+    });
+  }
+  const body = await metricsText(databaseUnreachableSince() === undefined ? scrapeDb : undefined);
+  res.writeHead(200, { "content-type": METRICS_CONTENT_TYPE, "cache-control": "no-store" });
+  res.end(body);
+}
