@@ -11,3 +11,8 @@ export type OrganizationRole = Membership["role"];
 export function canManageMail(role: OrganizationRole): boolean {
   return role === "owner";
 }
+
+/** Settings → Audit log: who did what in the organization (the dashboard page and its CSV). */
+export function canReadAudit(role: OrganizationRole): boolean {
+  return role === "owner" || (role as string) === "admin";
+}

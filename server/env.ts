@@ -123,6 +123,8 @@ const ZEnv = z.object({
   /** Receipts one form sends per hour, and one address receives per day, before they are capped. */
   MAIL_RECEIPTS_PER_FORM_PER_HOUR: positiveInt("MAIL_RECEIPTS_PER_FORM_PER_HOUR").default(100),
   MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: positiveInt("MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY").default(3),
+  /** Days a row stays in the audit log before the worker removes it. */
+  AUDIT_RETENTION_DAYS: positiveInt("AUDIT_RETENTION_DAYS").default(365),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

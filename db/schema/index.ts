@@ -9,3 +9,4 @@ export * from "./submission-counts";
 export type * from "./elements";
 export * from "./submission-values";
 export * from "./mail";
+export * from "./audit";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { Db, DbOrTx } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
 import { V1_SCOPES, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { displayPrefix, generateToken, hashToken, type TokenKind } from "@/server/services/tokens/token-format";
@@ -21,7 +21,7 @@ export type CreateTokenInput = {
 /**
  * Mints a token and stores only its hash. The plaintext is returned once, here.
  */
-export async function createApiToken(db: Db, input: CreateTokenInput): Promise<{ id: number; token: string }> {
+export async function createApiToken(db: DbOrTx, input: CreateTokenInput): Promise<{ id: number; token: string }> {
   const allowed: readonly string[] = input.kind === "v1" ? V1_SCOPES : V2_SCOPES;
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
   if (scopes.length === 0) throw new AppError("BAD_REQUEST", "at least one scope is required");
