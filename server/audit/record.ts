@@ -38,9 +38,7 @@ const targetLabelSql = (target: AuditTarget | null) => {
 
 /**
  * Writes one row of the audit log in `tx`, the transaction of the action itself, so the row
- * exists exactly when the action happened. `organizations` names where the row goes when it is
- * not the actor's organization alone: `user` writes it to every organization the user belongs
- * to (account events: sign-in, password, email).
+ * exists exactly when the action happened (an account's own events: recordAccountAudit).
  */
 export async function recordAudit(
   tx: DbOrTx,
@@ -48,16 +46,11 @@ export async function recordAudit(
   action: AuditAction,
   target: AuditTarget | null,
   metadata: AuditMetadata = {},
-  organizations: { user: number } | null = null,
 ): Promise<void> {
-  const orgs = organizations
-    ? sql`(select organization_id from memberships where user_id = ${organizations.user})`
-    : sql`(select ${actor.organizationId}::int as organization_id)`;
   await tx.execute(sql`
     insert into audit_events
       (organization_id, actor_type, actor_id, actor_label, action, target_type, target_id, target_label, ip, user_agent, metadata)
-    select o.organization_id, ${actor.type}, ${actor.id}, ${actorLabelSql(actor)}, ${action},
+    values (${actor.organizationId}, ${actor.type}, ${actor.id}, ${actorLabelSql(actor)}, ${action},
       ${target?.type ?? null}, ${target === null ? null : String(target.id)}, ${targetLabelSql(target)},
-      ${actor.ip}, ${actor.userAgent}, ${JSON.stringify(metadata)}::jsonb
-    from ${orgs} o`);
+      ${actor.ip}, ${actor.userAgent}, ${JSON.stringify(metadata)}::jsonb)`);
 }

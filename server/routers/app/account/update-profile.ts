@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAccountAudit } from "@/server/audit/account";
 import { z } from "zod";
 import { ZEmail, ZPersonName } from "@/lib/account-rules";
 import { mailConfigured } from "@/server/mail/runtime";
@@ -24,6 +25,15 @@ export const updateProfileRoute = sessionProcedure
     }),
   )
   .mutation(async ({ ctx, input }) => {
-    const { confirmationSentTo } = await updateProfile(ctx.db, ctx.session, input, { confirmByMail: mailConfigured() });
+    const { confirmationSentTo } = await ctx.db.transaction(async (tx) => {
+      const updated = await updateProfile(tx, ctx.session, input, { confirmByMail: mailConfigured() });
+      const { emailChanged, confirmationSentTo: to } = updated;
+      if (to) {
+        await recordAccountAudit(tx, ctx.headers, ctx.session, "user.email_change_requested", { to });
+      } else if (emailChanged) {
+        await recordAccountAudit(tx, ctx.headers, ctx.session, "user.email_changed", emailChanged);
+      }
+      return updated;
+    });
     return { updated: true as const, ...(confirmationSentTo && { confirmationSentTo }) };
   });
