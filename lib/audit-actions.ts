@@ -42,3 +42,16 @@ export const isAuditAction = (s: unknown): s is AuditAction => typeof s === "str
 
 /** Who can act, in the words the log shows. */
 export const AUDIT_ACTOR_LABELS = { user: "Member", api_token: "API token", oauth_client: "Connected app", system: "Formhouse" } as const;
+
+export type AuditActorKind = keyof typeof AUDIT_ACTOR_LABELS;
+
+/** An actor as one filter value, `<type>:<id>` (`user:12`, `api_token:3`, `oauth_client:2`), or `system`. */
+export const auditActorKey = (actor: { type: AuditActorKind; id: string | null }) =>
+  actor.id === null ? actor.type : `${actor.type}:${actor.id}`;
+
+/** The actor a filter value names; null when it names none. */
+export function parseAuditActorKey(key: string): { type: AuditActorKind; id: string | null } | null {
+  if (key === "system") return { type: "system", id: null };
+  const m = /^(user|api_token|oauth_client):([1-9][0-9]{0,9})$/.exec(key);
+  return m ? { type: m[1] as AuditActorKind, id: m[2]! } : null;
+}

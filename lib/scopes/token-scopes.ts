@@ -9,6 +9,7 @@ export const V2_SCOPES = [
   "unique_link.write",
   "webhook.read",
   "webhook.write",
+  "audit.view",
 ] as const;
 export const V1_SCOPES = ["form.view", "submission.view", "submission.delete"] as const;
 
@@ -30,4 +31,5 @@ export const API_SCOPE_DESCRIPTIONS: Record<V2Scope, string> = {
   "unique_link.write": "Create, change and delete unique links",
   "webhook.read": "See webhooks and their delivery log",
   "webhook.write": "Add, change and delete webhooks, and retry deliveries",
+  "audit.view": "Read the organization's audit log: who did what, when and from where",
 };

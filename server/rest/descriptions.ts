@@ -1,6 +1,7 @@
 import "server-only";
 import { tooDeep } from "@/server/http/input-guard";
 import { malformedPathMessage } from "@/server/http/malformed-url";
+import { API_SCOPE_DESCRIPTIONS, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { BODY_MESSAGES } from "./adapter";
 
 /**
@@ -48,6 +49,12 @@ invalid parameters or body (see **Input rules**), unknown filter field |
 ${INPUT_RULES}
 
 **Pagination**: 20 items a page, \`page\` is 1-based; a page past the last one is an empty list with the usual \`meta\`.
+
+**Scopes** a token can hold (each operation names the one it needs):
+
+| Scope | Lets the token |
+|---|---|
+${V2_SCOPES.map((s) => `| \`${s}\` | ${API_SCOPE_DESCRIPTIONS[s]} |`).join("\n")}
 
 **Prefills and unique links**: bulk writes take at most 100 items and are all or nothing — one bad item is a 400 naming
 it, and nothing is written. A prefill opens the form at \`{base_url}/f/<form_uuid>?_prefill=<id>\`; a unique link at
