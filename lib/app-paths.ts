@@ -15,6 +15,10 @@ export const CONFIRM_EMAIL_PATH = "/confirm-email";
 /** Settings → Mail: the mail server, test messages and the organization's mail log. */
 export const MAIL_SETTINGS_PATH = "/settings/mail";
 
+/** Settings → Audit log: who did what in the organization, and its CSV download. */
+export const AUDIT_LOG_PATH = "/settings/audit";
+export const AUDIT_LOG_EXPORT_PATH = "/settings/audit/export";
+
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { serverCaller } from "@/app/_trpc/server";
-import { canManageMail } from "@/lib/organization-roles";
+import { canManageMail, canReadAudit } from "@/lib/organization-roles";
 import { Providers } from "@/app/_trpc/providers";
 import { getSession } from "@/server/auth/next-auth";
 import { SidebarDisclosure } from "./_components/sidebar-disclosure";
@@ -36,7 +36,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </Link>
             }
           >
-            <SidebarNav settings={{ mail: canManageMail(account.role) }} />
+            <SidebarNav settings={{ mail: canManageMail(account.role), audit: canReadAudit(account.role) }} />
             <div className="sidebar-footer">
               <div className="account" aria-label="Signed in as">
                 <div className="account-org" data-testid="org-name" title={account.organization.name}>

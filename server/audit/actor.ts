@@ -16,10 +16,7 @@ export function requestOrigin(headers: Headers): Pick<AuditActor, "ip" | "userAg
 }
 
 /** A signed-in user (or one who just proved their password) acting in `organizationId`. */
-export function userActor(
-  headers: Headers,
-  user: { userId: number; email: string; organizationId: number },
-): AuditActor {
+export function userActor(headers: Headers, user: { userId: number; email: string; organizationId: number }): AuditActor {
   return { organizationId: user.organizationId, type: "user", id: String(user.userId), label: user.email, ...requestOrigin(headers) };
 }
 

@@ -4,7 +4,20 @@ import { AUDIT_ACTIONS, AUDIT_ACTOR_LABELS, isAuditAction } from "@/lib/audit-ac
 import { csvLine, UTF8_BOM } from "@/server/services/submissions/csv";
 import { auditEventBatches, type AuditFilter } from "./log";
 
-const HEADER = ["Time (UTC)", "Actor type", "Actor id", "Actor", "Action", "Action label", "Target type", "Target id", "Target", "IP", "User agent", "Metadata"];
+const HEADER = [
+  "Time (UTC)",
+  "Actor type",
+  "Actor id",
+  "Actor",
+  "Action",
+  "Action label",
+  "Target type",
+  "Target id",
+  "Target",
+  "IP",
+  "User agent",
+  "Metadata",
+];
 
 /**
  * The filtered log as CSV, newest first, streamed a batch at a time (pull-based: the next batch

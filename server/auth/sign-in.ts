@@ -16,10 +16,7 @@ type SignInResult = { user: SessionUser } | { error: SignInError };
  * (sign-in-throttle.ts), then the password is checked. Every failure of the same kind takes
  * the same path, whether the email has an account or not.
  */
-export async function signInWithPassword(
-  db: Db,
-  attempt: { email: string; password: string; client: string },
-): Promise<SignInResult> {
+export async function signInWithPassword(db: Db, attempt: { email: string; password: string; client: string }): Promise<SignInResult> {
   const decision = await throttleSignIn(db, attempt.email, attempt.client);
   if (decision.refused) {
     log.warn("sign-in refused: too many attempts", { limit: decision.refused === "pair" ? "account and client" : "client" });

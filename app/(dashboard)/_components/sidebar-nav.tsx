@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { MAIL_SETTINGS_PATH } from "@/lib/app-paths";
+import { AUDIT_LOG_PATH, MAIL_SETTINGS_PATH } from "@/lib/app-paths";
 
 const ITEMS = [
   { href: "/forms", label: "Forms" },
@@ -18,12 +18,15 @@ const ITEMS = [
 type Item = { href: string; label: string };
 
 /** What the signed-in member's role lets them open under Settings (lib/organization-roles.ts). */
-export type SettingsAccess = { mail: boolean };
+export type SettingsAccess = { mail: boolean; audit: boolean };
 
 /** The main navigation; the Settings group lists the organization's settings the member may manage (none: no group). */
 export function SidebarNav({ settings }: { settings: SettingsAccess }) {
   const pathname = usePathname();
-  const settingsItems: Item[] = settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : [];
+  const settingsItems: Item[] = [
+    ...(settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : []),
+    ...(settings.audit ? [{ href: AUDIT_LOG_PATH, label: "Audit log" }] : []),
+  ];
   const link = (item: Item) => {
     const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
     return (

@@ -47,7 +47,12 @@ export async function exportSubmissionsCsv(
     // One batch queued ahead at most: the cursor waits for the client.
     { highWaterMark: 1 },
   );
-  return { stream, filename: `${form.name}.csv`, contentDisposition: attachmentHeader(form.name), form: { uuid: form.uuid, name: form.name } };
+  return {
+    stream,
+    filename: `${form.name}.csv`,
+    contentDisposition: attachmentHeader(form.name),
+    form: { uuid: form.uuid, name: form.name },
+  };
 }
 
 /** Query parameters of the export URL that are not filters. */

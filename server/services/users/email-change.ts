@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { ACCOUNT_LINK_MINUTES } from "@/lib/account-rules";
 import { AppError } from "@/lib/errors";
 import { queueMail } from "@/server/mail/enqueue";

@@ -23,7 +23,8 @@ export const updateSubmissionRoute = sessionProcedure
     const result = await audited(
       ctx,
       (tx) => updateSubmissionAnswers(tx, ctx.access, input.id, input.data),
-      (r) => (r.ok ? { action: "submission.updated", target: submissionTarget(r.submission, r.form), metadata: { form: r.form.uuid } } : null),
+      (r) =>
+        r.ok ? { action: "submission.updated", target: submissionTarget(r.submission, r.form), metadata: { form: r.form.uuid } } : null,
     );
     return result.ok
       ? { ok: true as const, updatedAt: result.submission.updatedAt.toISOString() }

@@ -10,7 +10,9 @@ import { ZPageMeta, ZPageParam, ZSingleParam } from "../../rest-params";
 
 export const ZListAuditEventsInput = z.object({
   page: ZPageParam,
-  actor: ZSingleParam("actor").optional().describe("Only this actor's events: `user:<id>`, `api_token:<id>`, `oauth_client:<id>` or `system`"),
+  actor: ZSingleParam("actor")
+    .optional()
+    .describe("Only this actor's events: `user:<id>`, `api_token:<id>`, `oauth_client:<id>` or `system`"),
   action: ZSingleParam("action").optional().describe("Only this action, e.g. `token.created`"),
   since: ZSingleParam("since").optional().describe("Events at or after this instant (ISO 8601; a date alone is midnight UTC)"),
   until: ZSingleParam("until").optional().describe("Events before this instant (ISO 8601; a date alone is midnight UTC)"),
