@@ -45,3 +45,13 @@ export function auditActorFrom(ctx: AuditableContext): AuditActor {
   }
   throw new Error("auditActorFrom: the procedure's builder authenticated no one");
 }
+
+/** The service itself acting for an operator (the admin CLI), in `organizationId`. */
+export const systemActor = (organizationId: number, label: string): AuditActor => ({
+  organizationId,
+  type: "system",
+  id: null,
+  label,
+  ip: null,
+  userAgent: null,
+});

@@ -5,6 +5,7 @@ import { V2_SCOPES } from "../../../lib/scopes/token-scopes";
 import { expect, test } from "../../fixtures";
 import { freshAddress, linkIn, waitForMail } from "../../mail/mailbox";
 import { registerClient } from "../../oauth";
+import { cli, json } from "../cli";
 import { attemptSignIn } from "../sign-in-client";
 import { trpc } from "../trpc-client";
 import { storeSubmission } from "../webhooks/helpers";
@@ -167,6 +168,27 @@ test.describe("audit rows of the organization's changes", () => {
     // Revoking again: a 404, and no second row.
     expect((await as.raw("mutation", "tokens.revoke", { id: created.id })).status).toBe(404);
     expect(await auditRows(seed.db, user.organizationId, "token.revoked")).toHaveLength(1);
+  });
+
+  test("tokens minted and revoked with the admin CLI are the system's", async ({ seed }) => {
+    const user = await seed.org();
+    const { token } = json(await cli("create-token", "--org", String(user.organizationId), "--scopes", "form.view", "--name", "Backup"));
+    const created = await onlyRow(seed.db, user.organizationId, "token.created");
+    expectRow(created, {
+      actor: { type: "system", id: null, label: "Admin CLI" },
+      target: { type: "api_token", id: created.targetId!, label: "Backup" },
+      origin: null,
+      metadata: { kind: "v2", scopes: ["form.view"], forms: [] },
+      secrets: [token],
+    });
+    expect(json(await cli("revoke-token", "--token", token))).toEqual({ revoked: true });
+    expectRow(await onlyRow(seed.db, user.organizationId, "token.revoked"), {
+      actor: { type: "system", id: null, label: "Admin CLI" },
+      target: { type: "api_token", id: created.targetId!, label: "Backup" },
+      origin: null,
+      metadata: { kind: "v2" },
+      secrets: [token],
+    });
   });
 
   test("webhooks over API v2: create, change, rotate, test, retry, delete — by the token, never with a secret", async ({ seed, api }) => {
