@@ -37,8 +37,8 @@ test.describe("the audit log in the dashboard", () => {
     expect((await as.query("audit.list", { actor: "system" })).total).toBe(1);
     expect((await as.query("audit.list", { since: new Date(Date.now() + 60_000).toISOString() })).total).toBe(0);
     expect(await as.query("audit.actors")).toEqual([
-      { type: "user", id: String(user.userId), label: user.email },
       { type: "system", id: null, label: "Admin CLI" },
+      { type: "user", id: String(user.userId), label: user.email },
     ]);
 
     const bad = await as.raw("query", "audit.list", { action: "nope" });
