@@ -36,7 +36,7 @@ export const tokenTarget = (token: { id: number; name: string }): AuditTarget =>
 export const userTarget = (user: { userId: number; email: string }): AuditTarget => ({ type: "user", id: user.userId, label: user.email });
 
 /** A webhook's form and events (its URL is in the target's host only). */
-export const webhookAuditMetadata = (formRef: string, webhook: { events: string[]; enabled: boolean }): AuditMetadata => ({
+export const webhookAuditMetadata = (formRef: string | number, webhook: { events: string[]; enabled: boolean }): AuditMetadata => ({
   form: formRef,
   events: webhook.events,
   enabled: webhook.enabled,

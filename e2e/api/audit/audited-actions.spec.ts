@@ -4,7 +4,7 @@ import { auditEvents, oauthClients, oauthGrants } from "../../../db/schema";
 import { V2_SCOPES } from "../../../lib/scopes/token-scopes";
 import { expect, test } from "../../fixtures";
 import { freshAddress, linkIn, waitForMail } from "../../mail/mailbox";
-import { registerClient } from "../../oauth";
+import { connectNewUser, registerClient } from "../../oauth";
 import { cli, json } from "../cli";
 import { attemptSignIn } from "../sign-in-client";
 import { trpc } from "../trpc-client";
@@ -279,6 +279,31 @@ test.describe("audit rows of the organization's changes", () => {
       metadata: { form: form.uuid, events: ["Submission.Created"], enabled: true },
       secrets: [hook.secret, "token=abc"],
     });
+  });
+
+  test("a connected app's subscriptions (connector webhooks) are the app's", async ({ seed, baseURL, request }) => {
+    const { org, client, tokens } = await connectNewUser(request, seed, baseURL!);
+    const form = await seed.form(org.organizationId, EMAIL_FORM, { publish: true });
+    const origin = newOrigin();
+    const connector = (method: "POST" | "DELETE", path: string, body?: unknown) =>
+      request.fetch(`/connector${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", ...originHeaders(origin) },
+        data: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const created = await connector("POST", "/webhooks", {
+      webhook: { form_id: form.id, target_url: "http://127.0.0.1:9/zap?k=1", events: ["submission.created"] },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const [app] = await seed.db.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.clientId, client.id));
+    const actor = { type: "oauth_client", id: String(app!.id), label: client.name };
+    const target = { type: "webhook", id: String(id), label: "127.0.0.1:9" };
+    const row = await onlyRow(seed.db, org.organizationId, "webhook.created");
+    expectRow(row, { actor, target, origin, secrets: [tokens.access_token!, "k=1"] });
+    expect(row.metadata).toMatchObject({ form: form.id, connector: true });
+    expect((await connector("DELETE", `/webhooks/${id}`)).status()).toBe(204);
+    expectRow(await onlyRow(seed.db, org.organizationId, "webhook.deleted"), { actor, target, origin, metadata: { connector: true } });
   });
 
   test("a connected app disconnected in the dashboard", async ({ seed, baseURL, request }) => {
