@@ -117,3 +117,19 @@ test("paging: 20 events a page", async ({ page, seed }) => {
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(page).toHaveURL(/page=2/);
 });
+
+test("the audit.view scope is offered in the token dialog and listed in the API reference with the operation", async ({ page, seed }) => {
+  const org = await seed.org();
+  await signIn(page, org.email, org.password);
+  await page.goto("/tokens");
+  await page.getByRole("button", { name: "New API token" }).click();
+  const panel = page.getByRole("form", { name: "New API token" });
+  await expect(panel.getByRole("checkbox", { name: "audit.view" })).toHaveAccessibleDescription(
+    "Read the organization's audit log: who did what, when and from where",
+  );
+  await page.goto("/docs");
+  await expect(page.getByRole("cell", { name: "audit.view", exact: true }).first()).toBeVisible();
+  const op = page.locator("article.op").filter({ has: page.locator("h2", { hasText: /^GET\s*\/api\/v2\/audit_events$/ }) });
+  await expect(op).toContainText("List audit events");
+  await expect(op).toContainText("webhook.secret_rotated");
+});
