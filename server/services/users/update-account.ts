@@ -36,7 +36,7 @@ export async function updateProfile(
   who: Who,
   input: { name: string; email: string; currentPassword?: string },
   opts: { confirmByMail: boolean },
-): Promise<{ confirmationSentTo?: string; emailChanged?: { from: string; to: string } }> {
+): Promise<{ confirmationSentTo?: string }> {
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, who.userId)).limit(1);
   if (!current) throw new AppError("UNAUTHORIZED", "Your account was not found. Sign in again.");
   const emailChanges = input.email !== current.email;
@@ -69,7 +69,7 @@ export async function updateProfile(
     if (isUniqueViolation(err, "users_email_unique")) throw emailTaken();
     throw err;
   }
-  return emailChanges ? { emailChanged: { from: current.email, to: input.email } } : {};
+  return {};
 }
 
 const emailTaken = () => new AppError("CONFLICT", "Another account uses this email", { path: ["email"], reason: "is taken" });
