@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { REQUESTED_PATH_HEADER } from "@/lib/app-paths";
 import { refuseMalformedPath } from "@/server/http/malformed-url";
 import { rendersNoPage, responseSecurityHeaders } from "@/server/http/security-headers";
 
@@ -19,6 +20,8 @@ export function proxy(request: NextRequest) {
   else {
     const requestHeaders = new Headers(request.headers);
     requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+    // A page that needs a signed-in user sends a visitor to sign in and back here (the dashboard's layout).
+    requestHeaders.set(REQUESTED_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

@@ -4,6 +4,11 @@
  */
 export const SIGN_IN_PATH = "/sign-in";
 export const SIGN_UP_PATH = "/sign-up";
+/** The sign-in or sign-up page that returns to `callbackUrl` (a path of this app) once signed in; plain without one. */
+export const withCallback = (page: string, callbackUrl: string | null | undefined) =>
+  callbackUrl && callbackUrl !== "/forms" ? `${page}?${new URLSearchParams({ callbackUrl })}` : page;
+/** The request header by which the request hook tells a page its own path and query (for a return after signing in). */
+export const REQUESTED_PATH_HEADER = "x-formhouse-requested-path";
 export const FORMS_PATH = "/forms";
 export const ACCOUNT_PATH = "/account";
 

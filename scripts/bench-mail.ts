@@ -20,7 +20,7 @@ import { LeaseHolder } from "../server/outbox/lease";
 import { OutboxWorker } from "../server/outbox/worker";
 import { importForm } from "../server/services/forms/import-form";
 import { createSubmission } from "../server/services/submissions/create-submission";
-import { startLocalSmtp } from "../e2e/mail/local-smtp";
+import { startLocalSmtp } from "./lib/local-smtp";
 import { dropBenchOrganization } from "./lib/bench-teardown";
 import { freshDatabase } from "./lib/fresh-database";
 

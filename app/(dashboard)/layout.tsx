@@ -1,6 +1,7 @@
-import { SIGN_IN_PATH } from "@/lib/app-paths";
+import { REQUESTED_PATH_HEADER, SIGN_IN_PATH, withCallback } from "@/lib/app-paths";
 import { TRPCError } from "@trpc/server";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { serverCaller } from "@/app/_trpc/server";
@@ -14,7 +15,8 @@ import { SignOutButton } from "./_components/sign-out-button";
 /** Every dashboard page needs a signed-in user whose account still exists. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await getSession();
-  if (!session) redirect(SIGN_IN_PATH);
+  // Back to the page asked for once signed in (sign-in checks it is a path of this app).
+  if (!session) redirect(withCallback(SIGN_IN_PATH, (await headers()).get(REQUESTED_PATH_HEADER)));
 
   const account = await (await serverCaller(session.user)).account.me().catch((err: unknown) => {
     if (err instanceof TRPCError && err.code === "UNAUTHORIZED") return null;
@@ -24,6 +26,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <Providers session={session}>
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
       <div className="app-shell">
         <aside className="sidebar">
           <SidebarDisclosure
@@ -50,7 +55,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             </div>
           </SidebarDisclosure>
         </aside>
-        <main className="content">{children}</main>
+        <main className="content" id="content" tabIndex={-1}>
+          {children}
+        </main>
       </div>
     </Providers>
   );

@@ -57,6 +57,10 @@ export const submissions = pgTable(
     index("submissions_form_duration_idx").on(t.formId, t.duration, t.id),
     // Equality / containment filters (`data @> {...}`) on any element.
     index("submissions_data_gin_idx").using("gin", t.data.op("jsonb_path_ops")),
+    // The submission a unique link produced (the dashboard's link details); most rows have no link.
+    index("submissions_unique_link_idx")
+      .on(t.uniqueLinkId)
+      .where(sql`${t.uniqueLinkId} is not null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 /**
- * The test suite's mail server: a real SMTP server on loopback (e2e/mail/local-smtp.ts) that
+ * The test suite's mail server: a real SMTP server on loopback (scripts/lib/local-smtp.ts) that
  * keeps every message it accepts, with a small HTTP control port for the tests
  * (e2e/mail/mailbox.ts). Started by scripts/test.ts as a child process; prints
  * `{"smtpPort", "controlPort"}` once both listen.
@@ -14,7 +14,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startLocalSmtp } from "./local-smtp";
+import { startLocalSmtp } from "../../scripts/lib/local-smtp";
 
 let password = process.env.SINK_PASSWORD ?? "sink-password";
 

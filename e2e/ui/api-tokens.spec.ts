@@ -16,6 +16,8 @@ test.describe("API tokens page", () => {
     await openDashboardPage(page, org, "/tokens", "API tokens");
     await expect(page.getByText("No API tokens yet.")).toBeVisible();
 
+    // Organization tokens come first; v1's form tokens follow as the legacy section.
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Organization tokens (API v2)", "Form tokens (API v1, legacy)"]);
     await page.getByRole("button", { name: "New API token" }).click();
     const panel = page.getByRole("form", { name: "New API token" });
     // Nothing filled in: both problems beside their fields, named by the procedure.
@@ -40,6 +42,7 @@ test.describe("API tokens page", () => {
 
     const once = page.getByTestId("shown-once");
     await expect(once).toContainText("Copy it now: you won't see it again.");
+    await expect(once).toContainText("Only a hash of it is kept");
     await expect(page.getByRole("status")).toHaveText(/API token “CRM sync” created\./);
     const token = (await page.getByTestId("secret-value").innerText()).trim();
     expect(token).toMatch(/^fh_v2_[0-9A-Za-z]{32}$/);

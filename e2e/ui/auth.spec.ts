@@ -155,11 +155,45 @@ test.describe("Signed out", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   });
 
-  test("the home page and every dashboard page redirect to /sign-in", async ({ page }) => {
-    for (const path of ["/", "/submissions", "/tokens", "/webhooks", "/prefills", "/unique-links"]) {
+  test("the home page and every dashboard page redirect to /sign-in, which will return to the page asked for", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    for (const path of ["/submissions", "/tokens", "/webhooks", "/prefills", "/unique-links", "/submissions?form=abc&view=spam"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/sign-in$/);
+      await expect(page, path).toHaveURL(`/sign-in?${new URLSearchParams({ callbackUrl: path })}`);
     }
+  });
+
+  test("a deep link returns there after signing in, and after signing up from the sign-in page", async ({ page, seed, baseURL }) => {
+    const org = await seed.org();
+    await page.goto("/webhooks?form=somewhere");
+    await page.getByLabel("Email").fill(org.email);
+    await page.getByLabel("Password").fill(org.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${baseURL}/webhooks?form=somewhere`, { timeout: 15_000 });
+    await clickSignOut(page);
+
+    // Someone new follows the same kind of link and creates an account instead.
+    await page.goto("/tokens");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(`${baseURL}/sign-up?callbackUrl=%2Ftokens`);
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Ftokens");
+    await page.getByLabel("Your name").fill("Deep Linker");
+    await page.getByLabel("Email").fill(`deep-${randomUUID()}@example.test`);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${baseURL}/tokens`, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible();
+  });
+
+  test("a sign-up link that names another site lands on Forms", async ({ page, baseURL }) => {
+    await page.goto(`/sign-up?callbackUrl=${encodeURIComponent("//evil.example/x")}`);
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/sign-in");
+    await page.getByLabel("Your name").fill("Careful Person");
+    await page.getByLabel("Email").fill(`careful-${randomUUID()}@example.test`);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${baseURL}/forms`, { timeout: 15_000 });
   });
 
   test("dashboard procedures answer 401 without a session", async ({ request }) => {

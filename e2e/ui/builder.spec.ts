@@ -63,7 +63,7 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
   const org = await seed.org();
   const form = await seed.form(org.organizationId, { name: "Everything form" });
   await openBuilder(page, org, form.uuid, "Everything form");
-  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
+  await expect(page.getByTestId("publish-state")).toHaveText("Draft");
 
   await addField(page, "Short text", "Nickname");
   await addField(page, "Long text", "Your story");
@@ -102,7 +102,7 @@ test("builds a form of all 16 types by keyboard, publishes it, and a respondent'
   await addField(page, "Address", "Postal address");
   await expect(page.locator("ol.bl-cards > li")).toHaveCount(16);
   await saved(page);
-  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
+  await expect(page.getByTestId("publish-state")).toHaveText("Draft");
 
   // The preview draws the draft with the survey's own form.
   await expect(page.getByRole("complementary", { name: "Preview" }).getByRole("group", { name: "Rate us" })).toBeVisible();
@@ -414,7 +414,7 @@ back to its imported fields, or to an empty form when it was created blank`, asy
   await addField(page, "Short text", "Nickname");
   await addField(page, "Number", "Age");
   await saved(page);
-  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
+  await expect(page.getByTestId("publish-state")).toHaveText("Draft");
   await press(discardButton);
   await expect(dialog).toContainText(
     "The builder goes back to an empty form: every field is removed. Changes you have not published are lost.",
@@ -508,7 +508,7 @@ test("unpublish makes the survey page refuse the form", async ({ page, seed }) =
   );
   await openBuilder(page, org, form.uuid, "Live form");
   await press(page.getByRole("button", { name: "Unpublish" }));
-  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
+  await expect(page.getByTestId("publish-state")).toHaveText("Draft");
   await expect(page.getByText("Unpublished. The survey page no longer takes answers.")).toBeVisible();
   expect((await storedForm(seed, form.id)).published).toBe(false);
   const res = await page.goto(`/f/${form.uuid}`);

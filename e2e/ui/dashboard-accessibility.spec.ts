@@ -68,7 +68,7 @@ for (const width of WIDTHS) {
         for (const row of await page.locator("table tbody tr").all()) {
           const cells = row.locator("td[data-label]");
           const labels = await cells.evaluateAll((tds) => tds.map((td) => getComputedStyle(td, "::before").content));
-          const columns = ["Entry name", "State", "Progress", "Active", "Expires", "Created", "Survey link"];
+          const columns = ["Entry name", "Status", "Expires", "Created", "Survey link"];
           expect(labels).toEqual(columns.map((l) => JSON.stringify(l)));
           const tops = await cells.evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().top));
           expect(tops).toEqual([...tops].sort((a, b) => a - b));
@@ -86,7 +86,7 @@ for (const width of WIDTHS) {
       for (const control of [
         first.getByRole("checkbox", { name: `Select ${name}` }),
         first.getByRole("button", { name, exact: true }),
-        first.getByRole("switch", { name: `Active: ${name}` }),
+        first.getByRole("switch", { name: `Link on: ${name}` }),
         first.getByRole("link"),
         first.getByRole("button", { name: `Copy link for ${name}` }),
         second.getByRole("checkbox"),
@@ -96,11 +96,11 @@ for (const width of WIDTHS) {
         await expect(control).toBeInViewport();
       }
 
-      // The switch's On/Off text sits on the switch's middle line.
-      const sw = page.locator(".switch").first();
-      const track = await sw.locator(".switch-track").boundingBox();
-      const text = await sw.locator(".switch-text").boundingBox();
-      expect(Math.abs(track!.y + track!.height / 2 - (text!.y + text!.height / 2))).toBeLessThanOrEqual(1.5);
+      // The link's switch sits on its status badge's middle line.
+      const status = page.locator(".link-status").first();
+      const track = await status.locator(".switch-track").boundingBox();
+      const badge = await status.locator(".badge").boundingBox();
+      expect(Math.abs(track!.y + track!.height / 2 - (badge!.y + badge!.height / 2))).toBeLessThanOrEqual(1.5);
 
       await page.getByRole("button", { name: "a-rather-long-recipient-name@example.com", exact: true }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
@@ -165,4 +165,26 @@ test.describe("the dashboard at 390px", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
   });
+});
+
+test.describe("Skip to content", () => {
+  for (const width of [1280, 390]) {
+    test(`at ${width}px the first Tab offers it, and it moves past the navigation`, async ({ page, seed }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const org = await seed.org();
+      await signIn(page, org.email, org.password);
+      await page.goto("/tokens");
+      await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible();
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main#content")).toBeFocused();
+      // The next stop is the page's own first control, not the sidebar's first link.
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "New API token" })).toBeFocused();
+      await screenshot(page, `dash-skip-${width}`);
+    });
+  }
 });

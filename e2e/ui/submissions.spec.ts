@@ -65,12 +65,12 @@ async function tableForm(seed: Seed, count = 25) {
 /** The rows of the submissions table (the charts have tables of their own). */
 const bodyRows = (page: Page) => page.locator("table.submissions-table tbody tr");
 
-/** The submission ids of the table, top to bottom (from each row's link). */
+/** The submission ids of the table, top to bottom (from each row's link, which also carries the set). */
 async function tableIds(page: Page): Promise<string[]> {
   const hrefs = await bodyRows(page)
     .locator("a[href^='/submissions/']")
     .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-  return hrefs.map((h) => h.split("/").pop()!);
+  return hrefs.map((h) => h.split("?")[0]!.split("/").pop()!);
 }
 
 const nicknames = (page: Page) => bodyRows(page).locator("td:nth-child(3)");
@@ -114,6 +114,80 @@ test("the table shows a form's submissions with field columns, sorts and pages l
   await page.getByLabel("Sort").selectOption({ label: "Quickest to answer" });
   await expect(nicknames(page).first()).toHaveText("Person 25");
   await checkPage(page, "submissions-table");
+});
+
+test("a submission opened from the table steps to Previous and Next in the table's filtered order, and back to it", async ({
+  page,
+  seed,
+}) => {
+  const { org, form } = await tableForm(seed, 8);
+  await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+  await addFilter(page, "Topic", "is", async (p) => {
+    await p.getByRole("form", { name: "New filter" }).getByLabel("Value").selectOption({ label: "Support" });
+  });
+  await page.getByLabel("Sort").selectOption({ label: "Oldest first" });
+  await expect(nicknames(page)).toHaveText(["Person 8", "Person 6", "Person 4", "Person 2"]);
+  const ids = await tableIds(page);
+  const listUrl = page.url();
+
+  await bodyRows(page).nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[1]}\\?`));
+  const nav = page.getByRole("navigation", { name: "Submissions" });
+  await nav.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[2]}\\?`));
+  await expect(page.getByText("Person 4")).toBeVisible();
+  await nav.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[3]}\\?`));
+  // The last of the set has no Next; Previous walks back.
+  await expect(nav.getByRole("link", { name: "← Previous" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Next →" })).toHaveCount(0);
+  await checkPage(page, "submission-detail-stepping");
+  await nav.getByRole("link", { name: "← Previous" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${ids[2]}\\?`));
+  // Back to the table as it was: the same filter and sort.
+  await nav.getByRole("link", { name: "← All submissions" }).click();
+  await expect(nicknames(page)).toHaveText(["Person 8", "Person 6", "Person 4", "Person 2"]);
+  const back = new URL(page.url()).searchParams;
+  const list = new URL(listUrl).searchParams;
+  for (const key of ["form", "sort", "order", "topic__is_equal_to"]) expect(back.get(key), key).toBe(list.get(key));
+  expect(back.get("order")).toBe("asc");
+});
+
+test.describe("in the viewer's time zone", () => {
+  test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
+
+  test("Submitted shows date and time (the full timestamp on hover); a wide form keeps it in sight, saying more columns exist", async ({
+    page,
+    seed,
+  }) => {
+    const org = await seed.org();
+    const wide = Array.from({ length: 14 }, (_, i) => ({
+      id: `q${i}`,
+      label: `A rather long question number ${i + 1}`,
+      type: "short-text",
+    }));
+    const at = "2030-03-04T15:06:07.000Z";
+    const data = Object.fromEntries(wide.map((el) => [el.id, `Answer to ${el.label}`]));
+    const form = await seed.form(org.organizationId, { name: "Wide", elements: wide, submissions: [{ data, createdAt: at }] });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDashboardPage(page, org, `/submissions?form=${form.uuid}`, "Submissions");
+
+    // Berlin is UTC+1 in March: the viewer's time zone (the fixture's), to the minute, and every part on hover.
+    const when = bodyRows(page).first().locator("time");
+    await expect(when).toHaveText("Mar 4, 2030, 4:06 PM");
+    await expect(when).toHaveAttribute("title", /March 4, 2030 at 4:06:07 PM GMT\+1/);
+
+    const region = page.getByRole("region", { name: "Submissions of Wide" });
+    await expect(page.getByText("More columns to the right: scroll sideways")).toBeVisible();
+    const before = (await when.boundingBox())!;
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(page.getByText("More columns to the right: scroll sideways")).toHaveCount(0);
+    await expect(bodyRows(page).first().locator("td").last()).toBeInViewport();
+    // The first column stayed where it was, the last answer scrolled into sight beside it.
+    const after = (await when.boundingBox())!;
+    expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+    await expect(when).toBeInViewport();
+  });
 });
 
 test("Submitted shows and drives the server's sort (aria-sort); the keyboard reaches sort and paging", async ({ page, seed, api }) => {
@@ -377,15 +451,22 @@ test("delete many from the table: gone, counted, and Submission.Deleted delivere
     expect(receiver.received.map((r) => r.json.event)).toEqual(["Submission.Deleted", "Submission.Deleted"]);
     expect(receiver.received.map((r) => r.json.submission.id).sort()).toEqual(ids.slice(0, 2).sort());
 
-    // Spam from the table: the row is marked, and the spam view lists it alone.
+    // Spam from the table: the row leaves the default view ("Not spam"), the spam view lists it
+    // alone, and "All submissions" shows both, the spam one marked.
+    await expect(page.getByLabel("Show")).toHaveValue("not_spam");
     await bodyRows(page).nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Mark as spam" }).click();
     await expect(page.getByRole("status")).toContainText("Marked 1 submission as spam.");
-    await expect(bodyRows(page).nth(1).locator(".badge")).toHaveText("Spam");
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0"]);
     await page.getByLabel("Show").selectOption({ label: "Spam" });
     await expect(nicknames(page)).toHaveText(["Person 4"]);
+    await expect(page).toHaveURL(/view=spam/);
+    await page.getByLabel("Show").selectOption({ label: "All submissions" });
+    await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0", "Person 4"]);
+    await expect(bodyRows(page).nth(1).locator(".badge")).toHaveText("Spam");
     await page.getByLabel("Show").selectOption({ label: "Not spam" });
     await expect(nicknames(page)).toHaveText(["=cmd|' /C calc'!A0"]);
+    await expect(page).not.toHaveURL(/view=/);
   } finally {
     await receiver.close();
   }

@@ -73,7 +73,8 @@ test("a link's values of several types, set in the dashboard, are stored, shown 
     /Colleagues to contact\s*Row 1: Name: Grace/,
     /Postal address\s*Street: 1 Main St\s*City: Springfield/,
   ]);
-  await expect(dialog.getByText("Active", { exact: true })).toBeVisible();
+  await expect(dialog.locator(".badge")).toHaveText("Not opened");
+  await expect(dialog.getByRole("link", { name: /Open the answers/ })).toHaveCount(0);
   await screenshot(page, "unique-links-details");
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

@@ -48,8 +48,8 @@ test.describe("Unique links page", () => {
     await expect(rowTitles(page)).toHaveText(["carol", "bob@example.com", "alice@example.com"]);
     for (const name of ["alice@example.com", "bob@example.com", "carol"]) {
       const row = rowTitled(page, name);
-      await expect(row.getByText("Pending", { exact: true })).toBeVisible();
-      await expect(row.getByRole("switch", { name: `Active: ${name}` })).toBeChecked();
+      await expect(row.getByText("Not opened", { exact: true })).toBeVisible();
+      await expect(row.getByRole("switch", { name: `Link on: ${name}` })).toBeChecked();
       await expect(row).toContainText("2099");
       await expect(row.locator("time").first()).toHaveAttribute("title", /11:59/); // the day's end, in the tooltip
     }
@@ -109,22 +109,22 @@ test.describe("Unique links page", () => {
     await seedLinks(seed, org.organizationId, form.uuid, [{ entryName: "alice" }, { entryName: "bob" }]);
     await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
 
-    const alice = page.getByRole("switch", { name: "Active: alice" });
+    const alice = page.getByRole("switch", { name: "Link on: alice" });
     await expect(alice).toBeChecked();
     await alice.click();
     await expect(alice).not.toBeChecked();
     await expect(alice).toBeEnabled(); // saved
     await page.reload();
-    await expect(page.getByRole("switch", { name: "Active: alice" })).not.toBeChecked();
-    await expect(page.getByRole("switch", { name: "Active: bob" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Link on: alice" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Link on: bob" })).toBeChecked();
     expect((await linksOf(seed, form.id)).map((l) => [l.entryName, l.active, l.status])).toEqual([
       ["alice", false, "pending"],
       ["bob", true, "pending"],
     ]);
 
-    await page.getByRole("switch", { name: "Active: alice" }).click();
-    await expect(page.getByRole("switch", { name: "Active: alice" })).toBeChecked();
-    await expect(page.getByRole("switch", { name: "Active: alice" })).toBeEnabled();
+    await page.getByRole("switch", { name: "Link on: alice" }).click();
+    await expect(page.getByRole("switch", { name: "Link on: alice" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Link on: alice" })).toBeEnabled();
     expect((await linksOf(seed, form.id))[0]?.active).toBe(true);
   });
 
@@ -185,13 +185,20 @@ test.describe("Unique links page", () => {
     await seed.db.update(uniqueLinks).set({ active: false, expiresAt: past }).where(eq(uniqueLinks.id, offLate!.id));
 
     await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
-    await expect(rowTitled(page, "opened").getByText("In progress")).toBeVisible();
-    await expect(rowTitled(page, "opened").getByText("Active", { exact: true })).toBeVisible();
-    await expect(rowTitled(page, "done").getByText("Submitted")).toBeVisible();
-    await expect(rowTitled(page, "done").getByText("Completed")).toBeVisible();
-    await expect(rowTitled(page, "old").getByText("Pending")).toBeVisible();
-    await expect(rowTitled(page, "old").getByText("Expired")).toBeVisible();
-    await expect(rowTitled(page, "off").getByText("Inactive")).toBeVisible();
+    // One status a link: its state, and for an open link how far its recipient got.
+    const headers = page.locator("thead th");
+    await expect(headers).toHaveText(["", "Entry name", "Status", "Expires", "Created", "Survey link"].map((h) => new RegExp(h, "i")));
+    const statusOf = (name: string) => rowTitled(page, name).locator(".badge");
+    await expect(statusOf("opened")).toHaveText("In progress");
+    await expect(statusOf("done")).toHaveText("Completed");
+    await expect(statusOf("done-late")).toHaveText("Completed");
+    await expect(statusOf("old")).toHaveText("Expired");
+    await expect(statusOf("off")).toHaveText("Off");
+    await expect(statusOf("off-late")).toHaveText("Off");
+    // A completed link has nothing left to switch; every other one has its switch.
+    await expect(rowTitled(page, "done").getByRole("switch")).toHaveCount(0);
+    await expect(rowTitled(page, "old").getByRole("switch", { name: "Link on: old" })).toBeChecked();
+    await expect(rowTitled(page, "off").getByRole("switch", { name: "Link on: off" })).not.toBeChecked();
     await expect(rowTitled(page, "done")).toContainText("Never");
     await screenshot(page, "unique-links-statuses");
 
@@ -211,7 +218,7 @@ test.describe("Unique links page", () => {
     await expect(rowTitles(page)).toHaveText(["off-late", "off"]);
 
     // Switching a link on moves it to another state, by the server's rule.
-    await page.getByRole("switch", { name: "Active: off-late" }).click();
+    await page.getByRole("switch", { name: "Link on: off-late" }).click();
     await expect(rowTitles(page)).toHaveText(["off"]);
     await page.getByLabel("Show").selectOption("expired");
     await expect(rowTitles(page)).toHaveText(["off-late", "old"]);
@@ -225,8 +232,8 @@ test.describe("Unique links page", () => {
     ]);
 
     // A filter with no links says so and offers the whole list.
-    await page.getByRole("switch", { name: "Active: old" }).click();
-    await page.getByRole("switch", { name: "Active: off-late" }).click();
+    await page.getByRole("switch", { name: "Link on: old" }).click();
+    await page.getByRole("switch", { name: "Link on: off-late" }).click();
     await expect(page.getByRole("heading", { name: "No expired links" })).toBeVisible();
     await page.getByRole("button", { name: "Show all links" }).click();
     await expect(rowTitles(page)).toHaveCount(6);
@@ -243,6 +250,35 @@ test.describe("Unique links page", () => {
     await copy.click();
     await expect(page.getByRole("button", { name: "Copied link for alice" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/u/${link!.id}`);
+  });
+
+  test("a completed link's details open the answers it produced; Copy is whole at 1280 px", async ({ page, seed }) => {
+    const org = await seed.org();
+    const form = await seed.form(org.organizationId, SIMPLE_FORM, { publish: true });
+    const [link] = await seedLinks(seed, org.organizationId, form.uuid, [
+      { entryName: "alice.with.a.rather.long.address@example.com" },
+      { entryName: "bob" },
+    ]);
+    const sent = await page.request.post(`/u/${link!.id}/submit`, { data: { data: { guest: "Ada" } } });
+    expect(sent.status()).toBe(201);
+    const { id: submissionId } = (await sent.json()) as { id: string };
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openDashboardPage(page, org, `/unique-links?form=${form.uuid}`, "Unique links");
+    // Every Copy button lies wholly inside the table's card.
+    const card = await page.locator(".table-wrap").boundingBox();
+    for (const copy of await page.getByRole("button", { name: /^Copy link for/ }).all()) {
+      const box = (await copy.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
+    }
+    await expect(rowTitled(page, "bob").locator(".badge")).toHaveText("Not opened");
+
+    await rowTitled(page, "alice.with.a.rather.long.address@example.com").locator(".link-open").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator(".badge")).toHaveText("Completed");
+    await dialog.getByRole("link", { name: "Open the answers alice.with.a.rather.long.address@example.com sent" }).click();
+    await expect(page).toHaveURL(new RegExp(`/submissions/${submissionId}$`));
+    await expect(page.getByText("Ada")).toBeVisible();
   });
 
   test("lists 20 a page and searches by entry name; the URL keeps form, page and search", async ({ page, seed }) => {

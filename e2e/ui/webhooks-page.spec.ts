@@ -42,6 +42,8 @@ test.describe("Webhooks page", () => {
       await panel.getByRole("button", { name: "Create webhook" }).click();
       const once = page.getByTestId("shown-once");
       await expect(once).toContainText("Copy it now: you won't see it again.");
+      await expect(once).toContainText("The server keeps it to sign deliveries but never shows it again");
+      await expect(once).not.toContainText("hash");
       await expect(once).toContainText("How to verify:");
       const secret = (await page.getByTestId("secret-value").innerText()).trim();
       expect(secret).toMatch(/^whsec_/);

@@ -10,7 +10,7 @@ import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/account-rules";
 
-export function SignUpForm() {
+export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function SignUpForm() {
     // Sign-up answers alike for a new and a taken email: signing in with the password given is
     // what tells them apart. If it failed, the sign-in page takes over and says why it may have.
     const why = res?.error === "CredentialsSignin" ? "SignUpNotSignedIn" : encodeURIComponent(res?.error ?? "");
-    window.location.assign(res?.ok && !res.error ? "/forms" : `${SIGN_IN_PATH}?error=${why}`);
+    window.location.assign(res?.ok && !res.error ? callbackUrl : `${SIGN_IN_PATH}?error=${why}`);
   }
 
   return (

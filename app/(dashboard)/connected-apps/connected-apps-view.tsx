@@ -105,7 +105,7 @@ export function ConnectedAppsView() {
         confirmLabel="Revoke access"
         pendingLabel="Revoking…"
         pending={revoke.isPending}
-        error={revoke.isError ? `${errorMessage(revoke.error)} (connectedApps.revoke)` : null}
+        error={revoke.isError ? errorMessage(revoke.error) : null}
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       >

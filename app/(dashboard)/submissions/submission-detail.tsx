@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useId, useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
@@ -18,6 +18,7 @@ import { PageHeader } from "../_components/page-header";
 import { SubmitForm } from "../_components/panel-form";
 import { AnswerEditor, isGroupEditor } from "./answer-editor";
 import { AnswerView } from "./answers";
+import { openedFromSet } from "./use-submission-params";
 import "./submissions.css";
 
 type Detail = inferRouterOutputs<AppRouter>["submissions"]["get"];
@@ -60,14 +61,48 @@ export function SubmissionDetail({ id }: { id: string }) {
             </>
           ) : undefined
         }
-        actions={
-          <Link className="button button-ghost" href={query.data ? `/submissions?form=${query.data.form.uuid}` : "/submissions"}>
-            ← All submissions
-          </Link>
-        }
+        actions={<SetNavigation id={id} formUuid={query.data?.form.uuid} />}
       />
       {body}
     </>
+  );
+}
+
+/**
+ * Back to the table, and Previous / Next in its order, when the page was opened from the table
+ * (its set is in the URL: filters, spam view, sort); the links keep that set.
+ */
+function SetNavigation({ id, formUuid }: { id: string; formUuid: string | undefined }) {
+  const trpc = useTRPC();
+  const params = useSearchParams();
+  const set = openedFromSet(new URLSearchParams(params.toString()));
+  const neighbours = useQuery({
+    ...trpc.submissions.neighbours.queryOptions(
+      set ? { formUuid: set.formUuid, id, view: set.view, sort: set.sort, filters: set.filters } : { formUuid: "", id },
+    ),
+    enabled: set !== null,
+    retry: false,
+  });
+  const back = set ? `/submissions?${set.query}` : formUuid ? `/submissions?form=${formUuid}` : "/submissions";
+  // At either end of the set the step is simply absent.
+  const step = (to: string | null | undefined, label: string, rel: "prev" | "next") =>
+    to && (
+      <Link className="button button-ghost" href={`/submissions/${to}?${set!.query}`} rel={rel}>
+        {label}
+      </Link>
+    );
+  return (
+    <nav className="submission-nav" aria-label="Submissions">
+      <Link className="button button-ghost" href={back}>
+        ← All submissions
+      </Link>
+      {set && neighbours.isSuccess && (
+        <>
+          {step(neighbours.data.previous, "← Previous", "prev")}
+          {step(neighbours.data.next, "Next →", "next")}
+        </>
+      )}
+    </nav>
   );
 }
 

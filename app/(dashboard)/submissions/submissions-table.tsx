@@ -26,20 +26,24 @@ type Submission = ListOutput["submissions"][number];
 const column = dataColumns<Submission>();
 const nameOf = (s: Submission) => `submission of ${dateTimeFormat.format(new Date(s.createdAt))}`;
 
-/** "Submitted": the submission's date, which opens it; the column the server sorts by `created_at`. */
-const SUBMITTED = column.accessor((s) => s.createdAt, {
-  id: "created_at",
-  header: "Submitted",
-  meta: { className: "nowrap" },
-  cell: ({ row: { original: s } }) => (
-    <>
-      <Link href={`/submissions/${s.id}`} className="cell-title" aria-label={`Open ${nameOf(s)}`}>
-        <DateTime at={s.createdAt} />
-      </Link>
-      {s.spam && <span className="badge badge-danger">Spam</span>}
-    </>
-  ),
-});
+/**
+ * "Submitted": the submission's date and time, which opens it (within the table's set, for its
+ * Previous and Next); the column the server sorts by `created_at`, kept in sight.
+ */
+const submittedColumn = (hrefOf: (id: string) => string) =>
+  column.accessor((s) => s.createdAt, {
+    id: "created_at",
+    header: "Submitted",
+    meta: { className: "nowrap sticky-col" },
+    cell: ({ row: { original: s } }) => (
+      <>
+        <Link href={hrefOf(s.id)} className="cell-title" aria-label={`Open ${nameOf(s)}`}>
+          <DateTime at={s.createdAt} withTime />
+        </Link>
+        {s.spam && <span className="badge badge-danger">Spam</span>}
+      </>
+    ),
+  });
 
 /** A column per element of the form: its answer in one line (the whole of it on hover). */
 const answerColumn = (el: FormElement) =>
@@ -74,6 +78,7 @@ export function SubmissionsTable({
   onSort,
   onNotice,
   onClearFilters,
+  detailHref,
 }: {
   form: FormOption;
   query: UseQueryResult<ListOutput, unknown>;
@@ -86,6 +91,8 @@ export function SubmissionsTable({
   onSort: (field: SortField, order: "asc" | "desc") => void;
   onNotice: (text: string) => void;
   onClearFilters?: () => void;
+  /** Where a row's link opens the submission. */
+  detailHref: (id: string) => string;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -115,7 +122,10 @@ export function SubmissionsTable({
     }),
   );
   const markSpam = (flag: boolean) => spam.mutate({ formUuid: form.uuid, ids: selection.selected, spam: flag });
-  const columns = [SUBMITTED, ...(data?.form.elements ?? []).filter((el) => el && typeof el.id === "string").map(answerColumn)];
+  const columns = [
+    submittedColumn(detailHref),
+    ...(data?.form.elements ?? []).filter((el) => el && typeof el.id === "string").map(answerColumn),
+  ];
 
   return (
     <DataTable

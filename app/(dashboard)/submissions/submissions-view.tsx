@@ -67,9 +67,9 @@ function FormSubmissions({ form }: { form: FormOption }) {
         <div className="field field-inline">
           <label htmlFor="spam-view">Show</label>
           <select id="spam-view" value={p.view} onChange={(e) => p.setView(e.target.value as SpamView)}>
-            <option value="all">All submissions</option>
             <option value="not_spam">Not spam</option>
             <option value="spam">Spam</option>
+            <option value="all">All submissions</option>
           </select>
         </div>
         <div className="field field-inline">
@@ -102,7 +102,7 @@ function FormSubmissions({ form }: { form: FormOption }) {
         query={query}
         page={p.page}
         sort={p.sort}
-        filtered={p.filters.length > 0 || p.view !== "all"}
+        filtered={p.filters.length > 0 || p.view === "spam"}
         failure={
           filterIndex !== null && (
             <section className="card state">
@@ -115,8 +115,9 @@ function FormSubmissions({ form }: { form: FormOption }) {
         onSort={p.setSort}
         onNotice={setNotice}
         onClearFilters={p.filters.length ? () => p.setFilters([]) : undefined}
+        detailHref={(id) => p.detailHref(form.uuid, id)}
       />
-      {query.isSuccess && (query.data.total > 0 || p.filters.length > 0 || p.view !== "all") && (
+      {query.isSuccess && (query.data.total > 0 || p.filters.length > 0 || p.view === "spam") && (
         <SubmissionCharts formUuid={form.uuid} filters={p.filters} view={p.view} />
       )}
     </>

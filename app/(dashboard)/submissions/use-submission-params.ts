@@ -13,6 +13,20 @@ export type { FilterRow, SortField, SpamView };
 /** Keys of the page's URL that are not filters; every `<field>__<type>` key is one (v2's syntax). */
 const OWN_KEYS = new Set(["form", "page", "view", "sort", "order"]);
 
+// Spam stays out of sight unless asked for: the default view is "Not spam", and "All" is a choice of its own.
+const viewOf = (params: Pick<URLSearchParams, "get">): SpamView => {
+  const raw = params.get("view");
+  return raw === "spam" || raw === "all" ? raw : "not_spam";
+};
+
+const sortOf = (params: Pick<URLSearchParams, "get">): { field: SortField; order: "asc" | "desc" } => {
+  const raw = params.get("sort");
+  return {
+    field: raw === "updated_at" || raw === "duration" ? raw : "created_at",
+    order: params.get("order") === "asc" ? "asc" : "desc",
+  };
+};
+
 export function filtersOf(params: URLSearchParams): FilterRow[] {
   const rows: FilterRow[] = [];
   for (const [key, value] of params) {
@@ -25,20 +39,15 @@ export function filtersOf(params: URLSearchParams): FilterRow[] {
 
 /**
  * The table's view in the URL, so it can be linked, reloaded and exported: `?page`, `?view`,
- * `?sort`, `?order` and the filters as v2 writes them (`Email__contains=…`). The export link
- * is the same query on /submissions/export.
+ * `?sort`, `?order` and the filters as v2 writes them (`Email__contains=…`); no `?view` means
+ * "Not spam". The export link is the same query on /submissions/export, its view always named.
  */
 export function useSubmissionParams() {
   const params = useSearchParams();
   const pathname = usePathname();
   const filters = useMemo(() => filtersOf(new URLSearchParams(params.toString())), [params]);
-  const rawView = params.get("view");
-  const view: SpamView = rawView === "spam" || rawView === "not_spam" ? rawView : "all";
-  const rawSort = params.get("sort");
-  const sort = {
-    field: (rawSort === "updated_at" || rawSort === "duration" ? rawSort : "created_at") as SortField,
-    order: params.get("order") === "asc" ? ("asc" as const) : ("desc" as const),
-  };
+  const view = viewOf(params);
+  const sort = sortOf(params);
 
   const write = useCallback(
     (change: (next: URLSearchParams) => void) => {
@@ -59,7 +68,7 @@ export function useSubmissionParams() {
     setView: (v: SpamView) =>
       write((n) => {
         n.delete("page");
-        if (v === "all") n.delete("view");
+        if (v === "not_spam") n.delete("view");
         else n.set("view", v);
       }),
     setSort: (field: SortField, order: "asc" | "desc") =>
@@ -75,13 +84,28 @@ export function useSubmissionParams() {
         for (const r of rows) n.append(`${r.field}__${r.type}`, r.value);
       }),
     /** The same set as a CSV download. */
-    exportHref: (formUuid: string) => {
-      const q = new URLSearchParams({ form: formUuid });
-      if (view !== "all") q.set("view", view);
-      q.set("sort", sort.field);
-      q.set("order", sort.order);
-      for (const r of filters) q.append(`${r.field}__${r.type}`, r.value);
-      return `/submissions/export?${q.toString()}`;
-    },
+    exportHref: (formUuid: string) => `/submissions/export?${setQuery(formUuid, view, sort, filters)}`,
+    /** One submission, carrying the set it was opened from (its Previous and Next walk that set). */
+    detailHref: (formUuid: string, id: string) => `/submissions/${id}?${setQuery(formUuid, view, sort, filters)}`,
+  };
+}
+
+/** A filtered set as a query string: form, view, sort, order and the filters, v2's spelling. */
+function setQuery(formUuid: string, view: SpamView, sort: { field: SortField; order: "asc" | "desc" }, filters: FilterRow[]): string {
+  const q = new URLSearchParams({ form: formUuid, view, sort: sort.field, order: sort.order });
+  for (const r of filters) q.append(`${r.field}__${r.type}`, r.value);
+  return q.toString();
+}
+
+/** The set a submission page was opened from (`detailHref`), or null when it was opened on its own. */
+export function openedFromSet(params: URLSearchParams) {
+  const form = params.get("form");
+  if (!form) return null;
+  return {
+    formUuid: form,
+    view: viewOf(params),
+    sort: sortOf(params),
+    filters: filtersOf(params),
+    query: params.toString(),
   };
 }

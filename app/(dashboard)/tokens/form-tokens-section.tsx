@@ -32,8 +32,10 @@ export function FormTokensSection({
     <section className="integrate-section" aria-labelledby={`${id}-title`}>
       <header>
         <div>
-          <h2 id={`${id}-title`}>Form tokens (API v1)</h2>
-          <p className="muted">For integrations built on the v1 API: a token reads this form only.</p>
+          <h2 id={`${id}-title`}>Form tokens (API v1, legacy)</h2>
+          <p className="muted">
+            Only for integrations already built on the v1 API: a token reads one form. For anything new, use an organization token above.
+          </p>
         </div>
         <div className="section-actions">
           {picker}
@@ -65,7 +67,13 @@ export function FormTokensSection({
         />
       )}
       {created && (
-        <ShownOnce title={`Your form token “${created.name}”`} secret={created.token} what="form token" onDone={() => setCreated(null)}>
+        <ShownOnce
+          kept="hash"
+          title={`Your form token “${created.name}”`}
+          secret={created.token}
+          what="form token"
+          onDone={() => setCreated(null)}
+        >
           <p className="hint">
             Send it in the <code>X-SERVICE-TOKEN</code> header of requests to <code>/api/v1</code>.
           </p>

@@ -116,7 +116,7 @@ export function TokenList({
         confirmLabel="Revoke token"
         pendingLabel="Revoking…"
         pending={revoke.isPending}
-        error={revoke.isError ? `${errorMessage(revoke.error)} (tokens.revoke)` : null}
+        error={revoke.isError ? errorMessage(revoke.error) : null}
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       >

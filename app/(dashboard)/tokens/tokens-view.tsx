@@ -72,7 +72,13 @@ function OrganizationTokens() {
         />
       )}
       {created && (
-        <ShownOnce title={`Your API token “${created.name}”`} secret={created.token} what="API token" onDone={() => setCreated(null)}>
+        <ShownOnce
+          kept="hash"
+          title={`Your API token “${created.name}”`}
+          secret={created.token}
+          what="API token"
+          onDone={() => setCreated(null)}
+        >
           <p className="hint">
             Send it in the <code>X-SERVICE-TOKEN</code> header of requests to <code>/api/v2</code>.
           </p>

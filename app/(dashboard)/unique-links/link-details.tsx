@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
@@ -9,7 +10,7 @@ import { usePrefillFields } from "../_components/prefill-editor/prefill-editor";
 import { describeValues } from "../_components/prefill-editor/describe-values";
 import { SurveyUrl } from "../_components/survey-url";
 import type { FormOption } from "../_components/use-form-scope";
-import { StateBadge } from "./link-state";
+import { LinkStatusBadge } from "./link-state";
 
 /**
  * One link's details and prefilled values, in a modal (native <dialog>: focus stays inside,
@@ -51,12 +52,18 @@ export function LinkDetailsDialog({ form, linkId, onClose }: { form: FormOption;
         {link.data && (
           <>
             <dl className="details-list">
-              <dt>State</dt>
+              <dt>Status</dt>
               <dd>
-                <StateBadge state={link.data.state} />
+                <LinkStatusBadge link={link.data} />
               </dd>
-              <dt>Progress</dt>
-              <dd>{link.data.status === "pending" ? "Not opened yet" : link.data.status === "in_progress" ? "Opened" : "Submitted"}</dd>
+              {link.data.submissionId && (
+                <>
+                  <dt>Submission</dt>
+                  <dd>
+                    <Link href={`/submissions/${link.data.submissionId}`}>Open the answers {link.data.entryName} sent</Link>
+                  </dd>
+                </>
+              )}
               <dt>Expires</dt>
               <dd>{link.data.expiresAt ? <DateTime at={link.data.expiresAt} /> : "Never"}</dd>
               <dt>Created</dt>

@@ -15,11 +15,9 @@ import type { FormItemsTableProps } from "../_components/form-scoped-page";
 import { EmptyState, LinkIcon } from "../_components/list-states";
 import type { FormOption } from "../_components/use-form-scope";
 import { LinkDetailsDialog } from "./link-details";
-import { LINK_STATE_LABELS, StateBadge, type LinkState } from "./link-state";
+import { LINK_STATE_LABELS, LinkStatusBadge, type LinkState } from "./link-state";
 
 type UniqueLink = inferRouterOutputs<AppRouter>["uniqueLinks"]["list"]["uniqueLinks"][number];
-
-const PROGRESS: Record<UniqueLink["status"], string> = { pending: "Pending", in_progress: "In progress", completed: "Submitted" };
 
 /** The server's order (listUniqueLinks): newest first. */
 const NEWEST_FIRST = { sorting: [{ id: "created", desc: true }] };
@@ -69,17 +67,18 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
         </button>
       ),
     }),
+    // One status (state and progress in one word), and beside it the link's on/off switch; a
+    // completed link has nothing left to switch.
     column.display({
-      id: "state",
-      header: "State",
+      id: "status",
+      header: "Status",
       meta: { className: "col-state" },
-      cell: ({ row }) => <StateBadge state={row.original.state} />,
-    }),
-    column.display({ id: "progress", header: "Progress", meta: { className: "nowrap" }, cell: ({ row }) => PROGRESS[row.original.status] }),
-    column.display({
-      id: "active",
-      header: "Active",
-      cell: ({ row }) => <ActiveSwitch form={form} link={row.original} onError={setRowError} />,
+      cell: ({ row: { original: link } }) => (
+        <span className="link-status">
+          <LinkStatusBadge link={link} />
+          {link.state !== "completed" && <OnSwitch form={form} link={link} onError={setRowError} />}
+        </span>
+      ),
     }),
     dateColumn<UniqueLink>("expires", "Expires", (link) => link.expiresAt, <span className="muted">Never</span>),
     dateColumn<UniqueLink>("created", "Created", (link) => link.createdAt),
@@ -133,7 +132,7 @@ export function UniqueLinksTable(props: FormItemsTableProps & { state: LinkState
 }
 
 /** On/off for one link; shows the requested state while the change is saved. */
-function ActiveSwitch({ form, link, onError }: { form: FormOption; link: UniqueLink; onError: (text: string | null) => void }) {
+function OnSwitch({ form, link, onError }: { form: FormOption; link: UniqueLink; onError: (text: string | null) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const update = useMutation(
@@ -150,15 +149,12 @@ function ActiveSwitch({ form, link, onError }: { form: FormOption; link: UniqueL
       <input
         type="checkbox"
         role="switch"
-        aria-label={`Active: ${link.entryName}`}
+        aria-label={`Link on: ${link.entryName}`}
         checked={on}
         disabled={update.isPending}
         onChange={(e) => update.mutate({ formUuid: form.uuid, id: link.id, active: e.target.checked })}
       />
       <span className="switch-track" aria-hidden="true" />
-      <span className="switch-text" aria-hidden="true">
-        {on ? "On" : "Off"}
-      </span>
     </label>
   );
 }

@@ -71,7 +71,7 @@ export function DeliveryLog({
         onNotice(`Delivery of ${d.event} queued again (${d.status}).`);
         await queryClient.invalidateQueries(trpc.webhooks.deliveries.pathFilter());
       },
-      onError: (err) => onNotice(`Could not replay: ${errorMessage(err)} (webhooks.retry)`),
+      onError: (err) => onNotice(`Could not replay: ${errorMessage(err)}`),
     }),
   );
   const replay = actionsColumn<Delivery>((d) => (

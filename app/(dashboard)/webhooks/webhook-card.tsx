@@ -40,7 +40,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
       },
       onError: (err, vars) => {
         if (vars.enabled !== undefined)
-          onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)} (webhooks.update)`);
+          onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)}`);
       },
     }),
   );
@@ -55,7 +55,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         );
         await refresh();
       },
-      onError: (err) => onNotice(`Could not send a test: ${errorMessage(err)} (webhooks.test)`),
+      onError: (err) => onNotice(`Could not send a test: ${errorMessage(err)}`),
     }),
   );
   const rotate = useMutation(
@@ -117,7 +117,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         </div>
       </dl>
       {secret && (
-        <ShownOnce title="New signing secret" secret={secret} what="signing secret" onDone={() => setSecret(null)}>
+        <ShownOnce kept="signing" title="New signing secret" secret={secret} what="signing secret" onDone={() => setSecret(null)}>
           <p className="hint">
             The previous secret keeps signing deliveries too (a second signature) for 24 hours, so you can switch your receiver over without
             missing one.
@@ -201,7 +201,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         confirmLabel="Rotate secret"
         pendingLabel="Rotating…"
         pending={rotate.isPending}
-        error={rotate.isError ? `${errorMessage(rotate.error)} (webhooks.rotateSecret)` : null}
+        error={rotate.isError ? errorMessage(rotate.error) : null}
         onCancel={() => setAsking(null)}
         onConfirm={() => rotate.mutate(ref)}
       >
@@ -213,7 +213,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         confirmLabel="Delete webhook"
         pendingLabel="Deleting…"
         pending={remove.isPending}
-        error={remove.isError ? `${errorMessage(remove.error)} (webhooks.delete)` : null}
+        error={remove.isError ? errorMessage(remove.error) : null}
         onCancel={() => setAsking(null)}
         onConfirm={() => remove.mutate(ref)}
       >

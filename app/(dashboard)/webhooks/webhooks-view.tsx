@@ -109,7 +109,7 @@ function FormWebhooks({ form }: { form: FormOption }) {
         />
       )}
       {created && (
-        <ShownOnce title="Signing secret" secret={created.secret} what="signing secret" onDone={() => setCreated(null)}>
+        <ShownOnce kept="signing" title="Signing secret" secret={created.secret} what="signing secret" onDone={() => setCreated(null)}>
           <p className="hint">Deliveries to {created.url} are signed with it.</p>
           <VerifyHint />
         </ShownOnce>

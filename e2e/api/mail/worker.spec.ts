@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { mailMessages } from "../../../db/schema";
 import { queueMail } from "../../../server/mail/enqueue";
 import { NOT_CONFIGURED_REPLY } from "../../../server/mail/outbox";
-import { startLocalSmtp } from "../../mail/local-smtp";
+import { startLocalSmtp } from "../../../scripts/lib/local-smtp";
 import { expect, test } from "../../fixtures";
 import { startWorkerProcess, workerContext, type WorkerContext } from "../worker-process";
 import { sleep, waitFor } from "../webhooks/receiver";

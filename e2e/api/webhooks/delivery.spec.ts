@@ -71,7 +71,8 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
   const stored = await storeSubmission(seed.db, form.id, ADA);
 
   const created = await waitFor("Submission.Created", () => r.received[0]);
-  // `data` exactly as v2 returns it, `fields` exactly as v1 returns it.
+  // `data` exactly as v2 returns it, `fields` as v1 returns it but by label all the way down
+  // (a matrix's rows and columns, a repeat field's components).
   const v2 = (await c.get(`/api/v2/submissions/${stored.id}`)).body.submission;
   const v1 = await rotatingClient(api, () => seed.v1Token(org.organizationId, form.id)).get(`/api/v1/submissions/${stored.id}`);
   expect(created.json).toEqual({
@@ -87,7 +88,11 @@ test("Submission.Created and Submission.Deleted: exact payload, Standard Webhook
       updatedAt: stored.updatedAt.toISOString(),
       spam: false,
       data: v2.data,
-      fields: v1.body.data,
+      fields: {
+        ...v1.body.data,
+        "Rate us": { Documentation: { Great: true } },
+        "Colleagues to contact": [{ Name: "Charles Babbage" }],
+      },
     },
   });
   expect(v2.data).toEqual(ADA);

@@ -39,6 +39,7 @@ import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
 import { listPrefillsRoute } from "./prefills/list-prefills";
 import { bulkDeleteSubmissionsRoute } from "./submissions/bulk-delete-submissions";
 import { getSubmissionRoute } from "./submissions/get-submission";
+import { submissionNeighboursRoute } from "./submissions/submission-neighbours";
 import { getSubmissionStatsRoute } from "./submissions/get-submission-stats";
 import { listSubmissionsRoute } from "./submissions/list-submissions";
 import { markSubmissionsSpamRoute } from "./submissions/mark-submissions-spam";
@@ -113,6 +114,7 @@ export const appRouter = router({
     markSpam: markSubmissionsSpamRoute,
     bulkDelete: bulkDeleteSubmissionsRoute,
     stats: getSubmissionStatsRoute,
+    neighbours: submissionNeighboursRoute,
   }),
   tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({

@@ -15,8 +15,15 @@ import { isComposite } from "@/lib/forms/element-types";
  *   sub-fields of one name/address value, with the fixedname in place of the id;
  * - stored values of elements the form no longer has are kept, after the others, under their
  *   element id (the same collision rule).
+ * With `throughout` (a form webhook's `fields`: labels all the way down), a matrix value is keyed
+ * by its rows' and columns' labels and a repeat field's entries by their components' labels, by
+ * the same rules; ids the element does not list stay as they are.
  */
-export function dataByLabel(elements: readonly FormElement[], data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function dataByLabel(
+  elements: readonly FormElement[],
+  data: Readonly<Record<string, unknown>>,
+  opts: { throughout?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const put = uniqueKeys(out);
   const known = new Set<string>();
@@ -24,10 +31,42 @@ export function dataByLabel(elements: readonly FormElement[], data: Readonly<Rec
     if (!el || typeof el.id !== "string") continue;
     known.add(el.id);
     if (!Object.hasOwn(data, el.id)) continue;
-    const value = data[el.id];
-    put(el.label, el.id, isComposite(el.type) ? compositeByLabel(el, value) : value);
+    put(el.label, el.id, valueByLabel(el, data[el.id], opts.throughout === true));
   }
   for (const [id, value] of Object.entries(data)) if (!known.has(id)) put(id, id, value);
+  return out;
+}
+
+function valueByLabel(el: FormElement, value: unknown, throughout: boolean): unknown {
+  if (isComposite(el.type)) return compositeByLabel(el, value);
+  if (!throughout) return value;
+  if (el.type === "matrix" && isPlainObject(value)) {
+    return keysByLabel(el.rows, value, (row) => (isPlainObject(row) ? keysByLabel(el.columns, row, (cell) => cell) : row));
+  }
+  if (el.type === "repeat-field" && Array.isArray(value)) {
+    const components = el.components ?? [];
+    return value.map((entry) => (isPlainObject(entry) ? dataByLabel(components, entry, { throughout }) : entry));
+  }
+  return value;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** `{id: v}` → `{label: each(v)}` by the axis items' labels; ids not listed keep their id. */
+function keysByLabel(
+  items: readonly { id: string; label: string }[] | undefined,
+  value: Record<string, unknown>,
+  each: (v: unknown) => unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const put = uniqueKeys(out);
+  const known = new Set<string>();
+  for (const item of items ?? []) {
+    if (!item || typeof item.id !== "string") continue;
+    known.add(item.id);
+    if (Object.hasOwn(value, item.id)) put(item.label, item.id, each(value[item.id]));
+  }
+  for (const [id, v] of Object.entries(value)) if (!known.has(id)) put(id, id, each(v));
   return out;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { prefills, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
+import { prefills, submissions, uniqueLinks, type PrefillValue, type UniqueLink } from "@/db/schema";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/lib/values/ids";
@@ -42,4 +42,14 @@ export async function getUniqueLinkOrThrow(
   const [row] = await (includePrefillData ? query.leftJoin(prefills, eq(prefills.id, uniqueLinks.prefillId)) : query).where(where).limit(1);
   if (!row) throw uniqueLinkNotFound();
   return row as LinkRow & { state: UniqueLinkState };
+}
+
+/** The id of the submission a completed link produced (the organization's), or null. */
+export async function submissionOfLink(db: DbOrTx, organizationId: number, linkId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.uniqueLinkId, linkId), eq(submissions.organizationId, organizationId)))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -77,6 +77,7 @@ export const ZDashboardUniqueLink = ZUniqueLink.extend({ state: ZLinkState });
 /** The dashboard's link detail: its prefilled values too. */
 export const ZDashboardUniqueLinkDetail = ZDashboardUniqueLink.extend({
   prefillData: z.array(z.object({ id: z.string(), value: z.unknown() })).describe("The link's prefilled values; [] without a prefill"),
+  submissionId: z.string().nullable().describe("The submission the link produced; null until it is completed (or once it is deleted)"),
 });
 
 /** A link with its state, and its prefilled values when they were read (`[]` without a prefill). */

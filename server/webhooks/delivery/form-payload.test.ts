@@ -66,3 +66,33 @@ test("the payload: event, ids, times, the form, and the submission by element id
     }),
   );
 });
+
+test("fields reads by label throughout: a matrix by its rows' and columns' labels, a repeat field by its components'", () => {
+  const at = new Date("2030-01-02T03:04:05.678Z");
+  const grid = matrixElement("grid2", "Rate us", { row_docs: "Docs", row_support: "Support" }, { col_ok: "OK", col_great: "Great" });
+  const payload = formEventPayload({
+    event: "Submission.Created",
+    eventId: "e-2",
+    occurredAt: at,
+    test: false,
+    form: { id: 7, uuid: "f-uuid", name: "Form", elements: [...elements, grid] },
+    submission: {
+      id: "s-2",
+      data: {
+        grid: { r1: { c1: true } },
+        grid2: { row_docs: { col_great: true }, row_support: { col_ok: "fine", gone: 1 } },
+        rep: [{ who: "Ada" }, { who: "Grace" }],
+      },
+      spam: false,
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+  assert.deepEqual(payload.submission.fields, {
+    Grid: { R1: { C1: true } },
+    People: [{ Who: "Ada" }, { Who: "Grace" }],
+    "Rate us": { Docs: { Great: true }, Support: { OK: "fine", gone: 1 } },
+  });
+  // `data` stays keyed by ids, as v2 returns it.
+  assert.deepEqual(payload.submission.data.grid2, { row_docs: { col_great: true }, row_support: { col_ok: "fine", gone: 1 } });
+});

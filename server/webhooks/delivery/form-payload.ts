@@ -16,7 +16,8 @@ export type EventContext = EventSubject & { event: SubmissionEvent; eventId: str
 /**
  * The body of a form-level webhook delivery, the same for the three events (`Deleted` carries
  * the submission as it was): `data` keyed by element id as v2 returns it, `fields` keyed by
- * label as v1 returns it.
+ * label as v1 returns it, but by label all the way down (a matrix's rows and columns, a repeat
+ * field's components), so that every answer of `fields` reads the same way.
  */
 export function formEventPayload(ctx: EventContext) {
   const { form, submission } = ctx;
@@ -33,7 +34,7 @@ export function formEventPayload(ctx: EventContext) {
       updatedAt: submission.updatedAt.toISOString(),
       spam: submission.spam,
       data: submission.data,
-      fields: dataByLabel(form.elements, submission.data),
+      fields: dataByLabel(form.elements, submission.data, { throughout: true }),
     },
   };
 }

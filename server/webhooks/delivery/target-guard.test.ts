@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { Agent, request } from "undici";
-import { checkedAddresses, guardedConnector, RefusedTargetError, refusalReason } from "./target-guard";
+import { checkedAddresses, guardedConnector, RefusedTargetError, refusalReason, type Resolve } from "./target-guard";
 
 const strict = { allowPrivate: false };
 const dev = { allowPrivate: true };
@@ -129,4 +129,19 @@ test("the connector dials the checked address and keeps the host name in the req
     await agent.close();
     await server.close();
   }
+});
+
+test("a refusal says whether the operator may allow it: loopback and private yes, metadata and link-local never", async () => {
+  const refusal = (host: string, resolve?: Resolve) =>
+    checkedAddresses(host, strict, resolve).then(
+      () => assert.fail(`${host} passed`),
+      (err: RefusedTargetError) => err,
+    );
+  for (const host of ["127.0.0.1", "10.1.2.3", "[::1]", "[fd12::1]"]) assert.equal((await refusal(host)).operatorMayAllow, true, host);
+  for (const host of ["169.254.169.254", "169.254.1.1", "100.64.0.1", "0.0.0.0"]) {
+    assert.equal((await refusal(host)).operatorMayAllow, false, host);
+  }
+  const byName = await refusal("intranet.test", async () => ["192.168.1.20"]);
+  assert.equal(byName.message, "intranet.test resolves to 192.168.1.20, which is a private address");
+  assert.equal(byName.operatorMayAllow, true);
 });

@@ -43,6 +43,8 @@ export class RefusedTargetError extends Error {
   constructor(
     message: string,
     readonly unresolved = false,
+    /** A loopback or private address: one the operator may allow (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+    readonly operatorMayAllow = false,
   ) {
     super(message);
     this.name = "RefusedTargetError";
@@ -90,7 +92,9 @@ export async function checkedAddresses(hostname: string, policy: TargetPolicy, r
   }
   for (const address of addresses) {
     const reason = refusalReason(address, policy);
-    if (reason) throw new RefusedTargetError(isIP(host) ? reason : `${host} resolves to ${reason.replace(/^(\S+) is/, "$1, which is")}`);
+    if (!reason) continue;
+    const message = isIP(host) ? reason : `${host} resolves to ${reason.replace(/^(\S+) is/, "$1, which is")}`;
+    throw new RefusedTargetError(message, false, refusalReason(address, { allowPrivate: true }) === null);
   }
   return addresses;
 }

@@ -12,7 +12,10 @@ export async function assertAllowedTarget(url: string, path: readonly (string | 
     await checkedAddresses(new URL(url).hostname, targetPolicy());
   } catch (err) {
     if (!(err instanceof RefusedTargetError)) throw err;
-    const reason = `is not allowed: ${err.message}`;
+    // Loopback and private addresses are refused unless the operator allows them: say how, since the one
+    // who meets this is often the operator testing a receiver on their own network.
+    const hint = err.operatorMayAllow ? ` (an operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE_TARGETS=true)` : "";
+    const reason = `is not allowed: ${err.message}${hint}`;
     throw new AppError("UNPROCESSABLE", `url ${reason}`, { path, reason });
   }
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactTable, RowData } from "@tanstack/react-table";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { cardLabelOf, renderTemplate, type DataTableFeatures } from "./columns";
 
 type Table<Row extends RowData> = ReactTable<DataTableFeatures, Row>;
@@ -8,7 +9,9 @@ type TableHeader<Row extends RowData> = ReturnType<Table<Row>["getHeaderGroups"]
 
 /**
  * The rows as a table; at ≤ 760 px each row is a card whose cells show their column's name
- * (data-label, data-table.css). A wide table scrolls sideways in a region that Tab can reach.
+ * (data-label, data-table.css). A wide table scrolls sideways in a region that Tab can reach;
+ * its first column (a column whose meta class is `sticky-col`, after the checkboxes) stays in
+ * sight, and while columns lie beyond the right edge a shade and a line say so.
  */
 export function TableLayout<Row extends RowData>({
   table,
@@ -26,8 +29,10 @@ export function TableLayout<Row extends RowData>({
   stale: boolean;
 }) {
   const region = wide ? ({ tabIndex: 0, role: "region", "aria-label": caption } as const) : {};
-  return (
-    <div className={stale ? "table-wrap is-stale" : "table-wrap"} {...region}>
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useMoreToTheRight(scroller, wide);
+  const wrap = (
+    <div ref={scroller} className={`table-wrap${wide ? " is-wide" : ""}${stale ? " is-stale" : ""}`} {...region}>
       <table className={`table card-table${className ? ` ${className}` : ""}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -53,6 +58,37 @@ export function TableLayout<Row extends RowData>({
       </table>
     </div>
   );
+  if (!wide) return wrap;
+  return (
+    <div className={more ? "table-scroller has-more" : "table-scroller"}>
+      {more && (
+        <p className="scroll-hint" aria-hidden="true">
+          More columns to the right: scroll sideways
+        </p>
+      )}
+      {wrap}
+    </div>
+  );
+}
+
+/** Whether the region hides columns beyond its right edge, followed as it scrolls and resizes. */
+function useMoreToTheRight(ref: RefObject<HTMLDivElement | null>, active: boolean | undefined): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    const measure = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    el.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener("scroll", measure);
+    };
+  }, [ref, active]);
+  return more;
 }
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;

@@ -69,7 +69,7 @@ export function MailLog({ onNotice }: { onNotice: (text: string) => void }) {
         onNotice(`The message to ${m.to} (“${m.subject}”) is queued to be sent again.`);
         await queryClient.invalidateQueries(trpc.mail.pathFilter());
       },
-      onError: (err) => onNotice(`Could not resend: ${errorMessage(err)} (mail.resend)`),
+      onError: (err) => onNotice(`Could not resend: ${errorMessage(err)}`),
     }),
   );
   const actions = actionsColumn<MailLogEntry>((m) =>

@@ -78,7 +78,7 @@ function TransportCard({ settings: s }: { settings: Settings }) {
         setOutcome(testOutcome(m));
         await queryClient.invalidateQueries(trpc.mail.pathFilter());
       },
-      onError: (err) => setOutcome({ ok: false, text: `Could not send a test: ${errorMessage(err)} (mail.sendTest)` }),
+      onError: (err) => setOutcome({ ok: false, text: `Could not send a test: ${errorMessage(err)}` }),
     }),
   );
   return (

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_unique_link_idx" ON "submissions" USING btree ("unique_link_id") WHERE "submissions"."unique_link_id" is not null;
