@@ -39,8 +39,7 @@ export function WebhookCard({ formUuid, webhook, onNotice }: { formUuid: string;
         await refresh();
       },
       onError: (err, vars) => {
-        if (vars.enabled !== undefined)
-          onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)}`);
+        if (vars.enabled !== undefined) onNotice(`Could not ${vars.enabled ? "enable" : "disable"} the webhook: ${errorMessage(err)}`);
       },
     }),
   );

@@ -268,7 +268,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
       : { dialog: "The builder goes back to an empty form: every field is removed.", notice: "The form is empty again." };
 
   const status = autosave.status;
-  const live = state.published ? (state.hasDraft ? "Unpublished changes" : "Published") : "Draft"; // the word every form list uses (StatusBadge)
+  // "Draft": the word every form list uses for a form not published (StatusBadge).
+  const live = state.published ? (state.hasDraft ? "Unpublished changes" : "Published") : "Draft";
   const problemCount = problems?.length ?? 0;
 
   return (
