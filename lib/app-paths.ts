@@ -25,6 +25,9 @@ export const MEMBERS_PATH = "/settings/members";
 
 /** An invitation's page (the link its mail carries): join the organization, signing up or in. */
 export const invitationPath = (token: string) => `/invite/${token}`;
+/** Settings → Audit log: who did what in the organization, and its CSV download. */
+export const AUDIT_LOG_PATH = "/settings/audit";
+export const AUDIT_LOG_EXPORT_PATH = "/settings/audit/export";
 
 /** A form's survey page. */
 export const surveyPath = (formUuid: string) => `/f/${formUuid}`;

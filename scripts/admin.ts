@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "../db";
+import type { Db, DbOrTx } from "../db";
 import { ZEmail } from "../lib/account-rules";
 import { V1_SCOPES, V2_SCOPES } from "../lib/scopes/token-scopes";
 import { parseTokenKind } from "../server/services/tokens/token-format";
@@ -15,7 +15,10 @@ import { isAppError } from "../lib/errors";
 import { getFormOwnerOrThrow, getOrganizationOrThrow } from "../server/services/admin/lookups";
 import { parseFormDefinition } from "../lib/forms/definition";
 import { importForm } from "../server/services/forms/import-form";
-import { createApiToken, revokeApiTokenByValue } from "../server/services/tokens/create-token";
+import { createApiToken, revokeTokenByValue } from "../server/services/tokens/create-token";
+import { systemActor } from "../server/audit/actor";
+import { recordAudit, type AuditMetadata } from "../server/audit/record";
+import { tokenTarget } from "../server/audit/targets";
 import { createOAuthClient, deleteOAuthClient, listOAuthClients, redirectUriProblem } from "../server/oauth/clients";
 import { createUserWithOrganization } from "../server/services/users/create-user";
 import { createPasswordResetLink } from "../server/services/users/password-reset";
@@ -35,6 +38,13 @@ type Command<S extends OptionSpecs> = {
   /** Checks everything it can before calling `connect`, so bad input never starts a database. */
   run: (opts: ParsedOptions<S>, connect: Connect) => Promise<Record<string, unknown>>;
 };
+/** The audit log's name for what an operator does with this CLI. */
+const CLI_LABEL = "Admin CLI";
+
+/** A token minted here, in its organization's audit log, in the transaction that minted it. */
+const recordCliToken = (tx: DbOrTx, organizationId: number, token: { id: number; name: string }, metadata: AuditMetadata) =>
+  recordAudit(tx, systemActor(organizationId, CLI_LABEL), "token.created", tokenTarget(token), metadata);
+
 const command = <S extends OptionSpecs>(c: Command<S>) => c as unknown as Command<OptionSpecs>;
 
 const COMMANDS: Record<string, Command<OptionSpecs>> = {
@@ -101,7 +111,11 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
         const db = await connect();
         const { organizationId } = await getFormOwnerOrThrow(db, formId);
         if (orgId !== undefined && orgId !== organizationId) throw new CliError(`form ${formId} does not belong to organization ${orgId}`);
-        const { token } = await createApiToken(db, { organizationId, kind: "v1", formId, scopes, name: o.name });
+        const { token } = await db.transaction(async (tx) => {
+          const created = await createApiToken(tx, { organizationId, kind: "v1", formId, scopes, name: o.name });
+          await recordCliToken(tx, organizationId, { id: created.id, name: o.name ?? "" }, { kind: "v1", scopes, forms: [formId] });
+          return created;
+        });
         return { token };
       }
       if (o.form !== undefined) throw new UsageError("--form is for v1 tokens (add --v1); a v2 token takes --org and optionally --forms");
@@ -110,7 +124,11 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
       const formIds = o.forms === undefined ? undefined : parseIdList("forms", o.forms);
       const db = await connect();
       await getOrganizationOrThrow(db, organizationId);
-      const { token } = await createApiToken(db, { organizationId, kind: "v2", scopes, formIds, name: o.name });
+      const { token } = await db.transaction(async (tx) => {
+        const created = await createApiToken(tx, { organizationId, kind: "v2", scopes, formIds, name: o.name });
+        await recordCliToken(tx, organizationId, { id: created.id, name: o.name ?? "" }, { kind: "v2", scopes, forms: formIds ?? [] });
+        return created;
+      });
       return { token };
     },
   }),
@@ -120,8 +138,14 @@ const COMMANDS: Record<string, Command<OptionSpecs>> = {
     options: { token: { required: true } },
     async run(o, connect) {
       if (!parseTokenKind(o.token.trim())) throw new CliError("--token is not a Formhouse API token (fh_v1_… or fh_v2_…)");
-      if (!(await revokeApiTokenByValue(await connect(), o.token)))
-        throw new CliError("no active token matches --token (unknown or already revoked)");
+      const db = await connect();
+      const revoked = await db.transaction(async (tx) => {
+        const token = await revokeTokenByValue(tx, o.token);
+        if (token)
+          await recordAudit(tx, systemActor(token.organizationId, CLI_LABEL), "token.revoked", tokenTarget(token), { kind: token.kind });
+        return token;
+      });
+      if (!revoked) throw new CliError("no active token matches --token (unknown or already revoked)");
       return { revoked: true };
     },
   }),

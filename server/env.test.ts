@@ -60,6 +60,7 @@ test("mail settings: off without SMTP_URL, certificates checked, the documented 
   assert.deepEqual(env.MAIL_RETRY_SCHEDULE, [60, 300, 900, 3600, 10800, 21600, 43200, 43200, 43200]);
   assert.equal(env.MAIL_CONCURRENCY, 10);
   assert.equal(env.MAIL_LOG_RETENTION_DAYS, 30);
+  assert.equal(env.AUDIT_RETENTION_DAYS, 365);
   assert.equal(env.MAIL_RECEIPTS_PER_FORM_PER_HOUR, 100);
   assert.equal(env.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY, 3);
   const set = parseEnv({
@@ -118,6 +119,7 @@ test("a bad value fails fast naming the variable", () => {
     [{ MAIL_RETRY_SCHEDULE: "1m" }, /MAIL_RETRY_SCHEDULE must be seconds separated by commas/],
     [{ MAIL_CONCURRENCY: "0" }, /MAIL_CONCURRENCY must be a positive integer/],
     [{ MAIL_LOG_RETENTION_DAYS: "x" }, /MAIL_LOG_RETENTION_DAYS must be a positive integer/],
+    [{ AUDIT_RETENTION_DAYS: "0" }, /AUDIT_RETENTION_DAYS must be a positive integer/],
     [{ MAIL_RECEIPTS_PER_FORM_PER_HOUR: "-1" }, /MAIL_RECEIPTS_PER_FORM_PER_HOUR must be a positive integer/],
     [{ MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: "1.5" }, /MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY must be a positive integer/],
   ];

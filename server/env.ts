@@ -144,6 +144,8 @@ const ZEnv = z.object({
    * of an empty instance, who becomes its owner.
    */
   SIGNUP: z.enum(["open", "invite-only"], { error: "SIGNUP must be open or invite-only" }).default("open"),
+  /** Days a row stays in the audit log before the worker removes it. */
+  AUDIT_RETENTION_DAYS: positiveInt("AUDIT_RETENTION_DAYS").default(365),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

@@ -1,10 +1,11 @@
 import "server-only";
+import { pruneAuditEvents } from "@/server/audit/prune";
 import { env } from "@/server/env";
 import { MAIL_POLL_MS } from "@/server/mail/outbox";
 import { mailQueue } from "@/server/mail/queue";
 import { closeMailTransport, mailEngine } from "@/server/mail/runtime";
 import { startOutboxWorkers, startWorkersInBackground, stopOutboxRuntime } from "@/server/outbox/runtime";
-import { OutboxWorker } from "@/server/outbox/worker";
+import { OutboxWorker, type OutboxQueue } from "@/server/outbox/worker";
 import { webhookQueue } from "@/server/webhooks/delivery/queue";
 import { closeWebhookAgent, deliveryEngine } from "@/server/webhooks/delivery/runtime";
 
@@ -22,11 +23,20 @@ export async function startWorkers(): Promise<void> {
       webhookQueue(deliveryEngine(), { perEndpoint: e.WEBHOOK_ENDPOINT_CONCURRENCY, retentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS }),
       { concurrency: e.WEBHOOK_CONCURRENCY },
     ) as OutboxWorker<unknown>,
-    new OutboxWorker(db, leases, mailQueue(mailEngine(), { concurrency: e.MAIL_CONCURRENCY, retentionDays: e.MAIL_LOG_RETENTION_DAYS }), {
-      concurrency: e.MAIL_CONCURRENCY,
-      pollMs: MAIL_POLL_MS,
-    }) as OutboxWorker<unknown>,
+    new OutboxWorker(
+      db,
+      leases,
+      alsoPruning(mailQueue(mailEngine(), { concurrency: e.MAIL_CONCURRENCY, retentionDays: e.MAIL_LOG_RETENTION_DAYS }), () =>
+        pruneAuditEvents(db, e.AUDIT_RETENTION_DAYS),
+      ),
+      { concurrency: e.MAIL_CONCURRENCY, pollMs: MAIL_POLL_MS },
+    ) as OutboxWorker<unknown>,
   ]);
+}
+
+/** `queue` whose hourly pruning also removes another table's old rows (the audit log rides with the mail log's). */
+function alsoPruning<T>(queue: OutboxQueue<T>, prune: () => Promise<number>): OutboxQueue<T> {
+  return { ...queue, prune: async () => (await queue.prune()) + (await prune()) };
 }
 
 /** The workers inside a web instance, started in the background (instrumentation.ts). */

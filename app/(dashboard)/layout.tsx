@@ -56,7 +56,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </Link>
             }
           >
-            <SidebarNav settings={{ mail: can(account.role, "mail.manage"), members: true }} hidden={hiddenPages(account.role)} />
+            <SidebarNav
+              settings={{ mail: can(account.role, "mail.manage"), members: true, audit: can(account.role, "audit.view") }}
+              hidden={hiddenPages(account.role)}
+            />
             <div className="sidebar-footer">
               <div className="account" aria-label="Signed in as">
                 <OrganizationSwitcher currentId={orgs.currentId} organizations={orgs.organizations} />

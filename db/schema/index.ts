@@ -10,3 +10,4 @@ export type * from "./elements";
 export * from "./submission-values";
 export * from "./mail";
 export * from "./partials";
+export * from "./audit";

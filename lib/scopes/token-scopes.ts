@@ -10,6 +10,7 @@ export const V2_SCOPES = [
   "webhook.read",
   "webhook.write",
   "member.view",
+  "audit.view",
 ] as const;
 export const V1_SCOPES = ["form.view", "submission.view", "submission.delete"] as const;
 
@@ -32,4 +33,5 @@ export const API_SCOPE_DESCRIPTIONS: Record<V2Scope, string> = {
   "webhook.read": "See webhooks and their delivery log",
   "webhook.write": "Add, change and delete webhooks, and retry deliveries",
   "member.view": "See the organization's members: names, emails, roles and form restrictions",
+  "audit.view": "Read the organization's audit log: who did what, when and from where",
 };

@@ -3,6 +3,7 @@ import type { NextAuthOptions, Session } from "next-auth";
 import { getServerSession } from "next-auth";
 import { getToken, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/db";
@@ -11,8 +12,9 @@ import { clientAddress } from "@/server/http/client-address";
 import { log, logError } from "@/server/log";
 import { SIGN_IN_PATH } from "@/lib/app-paths";
 import type { SessionUser } from "@/server/services/users/session-user";
+import { recordAccountAudit } from "@/server/audit/account";
 import { activeSession, endSession, SESSION_DAYS, startSession } from "./sessions";
-import { signInWithPassword } from "./sign-in";
+import { recordSignIn, signInWithPassword } from "./sign-in";
 
 declare module "next-auth" {
   interface User {
@@ -87,8 +89,9 @@ export const authOptions: NextAuthOptions = {
         if (typeof email !== "string" || typeof password !== "string" || !email || !password) return null;
         let result: Awaited<ReturnType<typeof signInWithPassword>>;
         try {
-          const client = clientAddress(new Headers(req.headers as Record<string, string>), env().TRUST_PROXY);
-          result = await signInWithPassword(db(), { email, password, client });
+          const headers = new Headers(req.headers as Record<string, string>);
+          result = await signInWithPassword(db(), { email, password, client: clientAddress(headers, env().TRUST_PROXY) });
+          await recordSignIn(db(), headers, email, result);
         } catch (err) {
           // A database failure is not "wrong password": log it, let next-auth report an error.
           logError("sign-in failed", err);
@@ -129,7 +132,10 @@ export const authOptions: NextAuthOptions = {
     // Signing out ends the session on the server: the old cookie is worth nothing after.
     async signOut({ token }) {
       await endSession(db(), token?.sessionId);
-      if (token?.userId) log.info("signed out", { userId: token.userId });
+      if (token?.userId) {
+        log.info("signed out", { userId: token.userId });
+        await recordAccountAudit(db(), await requestHeaders(), { userId: token.userId }, "user.signed_out");
+      }
     },
   },
   // next-auth's own errors go to our log, described like every other error.
@@ -140,6 +146,15 @@ export const authOptions: NextAuthOptions = {
     debug: () => {},
   },
 };
+
+/** The headers of the request next-auth is answering (its route handler's); empty where there is none. */
+async function requestHeaders(): Promise<Headers> {
+  try {
+    return new Headers(await headers());
+  } catch {
+    return new Headers();
+  }
+}
 
 /** The session in a server component, layout or server action; null when signed out. */
 export async function getSession(): Promise<Session | null> {

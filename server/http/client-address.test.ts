@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clientAddress, clientKey } from "./client-address";
+import { clientAddress, clientIp, clientKey } from "./client-address";
 
 const xff = (value: string | null) => new Headers(value === null ? {} : { "x-forwarded-for": value });
 
@@ -26,4 +26,12 @@ test("addresses are normalised: IPv4-mapped IPv6 is IPv4, IPv6 counts per /64, p
   assert.equal(clientKey("203.0.113.7:5123"), "203.0.113.7");
   assert.equal(clientKey("not an address"), "invalid");
   assert.equal(clientKey("x".repeat(8000)), "invalid");
+});
+
+test("clientIp: the whole address of the same entry, normalised; null when there is none", () => {
+  assert.equal(clientIp(xff("6.6.6.6, 203.0.113.7:5123, 10.0.0.2"), 1), "203.0.113.7");
+  assert.equal(clientIp(xff("[2001:db8:1:2:3:4:5:6]:443"), 0), "2001:db8:1:2:3:4:5:6");
+  assert.equal(clientIp(xff("::ffff:198.51.100.9"), 0), "198.51.100.9");
+  assert.equal(clientIp(xff("not an address"), 0), null);
+  assert.equal(clientIp(xff(null), 0), null);
 });

@@ -12,19 +12,37 @@ import ipaddr from "ipaddr.js";
  * has 2^64 addresses to rotate through.
  */
 export function clientAddress(headers: Headers, trustedProxies: number): string {
+  const entry = clientEntry(headers, trustedProxies);
+  return entry ? clientKey(entry) : "unknown";
+}
+
+/** The X-Forwarded-For entry of the client, chosen as clientAddress explains; undefined without one. */
+function clientEntry(headers: Headers, trustedProxies: number): string | undefined {
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   // Fewer entries than trusted proxies: the request bypassed them; its first entry is the peer.
-  const entry = chain[chain.length - 1 - trustedProxies] ?? chain[0];
-  return entry ? clientKey(entry) : "unknown";
+  return chain[chain.length - 1 - trustedProxies] ?? chain[0];
 }
+
+/**
+ * The client's whole address, normalised (an IPv4-mapped IPv6 address as IPv4), for the
+ * audit log: the same entry clientAddress counts, not narrowed to a /64. Null when unknown.
+ */
+export function clientIp(headers: Headers, trustedProxies: number): string | null {
+  const entry = clientEntry(headers, trustedProxies);
+  if (!entry) return null;
+  const host = hostOf(entry);
+  return ipaddr.isValid(host) ? ipaddr.process(host).toString() : null;
+}
+
+// Some proxies add a port: `203.0.113.7:5123`, `[2001:db8::1]:443`.
+const hostOf = (entry: string) => entry.replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1");
 
 /** A normalised address (IPv4, or an IPv6 /64); anything unparsable counts as one client. */
 export function clientKey(entry: string): string {
-  // Some proxies add a port: `203.0.113.7:5123`, `[2001:db8::1]:443`.
-  const host = entry.replace(/^\[([^\]]+)\](?::\d+)?$/, "$1").replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1");
+  const host = hostOf(entry);
   if (!ipaddr.isValid(host)) return "invalid";
   const address = ipaddr.process(host);
   if (address.kind() === "ipv4") return address.toString();

@@ -32,9 +32,6 @@ The organization-level API. Every request carries \`X-SERVICE-TOKEN: <token>\`; 
 dashboard's [API tokens](/tokens) page (or \`npm run admin -- create-token --org <id> --scopes …\`), shown once, stored hashed,
 and can be restricted to chosen forms — any other form then answers 404 \`Form not found or not authorized\`.
 
-**Scopes** a token can hold (each operation names the one it needs):
-${V2_SCOPES.map((s) => `- \`${s}\`: ${API_SCOPE_DESCRIPTIONS[s]}`).join("\n")}
-
 **Errors** are JSON \`{"message": "…"}\` with the status of the table below; bulk deletes answer 422
 \`{"error": "…", "notFoundIds": [...]}\`. A 500 says only \`Internal server error\`; details stay in the server log.
 
@@ -52,6 +49,12 @@ invalid parameters or body (see **Input rules**), unknown filter field |
 ${INPUT_RULES}
 
 **Pagination**: 20 items a page, \`page\` is 1-based; a page past the last one is an empty list with the usual \`meta\`.
+
+**Scopes** a token can hold (each operation names the one it needs):
+
+| Scope | Lets the token |
+|---|---|
+${V2_SCOPES.map((s) => `| \`${s}\` | ${API_SCOPE_DESCRIPTIONS[s]} |`).join("\n")}
 
 **Prefills and unique links**: bulk writes take at most 100 items and are all or nothing — one bad item is a 400 naming
 it, and nothing is written. A prefill opens the form at \`{base_url}/f/<form_uuid>?_prefill=<id>\`; a unique link at

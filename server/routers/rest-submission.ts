@@ -1,6 +1,9 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { submissionTarget } from "@/server/audit/targets";
+import type { DeletedSubmission } from "@/server/services/submissions/delete-submission";
 import { z } from "zod";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { MESSAGES } from "@/lib/errors";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { TokenKind } from "@/server/services/tokens/token-format";
@@ -36,14 +39,18 @@ export function getSubmissionByIdProcedure(kind: TokenKind, doc: SurfaceDoc) {
 export function deleteSubmissionByIdRoute(
   kind: TokenKind,
   doc: SurfaceDoc,
-  remove: (db: Db, access: FormAccess, id: string) => Promise<unknown>,
+  remove: (db: DbOrTx, access: FormAccess, id: string) => Promise<DeletedSubmission>,
 ) {
   return apiTokenProcedure(kind)
     .meta({ scope: "submission.delete", ...operation("DELETE", "Delete a submission", doc) })
     .input(ZSubmissionIdInput)
     .output(ZSubmissionDeletedOutput)
     .mutation(async ({ ctx, input }) => {
-      await remove(ctx.db, ctx.access, input.id);
+      await audited(
+        ctx,
+        (tx) => remove(tx, ctx.access, input.id),
+        (d) => ({ action: "submission.deleted", target: submissionTarget(d, d.form), metadata: { form: d.form.uuid, count: 1 } }),
+      );
       return { message: MESSAGES.submissionDeleted };
     });
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { MAIL_SETTINGS_PATH, MEMBERS_PATH } from "@/lib/app-paths";
+import { AUDIT_LOG_PATH, MAIL_SETTINGS_PATH, MEMBERS_PATH } from "@/lib/app-paths";
 
 const ITEMS = [
   { href: "/forms", label: "Forms" },
@@ -18,7 +18,7 @@ const ITEMS = [
 type Item = { href: string; label: string };
 
 /** What the signed-in member's role lets them open under Settings (lib/permissions.ts). */
-export type SettingsAccess = { mail: boolean; members: boolean };
+export type SettingsAccess = { mail: boolean; members: boolean; audit: boolean };
 
 /** Pages of the main list the member's role cannot use (the server refuses them anyway): not shown. */
 export type HiddenPages = readonly string[];
@@ -29,6 +29,7 @@ export function SidebarNav({ settings, hidden = [] }: { settings: SettingsAccess
   const settingsItems: Item[] = [
     ...(settings.members ? [{ href: MEMBERS_PATH, label: "Members" }] : []),
     ...(settings.mail ? [{ href: MAIL_SETTINGS_PATH, label: "Mail" }] : []),
+    ...(settings.audit ? [{ href: AUDIT_LOG_PATH, label: "Audit log" }] : []),
   ];
   const link = (item: Item) => {
     const active = pathname === item.href || pathname.startsWith(`${item.href}/`);

@@ -78,7 +78,7 @@ test("needs the member.view scope: a token without it is a 403 naming the scope"
 test("the OpenAPI document and the reference list the new scope and the operation", async ({ api }) => {
   const doc = (await api.get("/api/v2/openapi.json")).body;
   expect(doc.paths["/members"].get.responses["403"].description).toContain("member.view");
-  expect(doc.info.description).toContain("`member.view`: See the organization's members");
+  expect(doc.info.description).toContain("| `member.view` | See the organization's members");
   const docs = await api.get("/docs");
   expect(docs.status).toBe(200);
   expect(docs.text).toContain("member.view");

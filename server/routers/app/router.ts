@@ -76,6 +76,8 @@ import { listWebhookDeliveriesRoute } from "./webhooks/list-webhook-deliveries";
 import { listWebhooksRoute } from "./webhooks/list-webhooks";
 import { retryWebhookDeliveryRoute } from "./webhooks/retry-webhook-delivery";
 import { rotateWebhookSecretRoute } from "./webhooks/rotate-webhook-secret";
+import { listAuditActorsRoute } from "./audit/list-audit-actors";
+import { listAuditEventsRoute } from "./audit/list-audit-events";
 import { testWebhookRoute } from "./webhooks/test-webhook";
 import { updateWebhookRoute } from "./webhooks/update-webhook";
 
@@ -85,6 +87,7 @@ import { updateWebhookRoute } from "./webhooks/update-webhook";
  * dashboard's procedures.
  */
 export const appRouter = router({
+  audit: router({ list: listAuditEventsRoute, actors: listAuditActorsRoute }),
   account: router({
     signUp: signUpRoute,
     me: getAccountRoute,

@@ -1,5 +1,6 @@
 import "server-only";
 import { router } from "@/server/trpc";
+import { v2ListAuditEventsRoute } from "./audit/list-audit-events";
 import { v2GetFormRoute } from "./forms/get-form";
 import { v2ListFormsRoute } from "./forms/list-forms";
 import { v2ListMembersRoute } from "./members/list-members";
@@ -57,4 +58,5 @@ export const v2Router = router({
     listDeliveries: v2ListWebhookDeliveriesRoute,
     retryDelivery: v2RetryWebhookDeliveryRoute,
   }),
+  auditEvents: router({ list: v2ListAuditEventsRoute }),
 });

@@ -100,7 +100,7 @@ export type PublishResult = { ok: true; draft: BuilderDraft } | { ok: false; pro
  * publishing ones (definition.ts). Then it becomes `elements`, the form is published and the
  * draft is gone, in one statement. With problems nothing changes and each is answered with its path.
  */
-export async function publishDraft(db: Db, access: FormAccess, ref: string, input: { revision: number }): Promise<PublishResult> {
+export async function publishDraft(db: DbOrTx, access: FormAccess, ref: string, input: { revision: number }): Promise<PublishResult> {
   return db.transaction(async (tx) => {
     const form = await getAccessibleFormOrThrow(tx, access, ref);
     if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });

@@ -93,7 +93,7 @@ async function mailInvitation(tx: DbOrTx, actor: Actor, to: string, role: Organi
  * an open invitation replaces it (a new link, the old one void).
  */
 export async function createInvitation(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: { email: string; role: OrganizationRole; formIds: number[] | null },
   opts: { showLink: boolean },
@@ -136,7 +136,7 @@ export async function createInvitation(
 }
 
 /** Sends an open invitation again with a new link, valid INVITATION_DAYS days from now; the old link is void. */
-export async function resendInvitation(db: Db, actor: Actor, id: number, opts: { showLink: boolean }): Promise<SentInvitation> {
+export async function resendInvitation(db: DbOrTx, actor: Actor, id: number, opts: { showLink: boolean }): Promise<SentInvitation> {
   const { token, tokenHash } = newAccountLinkToken();
   const sent = await db.transaction(async (tx) => {
     const [row] = await tx.execute<{ email: string; role: OrganizationRole }>(sql`
@@ -153,7 +153,7 @@ export async function resendInvitation(db: Db, actor: Actor, id: number, opts: {
 }
 
 /** Withdraws an open invitation: its link no longer works. */
-export async function revokeInvitation(db: Db, actor: Actor, id: number): Promise<void> {
+export async function revokeInvitation(db: DbOrTx, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await tx.execute(sql`
       update invitations set revoked_at = now()
@@ -267,7 +267,7 @@ async function join(tx: DbOrTx, invitation: InvitationState, userId: number): Pr
  * The signed-in user accepts an invitation sent to their address: they join with its role. An
  * invitation for another address is a 403 that says which, and is left open.
  */
-export async function acceptInvitation(db: Db, user: { userId: number; email: string }, token: string): Promise<Joined> {
+export async function acceptInvitation(db: DbOrTx, user: { userId: number; email: string }, token: string): Promise<Joined> {
   return db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, token);
     if (invitation.email !== user.email.toLowerCase()) {
@@ -284,7 +284,11 @@ export async function acceptInvitation(db: Db, user: { userId: number; email: st
  * Someone without an account accepts: an account for the invited address (no organization of
  * its own) joins the organization, in one transaction. The page then signs in with the password.
  */
-export async function signUpInvited(db: Db, token: string, input: { password: string; name: string }): Promise<Joined & { email: string }> {
+export async function signUpInvited(
+  db: DbOrTx,
+  token: string,
+  input: { password: string; name: string },
+): Promise<Joined & { email: string }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const invitation = await openInvitation(tx, token);

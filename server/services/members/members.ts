@@ -69,7 +69,7 @@ async function lockMember(
  * lowered only while another owner remains. Owners and admins reach every form, so their
  * restriction goes. The member's next request runs with the new role.
  */
-export async function changeMemberRole(db: Db, asked: Actor, userId: number, role: OrganizationRole): Promise<void> {
+export async function changeMemberRole(db: DbOrTx, asked: Actor, userId: number, role: OrganizationRole): Promise<void> {
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, asked.organizationId);
     const actor = await confirmActor(tx, asked, "members.manage");
@@ -85,7 +85,7 @@ export async function changeMemberRole(db: Db, asked: Actor, userId: number, rol
 }
 
 /** Limits an editor or viewer to chosen forms of the organization (null: every form); their mail about other forms stops. */
-export async function restrictMemberForms(db: Db, asked: Actor, userId: number, formIds: number[] | null): Promise<void> {
+export async function restrictMemberForms(db: DbOrTx, asked: Actor, userId: number, formIds: number[] | null): Promise<void> {
   await db.transaction(async (tx) => {
     const actor = await confirmActor(tx, asked, "members.manage");
     const target = await lockMember(tx, actor.organizationId, userId);
@@ -119,7 +119,7 @@ async function endMembership(tx: DbOrTx, organizationId: number, userId: number)
 }
 
 /** Removes a member (not the last owner; an admin cannot remove an owner). */
-export async function removeMember(db: Db, asked: Actor, userId: number): Promise<void> {
+export async function removeMember(db: DbOrTx, asked: Actor, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, asked.organizationId);
     const actor = await confirmActor(tx, asked, "members.manage");
@@ -134,7 +134,7 @@ export async function removeMember(db: Db, asked: Actor, userId: number): Promis
  * The signed-in member leaves the organization (the last owner cannot). Their sessions there
  * move to another organization of theirs, if they have one; otherwise they end.
  */
-export async function leaveOrganization(db: Db, who: { userId: number; organizationId: number }): Promise<void> {
+export async function leaveOrganization(db: DbOrTx, who: { userId: number; organizationId: number }): Promise<void> {
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, who.organizationId);
     const me = await lockMember(tx, who.organizationId, who.userId);
@@ -149,7 +149,7 @@ export async function leaveOrganization(db: Db, who: { userId: number; organizat
 }
 
 /** An owner hands ownership to another member, who becomes owner; the owner becomes an admin. */
-export async function transferOwnership(db: Db, actor: Actor, userId: number): Promise<void> {
+export async function transferOwnership(db: DbOrTx, actor: Actor, userId: number): Promise<void> {
   if (userId === actor.userId) throw new AppError("BAD_REQUEST", "Choose another member to transfer ownership to", { path: ["userId"] });
   await db.transaction(async (tx) => {
     await lockOwners(tx, actor.organizationId);

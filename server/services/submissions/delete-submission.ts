@@ -19,6 +19,9 @@ type DeletedRow = {
   form_elements: FormElement[];
 };
 
+/** Which submission a delete removed, and its form. */
+export type DeletedSubmission = { id: string; form: { id: number; uuid: string; name: string } };
+
 /**
  * Deletes a submission visible to `access`, decrements its form's `submissions_count` and
  * writes `Submission.Deleted` (the submission as it was) to the form's webhooks — all in one
@@ -26,7 +29,7 @@ type DeletedRow = {
  * and changes no counter; deletes of different rows serialise on the form row, so the counter
  * stays exact. Throws 404 `Submission not found` when there is nothing to delete.
  */
-export async function deleteSubmission(db: DbOrTx, access: FormAccess, id: string): Promise<{ formId: number }> {
+export async function deleteSubmission(db: DbOrTx, access: FormAccess, id: string): Promise<DeletedSubmission> {
   const notFound = () => new AppError("NOT_FOUND", MESSAGES.submissionNotFound);
   if (!UUID_RE.test(id.trim())) throw notFound();
   return db.transaction(async (tx) => {
@@ -52,6 +55,6 @@ export async function deleteSubmission(db: DbOrTx, access: FormAccess, id: strin
       form: { id: row.form_id, uuid: row.form_uuid, name: row.form_name, elements: row.form_elements },
       submission: { id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) },
     });
-    return { formId: row.form_id };
+    return { id: row.id, form: { id: row.form_id, uuid: row.form_uuid, name: row.form_name } };
   });
 }

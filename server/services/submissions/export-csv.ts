@@ -18,7 +18,7 @@ export async function exportSubmissionsCsv(
   db: Db,
   access: FormAccess,
   query: SubmissionQuery,
-): Promise<{ stream: ReadableStream<Uint8Array>; filename: string; contentDisposition: string }> {
+): Promise<{ stream: ReadableStream<Uint8Array>; filename: string; contentDisposition: string; form: { uuid: string; name: string } }> {
   const { form, batches } = await querySubmissions(db, access, { ...query, page: "all" });
   const columns = csvColumns(form.elements);
   const encoder = new TextEncoder();
@@ -47,7 +47,12 @@ export async function exportSubmissionsCsv(
     // One batch queued ahead at most: the cursor waits for the client.
     { highWaterMark: 1 },
   );
-  return { stream, filename: `${form.name}.csv`, contentDisposition: attachmentHeader(form.name) };
+  return {
+    stream,
+    filename: `${form.name}.csv`,
+    contentDisposition: attachmentHeader(form.name),
+    form: { uuid: form.uuid, name: form.name },
+  };
 }
 
 /** Query parameters of the export URL that are not filters. */

@@ -20,7 +20,9 @@ import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhoo
 type UpdatedRow = { id: string; data: Record<string, unknown>; spam: boolean; createdAt: Date; updatedAt: Date };
 type EventForm = Pick<Form, "id" | "uuid" | "name" | "elements">;
 
-export type UpdateAnswersResult = { ok: true; submission: UpdatedRow } | { ok: false; issues: AnswerIssue[] };
+export type UpdateAnswersResult =
+  | { ok: true; submission: UpdatedRow; form: Pick<Form, "uuid" | "name"> }
+  | { ok: false; issues: AnswerIssue[] };
 
 /** What a changed row hands its `Submission.Updated` event. */
 const UPDATED_COLUMNS = {
@@ -66,7 +68,7 @@ export async function updateSubmissionAnswers(db: DbOrTx, access: FormAccess, id
       .returning(UPDATED_COLUMNS);
     if (!row) throw notFound();
     await enqueueSubmissionEvent(tx, "Submission.Updated", { form, submission: row });
-    return { ok: true, submission: row };
+    return { ok: true, submission: row, form: { uuid: form.uuid, name: form.name } };
   });
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { DbOrTx } from "@/db";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
-import { deleteSubmission } from "./delete-submission";
+import { deleteSubmission, type DeletedSubmission } from "./delete-submission";
 import { findSubmission } from "./get-submission";
 import type { FormTarget } from "./query/target";
 import { toV1Submission, type V1Submission } from "./serialize";
@@ -37,9 +37,9 @@ export async function getV1SubmissionOrThrow(db: DbOrTx, access: FormAccess, id:
 }
 
 /** The v2 delete (form counter kept exact); nothing to delete → the v1 fetch error. */
-export async function deleteV1Submission(db: DbOrTx, access: FormAccess, id: string): Promise<void> {
+export async function deleteV1Submission(db: DbOrTx, access: FormAccess, id: string): Promise<DeletedSubmission> {
   try {
-    await deleteSubmission(db, access, id);
+    return await deleteSubmission(db, access, id);
   } catch (e) {
     if (e instanceof AppError && e.code === "NOT_FOUND") throw fetchError();
     throw e;

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { apiTokens, forms } from "@/db/schema";
 import { V1_SCOPES, V2_SCOPES } from "@/lib/scopes/token-scopes";
 import { displayPrefix, generateToken, hashToken, type TokenKind } from "@/server/services/tokens/token-format";
@@ -21,7 +21,7 @@ export type CreateTokenInput = {
 /**
  * Mints a token and stores only its hash. The plaintext is returned once, here.
  */
-export async function createApiToken(db: Db, input: CreateTokenInput): Promise<{ id: number; token: string }> {
+export async function createApiToken(db: DbOrTx, input: CreateTokenInput): Promise<{ id: number; token: string }> {
   const allowed: readonly string[] = input.kind === "v1" ? V1_SCOPES : V2_SCOPES;
   const scopes = [...new Set(input.scopes.map((s) => s.trim()).filter(Boolean))];
   if (scopes.length === 0) throw new AppError("BAD_REQUEST", "at least one scope is required");
@@ -62,11 +62,19 @@ export async function createApiToken(db: Db, input: CreateTokenInput): Promise<{
 }
 
 /** Revokes by plaintext (CLI) — the lookup is by hash, like authentication. */
-export async function revokeApiTokenByValue(db: Db, token: string): Promise<boolean> {
-  const rows = await db
+export async function revokeApiTokenByValue(db: DbOrTx, token: string): Promise<boolean> {
+  return (await revokeTokenByValue(db, token)) !== null;
+}
+
+/** revokeApiTokenByValue answering which token it revoked (null: none was live). */
+export async function revokeTokenByValue(
+  db: DbOrTx,
+  token: string,
+): Promise<{ id: number; organizationId: number; name: string; kind: TokenKind } | null> {
+  const [row] = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.tokenHash, hashToken(token.trim())), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return rows.length > 0;
+    .returning({ id: apiTokens.id, organizationId: apiTokens.organizationId, name: apiTokens.name, kind: apiTokens.kind });
+  return row ?? null;
 }

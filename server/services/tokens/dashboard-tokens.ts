@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { apiTokens, forms, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
@@ -30,7 +30,7 @@ export const TOKEN_NOT_FOUND = "Token not found";
  * must be the organization's. The plaintext is in the answer only.
  */
 export async function issueToken(
-  db: Db,
+  db: DbOrTx,
   access: FormAccess,
   input: { kind: TokenKind; name: string; scopes: string[]; formRefs: string[]; createdByUserId: number },
 ): Promise<{ id: number; token: string }> {
@@ -90,12 +90,13 @@ export async function listTokens(db: DbOrTx, access: FormAccess, kind: TokenKind
   }));
 }
 
-/** Revokes one of the organization's tokens: the API refuses it from the next request on. */
-export async function revokeToken(db: DbOrTx, access: FormAccess, id: number): Promise<void> {
-  const rows = await db
+/** Revokes one of the organization's tokens: the API refuses it from the next request on. Answers which one. */
+export async function revokeToken(db: DbOrTx, access: FormAccess, id: number): Promise<{ id: number; name: string; kind: TokenKind }> {
+  const [row] = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.id, id), eq(apiTokens.organizationId, access.organizationId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (!rows.length) throw new AppError("NOT_FOUND", TOKEN_NOT_FOUND);
+    .returning({ id: apiTokens.id, name: apiTokens.name, kind: apiTokens.kind });
+  if (!row) throw new AppError("NOT_FOUND", TOKEN_NOT_FOUND);
+  return row;
 }

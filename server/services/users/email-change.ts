@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { ACCOUNT_LINK_MINUTES } from "@/lib/account-rules";
 import { AppError } from "@/lib/errors";
 import { queueMail } from "@/server/mail/enqueue";
@@ -59,7 +59,10 @@ export async function requestEmailChange(tx: DbOrTx, userId: number, newEmail: s
  * change (a second click, or a mail scanner that opened it first). A link whose address another
  * account took meanwhile is a 409 and stays unused; a used, expired or unknown one is GONE.
  */
-export async function confirmEmailChange(db: Db, token: string): Promise<{ email: string }> {
+export async function confirmEmailChange(
+  db: DbOrTx,
+  token: string,
+): Promise<{ email: string; changed?: { userId: number; from: string; to: string } }> {
   const tokenHash = accountLinkTokenHash(token);
   if (!tokenHash) throw new AppError("GONE", EMAIL_LINK_GONE);
   let changed: { user_id: number; old_email: string; new_email: string } | undefined;
@@ -98,7 +101,7 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
     }
     throw err;
   }
-  if (changed) return { email: changed.new_email };
+  if (changed) return { email: changed.new_email, changed: { userId: changed.user_id, from: changed.old_email, to: changed.new_email } };
   const [already] = await db.execute<{ email: string }>(sql`
     select u.email from email_change_requests r join users u on u.id = r.user_id
     where r.token_hash = ${tokenHash} and u.email = r.new_email`);

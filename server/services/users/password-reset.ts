@@ -134,12 +134,12 @@ export async function isPasswordResetUsable(db: DbOrTx, token: string): Promise<
  * Answers the account's email, with which the page then signs in. A used, expired or unknown
  * token is GONE (tRPC has no 410: PRECONDITION_FAILED).
  */
-export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<{ email: string }> {
+export async function resetPassword(db: DbOrTx, input: { token: string; newPassword: string }): Promise<{ email: string; userId: number }> {
   // Checked first, so a made-up token costs no password hashing.
   const tokenHash = accountLinkTokenHash(input.token);
   if (!tokenHash || !(await isPasswordResetUsable(db, input.token))) throw new AppError("GONE", RESET_LINK_GONE);
   const passwordHash = await hashPassword(input.newPassword);
-  const [row] = await db.execute<{ email: string }>(sql`
+  const [row] = await db.execute<{ email: string; id: number }>(sql`
     with claimed as (
       update password_reset_tokens set used_at = now()
       where token_hash = ${tokenHash} and used_at is null and expires_at > now()
@@ -154,8 +154,8 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
     ), email_changes as (
       update email_change_requests set used_at = now() where user_id in (select id from changed) and used_at is null
     )
-    select email from changed`);
+    select email, id from changed`);
   // Used by a second tab in between.
   if (!row) throw new AppError("GONE", RESET_LINK_GONE);
-  return { email: row.email };
+  return { email: row.email, userId: row.id };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { emailChangeRequests, memberships, organizations, passwordResetTokens, userSessions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/server/services/lib/db-errors";
@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "@/server/services/users/passwords"
 type Who = { userId: number; organizationId: number };
 
 /** The current password, checked before anything that could take the account over changes. */
-async function checkCurrentPassword(db: Db, userId: number, password: string): Promise<void> {
+async function checkCurrentPassword(db: DbOrTx, userId: number, password: string): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError("UNAUTHORIZED", "Your account was not found. Sign in again.");
   if (!(await verifyPassword(password, row.passwordHash))) {
@@ -32,7 +32,7 @@ async function checkCurrentPassword(db: Db, userId: number, password: string): P
  * The name is saved at once either way. Answers the address a link went to, if one did.
  */
 export async function updateProfile(
-  db: Db,
+  db: DbOrTx,
   who: Who,
   input: { name: string; email: string; currentPassword?: string },
   opts: { confirmByMail: boolean },
@@ -81,7 +81,7 @@ const emailTaken = () => new AppError("CONFLICT", "Another account uses this ema
  * (resetPassword does the same).
  */
 export async function changePassword(
-  db: Db,
+  db: DbOrTx,
   who: Who,
   input: { currentPassword: string; newPassword: string; keepSessionId: string | undefined },
 ): Promise<{ endedSessions: number }> {
@@ -106,7 +106,7 @@ export async function changePassword(
 }
 
 /** The organization's name; owners only. */
-export async function renameOrganization(db: Db, who: Who, name: string): Promise<void> {
+export async function renameOrganization(db: DbOrTx, who: Who, name: string): Promise<void> {
   const [membership] = await db
     .select({ role: memberships.role })
     .from(memberships)

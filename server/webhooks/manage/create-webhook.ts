@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import type { Webhook } from "@/db/schema";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { getAccessibleFormOrThrow, type FormAccess } from "@/server/services/forms/access";
@@ -15,7 +15,7 @@ export type NewWebhookInput = { url: string; events: SubmissionEvent[]; enabled?
  * 422 when the form is not published, the URL's address is refused, or the form already has
  * the most webhooks allowed.
  */
-export async function createWebhook(db: Db, access: FormAccess, formRef: string, input: NewWebhookInput): Promise<Webhook> {
+export async function createWebhook(db: DbOrTx, access: FormAccess, formRef: string, input: NewWebhookInput): Promise<Webhook> {
   const form = await getAccessibleFormOrThrow(db, access, formRef);
   if (!form.published) throw new AppError("UNPROCESSABLE", MESSAGES.webhookFormNotPublished);
   await assertAllowedTarget(input.url);

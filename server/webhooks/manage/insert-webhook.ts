@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { forms, webhooks, type Form, type NewWebhook, type Webhook } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { generateSecret } from "@/server/webhooks/delivery/signature";
@@ -13,7 +13,7 @@ type Source = keyof typeof WEBHOOK_LIMITS;
  * already has the most its source allows. The only insert into `webhooks`.
  */
 export async function insertWebhookWithinLimit(
-  db: Db,
+  db: DbOrTx,
   form: Pick<Form, "id" | "organizationId">,
   source: Source,
   values: Omit<NewWebhook, "organizationId" | "formId" | "source" | "secret">,

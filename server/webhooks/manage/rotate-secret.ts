@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { webhooks } from "@/db/schema";
+import { webhooks, type Webhook } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import { generateSecret } from "@/server/webhooks/delivery/signature";
 import { getFormWebhookOrThrow } from "./get-webhook";
@@ -13,7 +13,12 @@ export const PREVIOUS_SECRET_GRACE = "24 hours";
  * A new signing secret, returned once. The replaced secret still signs every delivery (a
  * second `v1,` signature) for 24 hours; a secret replaced before that stops at once.
  */
-export async function rotateWebhookSecret(db: DbOrTx, access: FormAccess, formRef: string, id: string | number): Promise<string> {
+export async function rotateWebhookSecret(
+  db: DbOrTx,
+  access: FormAccess,
+  formRef: string,
+  id: string | number,
+): Promise<{ secret: string; webhook: Webhook }> {
   const { webhook } = await getFormWebhookOrThrow(db, access, formRef, id);
   const secret = generateSecret();
   await db
@@ -25,5 +30,5 @@ export async function rotateWebhookSecret(db: DbOrTx, access: FormAccess, formRe
       updatedAt: new Date(),
     })
     .where(eq(webhooks.id, webhook.id));
-  return secret;
+  return { secret, webhook };
 }

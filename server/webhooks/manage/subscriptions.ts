@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { findAccessibleForm, type FormAccess } from "@/server/services/forms/access";
@@ -19,7 +19,7 @@ export type Subscriber = { grantId: number; userId: number };
  * same guard as form webhooks, again at every connection). The form need not be published: a
  * platform may subscribe before it goes live.
  */
-export async function createSubscription(db: Db, access: FormAccess, subscriber: Subscriber, input: NewSubscription): Promise<Webhook> {
+export async function createSubscription(db: DbOrTx, access: FormAccess, subscriber: Subscriber, input: NewSubscription): Promise<Webhook> {
   const form = await findAccessibleForm(db, access, input.form_id);
   if (!form) throw new AppError("NOT_FOUND", MESSAGES.connectorFormNotFound);
   try {
@@ -37,7 +37,12 @@ export async function createSubscription(db: Db, access: FormAccess, subscriber:
 }
 
 /** Removes a subscription the user made through the connector; anything else is 404. */
-export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscriber: Subscriber, id: string): Promise<void> {
+export async function deleteSubscription(
+  db: DbOrTx,
+  access: FormAccess,
+  subscriber: Subscriber,
+  id: string,
+): Promise<{ id: number; url: string; formId: number }> {
   const n = parseIntId(id);
   const deleted =
     n === null
@@ -52,8 +57,9 @@ export async function deleteSubscription(db: DbOrTx, access: FormAccess, subscri
               eq(webhooks.userId, subscriber.userId),
             ),
           )
-          .returning({ id: webhooks.id });
+          .returning({ id: webhooks.id, url: webhooks.url, formId: webhooks.formId });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", MESSAGES.subscriptionNotFound);
+  return deleted[0]!;
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { webhooks, type Webhook } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
 import type { SubmissionEvent } from "@/lib/webhook-events";
@@ -17,7 +17,7 @@ export type WebhookChanges = { url?: string; events?: SubmissionEvent[]; enabled
  * clears the reason and the failure streak. Pending deliveries go to the new URL.
  */
 export async function updateWebhook(
-  db: Db,
+  db: DbOrTx,
   access: FormAccess,
   formRef: string,
   id: string | number,

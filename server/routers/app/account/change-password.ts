@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAccountAudit } from "@/server/audit/account";
 import { z } from "zod";
 import { ZPassword } from "@/lib/account-rules";
 import { changePassword } from "@/server/services/users/update-account";
@@ -14,9 +15,13 @@ export const changePasswordRoute = sessionProcedure
   .input(ZChangePasswordInput)
   .output(z.object({ endedSessions: z.number().int().describe("Other sessions signed out") }))
   .mutation(({ ctx, input }) =>
-    changePassword(ctx.db, ctx.session, {
-      currentPassword: input.currentPassword,
-      newPassword: input.newPassword,
-      keepSessionId: ctx.session.sessionId,
+    ctx.db.transaction(async (tx) => {
+      const changed = await changePassword(tx, ctx.session, {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        keepSessionId: ctx.session.sessionId,
+      });
+      await recordAccountAudit(tx, ctx.headers, ctx.session, "user.password_changed", { endedSessions: changed.endedSessions });
+      return changed;
     }),
   );

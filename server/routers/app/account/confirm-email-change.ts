@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAccountAudit } from "@/server/audit/account";
 import { z } from "zod";
 import { confirmEmailChange } from "@/server/services/users/email-change";
 import { publicProcedure } from "@/server/trpc";
@@ -12,4 +13,10 @@ import { ZAccountLinkInput } from "./password-reset-status";
 export const confirmEmailChangeRoute = publicProcedure
   .input(ZAccountLinkInput)
   .output(z.object({ email: z.string().describe("The account's sign-in email now") }))
-  .mutation(({ ctx, input }) => confirmEmailChange(ctx.db, input.token));
+  .mutation(({ ctx, input }) =>
+    ctx.db.transaction(async (tx) => {
+      const { email, changed } = await confirmEmailChange(tx, input.token);
+      if (changed) await recordAccountAudit(tx, ctx.headers, changed, "user.email_changed", { from: changed.from, to: changed.to });
+      return { email };
+    }),
+  );

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAccountAudit } from "@/server/audit/account";
 import { z } from "zod";
 import { ZPassword } from "@/lib/account-rules";
 import { signInKeys, signInSucceeded } from "@/server/auth/sign-in-throttle";
@@ -19,7 +20,11 @@ export const resetPasswordRoute = publicProcedure
   .input(ZResetPasswordInput)
   .output(z.object({ email: z.string().describe("The account's email, to sign in with") }))
   .mutation(async ({ ctx, input }) => {
-    const { email } = await resetPassword(ctx.db, input);
+    const { email } = await ctx.db.transaction(async (tx) => {
+      const reset = await resetPassword(tx, input);
+      await recordAccountAudit(tx, ctx.headers, reset, "user.password_reset");
+      return reset;
+    });
     // Whoever forgot a password has often tried it many times from this client: the reset proved
     // the mailbox, so it counts as a sign-in for the throttle, and the sign-in that follows is not refused.
     await signInSucceeded(ctx.db, signInKeys(email, clientAddress(ctx.headers, env().TRUST_PROXY)));

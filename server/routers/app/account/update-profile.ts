@@ -1,7 +1,9 @@
 import "server-only";
+import { recordAccountAudit } from "@/server/audit/account";
 import { z } from "zod";
 import { ZEmail, ZPersonName } from "@/lib/account-rules";
 import { mailConfigured } from "@/server/mail/runtime";
+import { getAccountOrThrow } from "@/server/services/users/get-account";
 import { updateProfile } from "@/server/services/users/update-account";
 import { sessionProcedure } from "@/server/trpc";
 
@@ -24,6 +26,16 @@ export const updateProfileRoute = sessionProcedure
     }),
   )
   .mutation(async ({ ctx, input }) => {
-    const { confirmationSentTo } = await updateProfile(ctx.db, ctx.session, input, { confirmByMail: mailConfigured() });
+    const { confirmationSentTo } = await ctx.db.transaction(async (tx) => {
+      const before = await getAccountOrThrow(tx, ctx.session);
+      const updated = await updateProfile(tx, ctx.session, input, { confirmByMail: mailConfigured() });
+      const to = updated.confirmationSentTo;
+      if (to) {
+        await recordAccountAudit(tx, ctx.headers, ctx.session, "user.email_change_requested", { to });
+      } else if (input.email !== before.email) {
+        await recordAccountAudit(tx, ctx.headers, ctx.session, "user.email_changed", { from: before.email, to: input.email });
+      }
+      return updated;
+    });
     return { updated: true as const, ...(confirmationSentTo && { confirmationSentTo }) };
   });

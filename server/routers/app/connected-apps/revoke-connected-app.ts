@@ -1,4 +1,5 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
 import { z } from "zod";
 import { revokeConnectedApp } from "@/server/services/connected-apps/revoke-connected-app";
 import { sessionProcedure } from "@/server/trpc";
@@ -11,6 +12,10 @@ export const revokeConnectedAppRoute = sessionProcedure
   .input(ZRevokeConnectedAppInput)
   .output(z.object({ revoked: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    await revokeConnectedApp(ctx.db, ctx.access, input.id);
+    await audited(
+      ctx,
+      (tx) => revokeConnectedApp(tx, ctx.access, input.id),
+      (app) => ({ action: "connected_app.revoked", target: { type: "oauth_grant", id: app.id, label: app.clientName } }),
+    );
     return { revoked: true as const };
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { formTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { publishDraft } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";
@@ -24,4 +26,10 @@ export const ZPublishOutput = z.discriminatedUnion("ok", [
 export const publishFormRoute = sessionProcedure
   .input(ZBuilderFormInput.extend({ revision: ZDraftRevision }))
   .output(ZPublishOutput)
-  .mutation(({ ctx, input }) => publishDraft(ctx.db, ctx.access, input.form, input));
+  .mutation(({ ctx, input }) =>
+    audited(
+      ctx,
+      (tx) => publishDraft(tx, ctx.access, input.form, input),
+      (r) => (r.ok ? { action: "form.published", target: formTarget(r.draft), metadata: { elements: r.draft.elements.length } } : null),
+    ),
+  );

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { formTarget } from "@/server/audit/targets";
 import { restoreForm } from "@/server/services/forms/trash-form";
 import { sessionProcedure } from "@/server/trpc";
 import { ZFormChangeOutput, ZFormRefInput } from "./outputs";
@@ -7,4 +9,10 @@ import { ZFormChangeOutput, ZFormRefInput } from "./outputs";
 export const restoreFormRoute = sessionProcedure
   .input(ZFormRefInput)
   .output(ZFormChangeOutput)
-  .mutation(({ ctx, input }) => restoreForm(ctx.db, ctx.access, input.formUuid));
+  .mutation(({ ctx, input }) =>
+    audited(
+      ctx,
+      (tx) => restoreForm(tx, ctx.access, input.formUuid),
+      (form) => ({ action: "form.restored", target: formTarget(form) }),
+    ),
+  );

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { formTarget } from "@/server/audit/targets";
 import { trashForm } from "@/server/services/forms/trash-form";
 import { sessionProcedure } from "@/server/trpc";
 import { ZFormChangeOutput, ZFormRefInput } from "./outputs";
@@ -7,4 +9,10 @@ import { ZFormChangeOutput, ZFormRefInput } from "./outputs";
 export const trashFormRoute = sessionProcedure
   .input(ZFormRefInput)
   .output(ZFormChangeOutput)
-  .mutation(({ ctx, input }) => trashForm(ctx.db, ctx.access, input.formUuid));
+  .mutation(({ ctx, input }) =>
+    audited(
+      ctx,
+      (tx) => trashForm(tx, ctx.access, input.formUuid),
+      (form) => ({ action: "form.trashed", target: formTarget(form) }),
+    ),
+  );

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { formTarget } from "@/server/audit/targets";
 import { unpublishForm } from "@/server/services/forms/builder-draft";
 import { sessionProcedure } from "@/server/trpc";
 import { ZBuilderDraft, ZBuilderFormInput } from "./builder-draft-schemas";
@@ -7,4 +9,10 @@ import { ZBuilderDraft, ZBuilderFormInput } from "./builder-draft-schemas";
 export const unpublishFormRoute = sessionProcedure
   .input(ZBuilderFormInput)
   .output(ZBuilderDraft)
-  .mutation(({ ctx, input }) => unpublishForm(ctx.db, ctx.access, input.form));
+  .mutation(({ ctx, input }) =>
+    audited(
+      ctx,
+      (tx) => unpublishForm(tx, ctx.access, input.form),
+      (draft) => ({ action: "form.unpublished", target: formTarget(draft) }),
+    ),
+  );

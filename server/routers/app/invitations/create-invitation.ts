@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { invitationTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { ZEmail } from "@/lib/account-rules";
 import { mailConfigured } from "@/server/mail/runtime";
@@ -12,5 +14,9 @@ export const createInvitationRoute = sessionProcedure
   .input(z.object({ email: ZEmail, role: ZRole, formIds: ZFormChoice.default(null) }))
   .output(ZSentInvitation)
   .mutation(({ ctx, input }) =>
-    createInvitation(ctx.db, { ...ctx.session, role: ctx.member.role }, input, { showLink: !mailConfigured() }),
+    audited(
+      ctx,
+      (tx) => createInvitation(tx, { ...ctx.session, role: ctx.member.role }, input, { showLink: !mailConfigured() }),
+      (sent) => ({ action: "member.invited", target: invitationTarget(sent), metadata: { role: input.role, forms: input.formIds ?? [] } }),
+    ),
   );

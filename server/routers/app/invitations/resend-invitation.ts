@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { invitationTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { mailConfigured } from "@/server/mail/runtime";
 import { resendInvitation } from "@/server/services/members/invitations";
@@ -11,5 +13,9 @@ export const resendInvitationRoute = sessionProcedure
   .input(z.object({ id: ZDashboardRowId }))
   .output(ZSentInvitation)
   .mutation(({ ctx, input }) =>
-    resendInvitation(ctx.db, { ...ctx.session, role: ctx.member.role }, input.id, { showLink: !mailConfigured() }),
+    audited(
+      ctx,
+      (tx) => resendInvitation(tx, { ...ctx.session, role: ctx.member.role }, input.id, { showLink: !mailConfigured() }),
+      (sent) => ({ action: "member.invitation_resent", target: invitationTarget(sent) }),
+    ),
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
 import { z } from "zod";
 import { revokeInvitation } from "@/server/services/members/invitations";
 import { sessionProcedure } from "@/server/trpc";
@@ -10,6 +11,10 @@ export const revokeInvitationRoute = sessionProcedure
   .input(z.object({ id: ZDashboardRowId }))
   .output(ZDone)
   .mutation(async ({ ctx, input }) => {
-    await revokeInvitation(ctx.db, { ...ctx.session, role: ctx.member.role }, input.id);
+    await audited(
+      ctx,
+      (tx) => revokeInvitation(tx, { ...ctx.session, role: ctx.member.role }, input.id),
+      () => ({ action: "member.invitation_revoked", target: { type: "invitation", id: input.id } }),
+    );
     return { done: true as const };
   });

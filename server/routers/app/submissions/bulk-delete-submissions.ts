@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { formTarget } from "@/server/audit/targets";
 import { getAccessibleFormOrThrow } from "@/server/services/forms/access";
 import { deleteSubmissions } from "@/server/services/submissions/delete-submissions";
 import { sessionProcedure } from "@/server/trpc";
@@ -12,5 +14,9 @@ export const bulkDeleteSubmissionsRoute = sessionProcedure
   .output(ZBulkDeleteOutput)
   .mutation(async ({ ctx, input }) => {
     const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, input.formUuid);
-    return deleteSubmissions(ctx.db, ctx.access, form, input.ids);
+    return audited(
+      ctx,
+      (tx) => deleteSubmissions(tx, ctx.access, form, input.ids),
+      ({ deleted }) => ({ action: "submission.deleted", target: formTarget(form), metadata: { form: form.uuid, count: deleted } }),
+    );
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { submissionTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { updateSubmissionAnswers } from "@/server/services/submissions/update-submission";
 import { sessionProcedure } from "@/server/trpc";
@@ -18,7 +20,12 @@ export const updateSubmissionRoute = sessionProcedure
   .input(ZUpdateDashboardSubmissionInput)
   .output(ZUpdateDashboardSubmissionOutput)
   .mutation(async ({ ctx, input }) => {
-    const result = await updateSubmissionAnswers(ctx.db, ctx.access, input.id, input.data);
+    const result = await audited(
+      ctx,
+      (tx) => updateSubmissionAnswers(tx, ctx.access, input.id, input.data),
+      (r) =>
+        r.ok ? { action: "submission.updated", target: submissionTarget(r.submission, r.form), metadata: { form: r.form.uuid } } : null,
+    );
     return result.ok
       ? { ok: true as const, updatedAt: result.submission.updatedAt.toISOString() }
       : { ok: false as const, issues: result.issues };

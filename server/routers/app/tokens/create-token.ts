@@ -1,5 +1,7 @@
 import "server-only";
+import { tokenTarget } from "@/server/audit/targets";
 import { z } from "zod";
+import { audited } from "@/server/audit/audited";
 import { issueToken } from "@/server/services/tokens/dashboard-tokens";
 import { ZIssuedToken } from "@/server/services/tokens/serialize";
 import { sessionProcedure } from "@/server/trpc";
@@ -26,11 +28,23 @@ export const createTokenRoute = sessionProcedure
   .input(ZCreateTokenInput)
   .output(ZIssuedToken)
   .mutation(({ ctx, input }) =>
-    issueToken(ctx.db, ctx.access, {
-      kind: input.kind,
-      name: input.name,
-      scopes: input.scopes,
-      formRefs: input.kind === "v1" ? [input.formUuid] : input.formUuids,
-      createdByUserId: ctx.session.userId,
-    }),
+    audited(
+      ctx,
+      (tx) =>
+        issueToken(tx, ctx.access, {
+          kind: input.kind,
+          name: input.name,
+          scopes: input.scopes,
+          formRefs: input.kind === "v1" ? [input.formUuid] : input.formUuids,
+          createdByUserId: ctx.session.userId,
+        }),
+      (t) => ({ action: "token.created", target: tokenTarget({ id: t.id, name: input.name }), metadata: tokenAuditMetadata(input) }),
+    ),
   );
+
+/** What the log keeps of a new token: its kind, scopes and forms (never the token). */
+const tokenAuditMetadata = (input: z.infer<typeof ZCreateTokenInput>) => ({
+  kind: input.kind,
+  scopes: input.scopes,
+  forms: input.kind === "v1" ? [input.formUuid] : input.formUuids,
+});

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookAuditMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
@@ -19,5 +21,10 @@ export const createWebhookRoute = sessionProcedure
   .output(ZCreatedWebhook)
   .mutation(async ({ ctx, input }) => {
     const { url, events, enabled } = input;
-    return toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.formUuid, { url, events, enabled }));
+    const webhook = await audited(
+      ctx,
+      (tx) => createWebhook(tx, ctx.access, input.formUuid, { url, events, enabled }),
+      (w) => ({ action: "webhook.created", target: webhookTarget(w), metadata: webhookAuditMetadata(input.formUuid, w) }),
+    );
+    return toCreatedWebhook(webhook);
   });

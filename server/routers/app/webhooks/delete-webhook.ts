@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { deleteWebhook } from "@/server/webhooks/manage/delete-webhook";
 import { sessionProcedure } from "@/server/trpc";
@@ -9,6 +11,10 @@ export const deleteWebhookRoute = sessionProcedure
   .input(z.object(ZDashboardWebhookRef))
   .output(z.object({ deleted: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    await deleteWebhook(ctx.db, ctx.access, input.formUuid, input.id);
+    await audited(
+      ctx,
+      (tx) => deleteWebhook(tx, ctx.access, input.formUuid, input.id),
+      (w) => ({ action: "webhook.deleted", target: webhookTarget(w), metadata: { form: input.formUuid } }),
+    );
     return { deleted: true as const };
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { deliveryMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
 import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
@@ -9,4 +11,11 @@ import { ZDashboardWebhookRef } from "./inputs";
 export const retryWebhookDeliveryRoute = sessionProcedure
   .input(z.object({ ...ZDashboardWebhookRef, deliveryId: z.string().max(64).describe("Delivery UUID") }))
   .output(ZDelivery)
-  .mutation(async ({ ctx, input }) => toDelivery(await retryDelivery(ctx.db, ctx.access, input.formUuid, input.id, input.deliveryId)));
+  .mutation(async ({ ctx, input }) => {
+    const delivery = await audited(
+      ctx,
+      (tx) => retryDelivery(tx, ctx.access, input.formUuid, input.id, input.deliveryId),
+      (d) => ({ action: "webhook.delivery_retried", target: webhookTarget({ id: d.webhookId }), metadata: deliveryMetadata(d) }),
+    );
+    return toDelivery(delivery);
+  });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { rotateWebhookSecret } from "@/server/webhooks/manage/rotate-secret";
 import { ZSecret } from "@/server/webhooks/manage/serialize";
@@ -9,4 +11,11 @@ import { ZDashboardWebhookRef } from "./inputs";
 export const rotateWebhookSecretRoute = sessionProcedure
   .input(z.object(ZDashboardWebhookRef))
   .output(z.object({ secret: ZSecret }))
-  .mutation(async ({ ctx, input }) => ({ secret: await rotateWebhookSecret(ctx.db, ctx.access, input.formUuid, input.id) }));
+  .mutation(async ({ ctx, input }) => {
+    const { secret } = await audited(
+      ctx,
+      (tx) => rotateWebhookSecret(tx, ctx.access, input.formUuid, input.id),
+      ({ webhook }) => ({ action: "webhook.secret_rotated", target: webhookTarget(webhook), metadata: { form: input.formUuid } }),
+    );
+    return { secret };
+  });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookChangeMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
 import { toWebhook, ZWebhook } from "@/server/webhooks/manage/serialize";
@@ -19,5 +21,11 @@ export const updateWebhookRoute = sessionProcedure
   .output(ZWebhook)
   .mutation(async ({ ctx, input }) => {
     const { url, events, enabled } = input;
-    return toWebhook(await updateWebhook(ctx.db, ctx.access, input.formUuid, input.id, { url, events, enabled }));
+    const changes = { url, events, enabled };
+    const webhook = await audited(
+      ctx,
+      (tx) => updateWebhook(tx, ctx.access, input.formUuid, input.id, changes),
+      (w) => ({ action: "webhook.updated", target: webhookTarget(w), metadata: webhookChangeMetadata(input.formUuid, w, changes) }),
+    );
+    return toWebhook(webhook);
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookAuditMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { AppError, MESSAGES } from "@/lib/errors";
 import { oauthProcedure } from "@/server/trpc";
@@ -44,6 +46,14 @@ export const connectorCreateSubscriptionRoute = oauthProcedure
     // (e2e/api/connector/webhooks.spec.ts, 'bad bodies are 422 {error} …').
     const parsed = ZNewSubscription.safeParse(input);
     if (!parsed.success) throw new AppError("UNPROCESSABLE", parsed.error.issues[0]?.message ?? BODY_ERRORS[0]!);
-    const subscription = await createSubscription(ctx.db, ctx.access, ctx.grant, parsed.data.webhook);
+    const subscription = await audited(
+      ctx,
+      (tx) => createSubscription(tx, ctx.access, ctx.grant, parsed.data.webhook),
+      (w) => ({
+        action: "webhook.created",
+        target: webhookTarget(w),
+        metadata: { ...webhookAuditMetadata(parsed.data.webhook.form_id, w), connector: true },
+      }),
+    );
     return toConnectorSubscription(subscription);
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { MESSAGES } from "@/lib/errors";
 import { oauthProcedure } from "@/server/trpc";
@@ -23,5 +25,9 @@ export const connectorDeleteSubscriptionRoute = oauthProcedure
   .input(z.object({ id: ZPathParam.describe("Subscription id") }))
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    await deleteSubscription(ctx.db, ctx.access, ctx.grant, input.id);
+    await audited(
+      ctx,
+      (tx) => deleteSubscription(tx, ctx.access, ctx.grant, input.id),
+      (w) => ({ action: "webhook.deleted", target: webhookTarget(w), metadata: { connector: true } }),
+    );
   });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookAuditMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { MESSAGES } from "@/lib/errors";
 import { createWebhook } from "@/server/webhooks/manage/create-webhook";
@@ -54,5 +56,10 @@ export const v2CreateWebhookRoute = apiTokenProcedure("v2")
   .output(ZCreateWebhookOutput)
   .mutation(async ({ ctx, input }) => {
     const { url, events, enabled } = input;
-    return { webhook: toCreatedWebhook(await createWebhook(ctx.db, ctx.access, input.form_uuid, { url, events, enabled })) };
+    const webhook = await audited(
+      ctx,
+      (tx) => createWebhook(tx, ctx.access, input.form_uuid, { url, events, enabled }),
+      (w) => ({ action: "webhook.created", target: webhookTarget(w), metadata: webhookAuditMetadata(input.form_uuid, w) }),
+    );
+    return { webhook: toCreatedWebhook(webhook) };
   });

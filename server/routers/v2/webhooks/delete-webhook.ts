@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { deleteWebhook } from "@/server/webhooks/manage/delete-webhook";
 import { apiTokenProcedure } from "@/server/trpc";
@@ -22,5 +24,9 @@ export const v2DeleteWebhookRoute = apiTokenProcedure("v2")
   .input(ZDeleteWebhookInput)
   .output(z.void())
   .mutation(async ({ ctx, input }) => {
-    await deleteWebhook(ctx.db, ctx.access, input.form_uuid, input.id);
+    await audited(
+      ctx,
+      (tx) => deleteWebhook(tx, ctx.access, input.form_uuid, input.id),
+      (w) => ({ action: "webhook.deleted", target: webhookTarget(w), metadata: { form: input.form_uuid } }),
+    );
   });

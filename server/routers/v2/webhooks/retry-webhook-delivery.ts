@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { deliveryMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { MESSAGES } from "@/lib/errors";
 import { retryDelivery } from "@/server/webhooks/manage/retry-delivery";
@@ -29,6 +31,11 @@ export const v2RetryWebhookDeliveryRoute = apiTokenProcedure("v2")
   })
   .input(ZRetryWebhookDeliveryInput)
   .output(ZRetryWebhookDeliveryOutput)
-  .mutation(async ({ ctx, input }) => ({
-    delivery: toDelivery(await retryDelivery(ctx.db, ctx.access, input.form_uuid, input.id, input.delivery_id)),
-  }));
+  .mutation(async ({ ctx, input }) => {
+    const delivery = await audited(
+      ctx,
+      (tx) => retryDelivery(tx, ctx.access, input.form_uuid, input.id, input.delivery_id),
+      (d) => ({ action: "webhook.delivery_retried", target: webhookTarget({ id: d.webhookId }), metadata: deliveryMetadata(d) }),
+    );
+    return { delivery: toDelivery(delivery) };
+  });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { rotateWebhookSecret } from "@/server/webhooks/manage/rotate-secret";
 import { ZSecret } from "@/server/webhooks/manage/serialize";
@@ -25,4 +27,11 @@ export const v2RotateWebhookSecretRoute = apiTokenProcedure("v2")
   })
   .input(ZRotateWebhookSecretInput)
   .output(ZRotateWebhookSecretOutput)
-  .mutation(async ({ ctx, input }) => ({ secret: await rotateWebhookSecret(ctx.db, ctx.access, input.form_uuid, input.id) }));
+  .mutation(async ({ ctx, input }) => {
+    const { secret } = await audited(
+      ctx,
+      (tx) => rotateWebhookSecret(tx, ctx.access, input.form_uuid, input.id),
+      ({ webhook }) => ({ action: "webhook.secret_rotated", target: webhookTarget(webhook), metadata: { form: input.form_uuid } }),
+    );
+    return { secret };
+  });

@@ -1,4 +1,7 @@
 import "server-only";
+import { auditActorFrom } from "@/server/audit/actor";
+import { recordAudit } from "@/server/audit/record";
+import { deliveryMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { toDelivery, ZDelivery } from "@/server/webhooks/manage/serialize";
 import { sendTestDelivery } from "@/server/webhooks/manage/test-webhook";
@@ -26,4 +29,8 @@ export const v2TestWebhookRoute = apiTokenProcedure("v2")
   })
   .input(ZTestWebhookInput)
   .output(ZTestWebhookOutput)
-  .mutation(async ({ ctx, input }) => ({ delivery: toDelivery(await sendTestDelivery(ctx.db, ctx.access, input.form_uuid, input.id)) }));
+  .mutation(async ({ ctx, input }) => {
+    const delivery = await sendTestDelivery(ctx.db, ctx.access, input.form_uuid, input.id);
+    await recordAudit(ctx.db, auditActorFrom(ctx), "webhook.tested", webhookTarget({ id: delivery.webhookId }), deliveryMetadata(delivery));
+    return { delivery: toDelivery(delivery) };
+  });

@@ -1,4 +1,6 @@
 import "server-only";
+import { audited } from "@/server/audit/audited";
+import { webhookChangeMetadata, webhookTarget } from "@/server/audit/targets";
 import { z } from "zod";
 import { updateWebhook } from "@/server/webhooks/manage/update-webhook";
 import { ZWebhookEvents, ZWebhookUrl } from "@/server/webhooks/manage/rules";
@@ -43,10 +45,11 @@ export const v2UpdateWebhookRoute = apiTokenProcedure("v2")
   .input(ZUpdateWebhookInput)
   .output(ZUpdateWebhookOutput)
   .mutation(async ({ ctx, input }) => {
-    const webhook = await updateWebhook(ctx.db, ctx.access, input.form_uuid, input.id, {
-      url: input.url,
-      events: input.events,
-      enabled: input.enabled,
-    });
+    const changes = { url: input.url, events: input.events, enabled: input.enabled };
+    const webhook = await audited(
+      ctx,
+      (tx) => updateWebhook(tx, ctx.access, input.form_uuid, input.id, changes),
+      (w) => ({ action: "webhook.updated", target: webhookTarget(w), metadata: webhookChangeMetadata(input.form_uuid, w, changes) }),
+    );
     return { webhook: toWebhook(webhook) };
   });
