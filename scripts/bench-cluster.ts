@@ -18,7 +18,7 @@ import { V2_SCOPES } from "../lib/scopes/token-scopes";
 import { importForm } from "../server/services/forms/import-form";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUserWithOrganization } from "../server/services/users/create-user";
-import { insertWebhook } from "../e2e/api/webhooks/helpers";
+import { insertWebhook } from "./lib/seed-webhook";
 import { Cluster, haproxyBinary } from "./lib/cluster";
 import { startThrowawayPostgres } from "./lib/embedded-db";
 

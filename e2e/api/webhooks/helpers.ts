@@ -1,9 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db";
-import { forms, submissions, webhookDeliveries, webhooks, type Submission } from "../../../db/schema";
+import { forms, submissions, webhookDeliveries, type Submission } from "../../../db/schema";
 import { enqueueSubmissionEvent } from "../../../server/webhooks/delivery/enqueue";
-import type { SubmissionEvent } from "../../../lib/webhook-events";
-import { generateSecret } from "../../../server/webhooks/delivery/signature";
 
 /**
  * Stores a submission the way the survey's create service does — submission, form count and
@@ -30,15 +28,7 @@ export async function storeSubmission(
   });
 }
 
-/** A webhook row written directly (no API, no address check): for worker tests on their own database. */
-export async function insertWebhook(db: Db, formId: number, url: string, events: SubmissionEvent[] = ["Submission.Created"]) {
-  const [form] = await db.select().from(forms).where(eq(forms.id, formId));
-  const [row] = await db
-    .insert(webhooks)
-    .values({ organizationId: form!.organizationId, formId, source: "form", url, events, secret: generateSecret() })
-    .returning();
-  return row!;
-}
+export { insertWebhook } from "../../../scripts/lib/seed-webhook";
 
 /** The deliveries of a webhook, straight from the table. */
 export const deliveriesOf = (db: Db, webhookId: number) =>
