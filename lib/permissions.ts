@@ -84,6 +84,7 @@ export const PROCEDURE_PERMISSIONS: Record<string, Permission | "public"> = {
   "forms.trash": "forms.edit",
   "forms.restore": "forms.edit",
   "forms.whereIs": "account",
+  "submissions.whereIs": "account",
   "formMail.get": "forms.view",
   "formMail.updateNotifications": "notifications.manage",
   "formMail.updateReceipt": "forms.edit",

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { invitations, memberships, userSessions, users } from "../../db/schema";
 import { freshAddress, linkIn, waitForMail } from "../mail/mailbox";
 import { expect, test } from "../fixtures";
@@ -119,6 +119,41 @@ test("last-owner rules: the only owner cannot leave or lower themself; after mak
       .from(memberships)
       .where(and(eq(memberships.organizationId, owner.organizationId), eq(memberships.userId, owner.userId))),
   ).toEqual([]);
+});
+
+test("a link to another organization's builder or submission says where it is and switches there; a stranger's is not found", async ({
+  page,
+  seed,
+}) => {
+  test.setTimeout(120_000);
+  const me = await seed.org({ orgName: "Home Org" });
+  const client = await seed.org({ orgName: "Client Org" });
+  const stranger = await seed.org({ orgName: "Stranger Org" });
+  await seed.db.insert(memberships).values({ userId: me.userId, organizationId: client.organizationId, role: "editor" });
+  const theirs = await seed.form(client.organizationId, { name: "Client's form", submissions: [{ data: {} }] }, { publish: true });
+  const [submission] = await seed.db.execute<{ id: string }>(sql`select id from submissions where form_id = ${theirs.id}`);
+  const foreign = await seed.form(stranger.organizationId, { name: "Not mine", submissions: [{ data: {} }] });
+  const [foreignSubmission] = await seed.db.execute<{ id: string }>(sql`select id from submissions where form_id = ${foreign.id}`);
+
+  await signIn(page, me.email, me.password);
+  await page.goto(`/forms/${theirs.uuid}/edit`);
+  await expect(page.getByRole("heading", { name: "This form belongs to Client Org" })).toBeVisible();
+  await page.goto(`/submissions/${submission!.id}`);
+  await expect(page.getByRole("heading", { name: "This submission belongs to Client Org" })).toBeVisible();
+  await expectAccessibleAndNarrow(page, "submission-in-other-organization");
+  // Nothing of an organization the user is not in: not found, as before.
+  await page.goto(`/submissions/${foreignSubmission!.id}`);
+  await expect(page.getByRole("heading", { name: "Submission not found" })).toBeVisible();
+  await page.goto(`/forms/${foreign.uuid}/edit`);
+  await expect(page.getByRole("heading", { name: "Form not found" })).toBeVisible();
+
+  await page.goto(`/submissions/${submission!.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Submission"]);
+  await page.getByRole("button", { name: "Switch to Client Org" }).click();
+  await expect(page.getByRole("heading", { name: "Answers" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("org-name")).toHaveText("Client Org");
+  await page.goto(`/forms/${theirs.uuid}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: "Client's form" })).toBeVisible();
 });
 
 test("a member of two organizations switches from the header; a link into the other one says so and switches", async ({ page, seed }) => {

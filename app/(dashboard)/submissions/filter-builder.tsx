@@ -3,31 +3,11 @@
 import { useId, useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/app/router";
+import { filterTypeLabel } from "@/lib/filters/filter-labels";
 import type { FilterRow } from "./use-submission-params";
 
 /** A field the builder offers, as `submissions.list` describes it. */
 type FilterField = inferRouterOutputs<AppRouter>["submissions"]["list"]["filterFields"][number];
-
-/** What each of v2's filter types reads as in the builder. */
-export const FILTER_TYPE_LABELS: Record<string, string> = {
-  is_equal_to: "is",
-  is_not_equal_to: "is not",
-  contains: "contains",
-  does_not_contain: "does not contain",
-  is_greater_than: "is greater than",
-  is_greater_than_or_equal_to: "is at least",
-  is_less_than: "is less than",
-  is_less_than_or_equal_to: "is at most",
-  before: "is before",
-  after: "is after",
-  on: "is on",
-  not_on: "is not on",
-  is_empty: "is empty",
-  is_filled: "is filled in",
-  is_in: "is any of",
-  is_not_in: "is none of",
-  in_range: "is between",
-};
 
 const NO_VALUE = new Set(["is_empty", "is_filled"]);
 const LISTS = new Set(["is_in", "is_not_in"]);
@@ -36,7 +16,7 @@ const LISTS = new Set(["is_in", "is_not_in"]);
 export function describeFilter(row: FilterRow, fields: FilterField[]): string {
   const field = fields.find((f) => f.key === row.field);
   const label = field?.label ?? row.field;
-  const op = FILTER_TYPE_LABELS[row.type] ?? row.type;
+  const op = filterTypeLabel(row.type);
   if (NO_VALUE.has(row.type)) return `${label} ${row.value.trim().toLowerCase() === "false" ? `is not ${op.replace(/^is /, "")}` : op}`;
   const show = (v: string) => field?.options.find((o) => o.value === v)?.label ?? v;
   if (row.type === "in_range") {
@@ -258,7 +238,7 @@ function NewFilter({ fields, onAdd, onCancel }: { fields: FilterField[]; onAdd: 
         <select id={`${id}-type`} value={kind} onChange={(e) => setType(e.target.value)}>
           {field.types.map((t) => (
             <option key={t} value={t}>
-              {FILTER_TYPE_LABELS[t] ?? t}
+              {filterTypeLabel(t)}
             </option>
           ))}
         </select>

@@ -10,6 +10,7 @@ import { errorMessage } from "@/app/_trpc/errors";
 import type { FormElement } from "@/db/schema";
 import type { AppRouter } from "@/server/routers/app/router";
 import { ConfirmDialog } from "../_components/confirm-dialog";
+import { SubmissionElsewhere } from "../_components/elsewhere-notice";
 import { AlertError } from "@/app/_components/alert-error";
 import { dateTimeFormat, numberFormat } from "../_components/format";
 import { ErrorState, TableSkeleton } from "../_components/list-states";
@@ -40,14 +41,12 @@ export function SubmissionDetail({ id }: { id: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   let body;
   if (query.isPending) body = <TableSkeleton label="Loading the submission…" selectable={false} />;
+  else if (query.isError && query.error.data?.code === "NOT_FOUND")
+    // Another organization of the user's may hold it: say so, with a switch.
+    body = <SubmissionElsewhere id={id} notFound={<ErrorState title="Submission not found" error={query.error} />} />;
   else if (query.isError)
     body = (
-      <ErrorState
-        title={query.error.data?.code === "NOT_FOUND" ? "Submission not found" : "Could not load the submission"}
-        error={query.error}
-        onRetry={query.error.data?.code === "NOT_FOUND" ? undefined : () => query.refetch()}
-        retrying={query.isFetching}
-      />
+      <ErrorState title="Could not load the submission" error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
     );
   else body = <Loaded key={query.data.submission.updatedAt} detail={query.data} notice={notice} onNotice={setNotice} />;
   return (

@@ -56,6 +56,7 @@ import { listPrefillFieldsRoute } from "./prefills/list-prefill-fields";
 import { listPrefillsRoute } from "./prefills/list-prefills";
 import { bulkDeleteSubmissionsRoute } from "./submissions/bulk-delete-submissions";
 import { getSubmissionRoute } from "./submissions/get-submission";
+import { whereIsSubmissionRoute } from "./submissions/where-is-submission";
 import { submissionNeighboursRoute } from "./submissions/submission-neighbours";
 import { getSubmissionStatsRoute } from "./submissions/get-submission-stats";
 import { listSubmissionsRoute } from "./submissions/list-submissions";
@@ -154,6 +155,7 @@ export const appRouter = router({
     bulkDelete: bulkDeleteSubmissionsRoute,
     stats: getSubmissionStatsRoute,
     neighbours: submissionNeighboursRoute,
+    whereIs: whereIsSubmissionRoute,
   }),
   tokens: router({ list: listTokensRoute, create: createTokenRoute, revoke: revokeTokenRoute }),
   uniqueLinks: router({

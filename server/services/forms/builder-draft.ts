@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { forms, submissions, type Form, type FormElement, type FormSettings } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";

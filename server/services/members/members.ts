@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db";
 import { memberships, users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { FORM_RESTRICTABLE_ROLES, type OrganizationRole } from "@/lib/permissions";

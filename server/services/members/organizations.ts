@@ -1,4 +1,5 @@
 import "server-only";
+import { UUID_RE } from "@/lib/values/ids";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import type { OrganizationRole } from "@/lib/permissions";
@@ -30,6 +31,28 @@ export async function findFormElsewhere(
     join memberships m on m.organization_id = f.organization_id and m.user_id = ${who.userId}
     join organizations o on o.id = f.organization_id
     where ${match} and f.organization_id <> ${who.organizationId}
+      and (m.form_ids is null or f.id = any(m.form_ids))
+    limit 1`);
+  return row ? { organizationId: row.organization_id, organizationName: row.name } : null;
+}
+
+/**
+ * The same for a submission (its page opened in another organization's context): the other
+ * organization of the user whose form holds it, when they may see that form there.
+ */
+export async function findSubmissionElsewhere(
+  db: DbOrTx,
+  who: { userId: number; organizationId: number },
+  id: string,
+): Promise<{ organizationId: number; organizationName: string } | null> {
+  if (!UUID_RE.test(id)) return null;
+  const [row] = await db.execute<{ organization_id: number; name: string }>(sql`
+    select o.id as organization_id, o.name
+    from submissions s
+    join forms f on f.id = s.form_id and f.organization_id = s.organization_id
+    join memberships m on m.organization_id = f.organization_id and m.user_id = ${who.userId}
+    join organizations o on o.id = f.organization_id
+    where s.id = ${id.toLowerCase()} and s.organization_id <> ${who.organizationId}
       and (m.form_ids is null or f.id = any(m.form_ids))
     limit 1`);
   return row ? { organizationId: row.organization_id, organizationName: row.name } : null;

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { Condition, ConditionItem, ConditionRule, FormElement, FormEnding, FormSettings } from "@/db/schema";
 import { filterableFields, type FilterableField } from "@/lib/filters/filter-fields";
+import { FILTER_TYPE_LABELS } from "@/lib/filters/filter-labels";
 import type { FilterType } from "@/lib/filters/filters";
 import { answerElements } from "@/lib/forms/element-types";
 import { newId } from "./element-model";
@@ -13,27 +14,6 @@ import { newId } from "./element-model";
  * field id, and the form's description and endings. Every value they write is checked again
  * when publishing (lib/forms/definition.ts), with each problem shown at its path.
  */
-
-/** What the operator reads as, in the order v2 lists them. */
-const OP_LABELS: Record<FilterType, string> = {
-  is_equal_to: "is",
-  is_not_equal_to: "is not",
-  contains: "contains",
-  does_not_contain: "does not contain",
-  is_greater_than: "is greater than",
-  is_greater_than_or_equal_to: "is at least",
-  is_less_than: "is less than",
-  is_less_than_or_equal_to: "is at most",
-  before: "is before",
-  after: "is after",
-  on: "is on",
-  not_on: "is not on",
-  is_empty: "is empty",
-  is_filled: "is answered",
-  is_in: "is any of",
-  is_not_in: "is none of",
-  in_range: "is between",
-};
 
 const isRule = (item: ConditionItem): item is ConditionRule => !("all" in item) && !("any" in item);
 
@@ -196,7 +176,7 @@ function RuleEditor({
           {types.includes(op) ? null : <option value={op}>{op}</option>}
           {types.map((t) => (
             <option key={t} value={t}>
-              {OP_LABELS[t]}
+              {FILTER_TYPE_LABELS[t]}
             </option>
           ))}
         </select>

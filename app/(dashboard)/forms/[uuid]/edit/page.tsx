@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { serverCaller } from "@/app/_trpc/server";
 import { phoneCountries } from "@/lib/phone/phone-countries";
+import { FormElsewhere } from "../../../_components/elsewhere-notice";
 import { EmptyState } from "../../../_components/list-states";
 import { FormBuilder } from "./form-builder";
 
@@ -16,11 +17,17 @@ export default async function EditFormPage({ params }: { params: Promise<{ uuid:
     throw err;
   });
   if (!draft) {
+    // A form of another organization of the user's says so, with a switch; any other is not found.
     return (
-      <>
-        <h1 className="visually-hidden">Edit form</h1>
-        <EmptyState title="Form not found">The link names a form that does not exist or belongs to another organization.</EmptyState>
-      </>
+      <FormElsewhere
+        form={uuid}
+        notFound={
+          <>
+            <h1 className="visually-hidden">Edit form</h1>
+            <EmptyState title="Form not found">The link names a form that does not exist or belongs to another organization.</EmptyState>
+          </>
+        }
+      />
     );
   }
   // The preview's phone country list comes from the server's ICU data, as on the survey page.
