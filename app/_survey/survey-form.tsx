@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { FormElement } from "@/db/schema";
 import { surveyFormSchema } from "@/lib/answers/form-schema";
 import { formValuesToData } from "@/lib/answers/form-values";
+import { summaryLine } from "@/lib/answers/messages";
 import { compileFormLogic, type FormLogic } from "@/lib/logic/form-logic";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/survey/spam";
 import { PAGE_FIELD, STEP_FIELD, type SurveyElement } from "@/lib/survey/survey-elements";
@@ -306,10 +307,10 @@ function ErrorSummary({
                   target.scrollIntoView({ block: "center" });
                 }}
               >
-                {label ? `${label}: ${message}` : message}
+                {label ? summaryLine(label, message) : message}
               </a>
             ) : (
-              <span>{label ? `${label}: ${message}` : message}</span>
+              <span>{label ? summaryLine(label, message) : message}</span>
             )}
           </li>
         ))}

@@ -38,3 +38,13 @@ export const ANSWER_MESSAGES = {
   unknownElement: (id: string) => `'${id}' is not an element of this form`,
   moreUnknownElements: (n: number) => `and ${n} more unknown element id${n === 1 ? "" : "s"}`,
 } as const;
+
+/**
+ * An error summary's line: the field's label, then its message, reading as sentences — a label
+ * that is a question or ends its own sentence ("How many seats?") is followed by the message as
+ * it is, any other takes a colon ("Company size: Enter a number…").
+ */
+export function summaryLine(label: string, message: string): string {
+  const trimmed = label.trimEnd();
+  return /[?!.:]$/.test(trimmed) ? `${trimmed} ${message}` : `${trimmed}: ${message}`;
+}

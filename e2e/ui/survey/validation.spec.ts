@@ -98,3 +98,25 @@ test("a double click on Submit stores the answers once", async ({ page, seed }) 
   await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
   expect((await storedRows(seed, form.id)).length).toBe(1);
 });
+
+test("a summary line reads as sentences when the label is a question; Tab then Enter moves to the field", async ({ page, seed }) => {
+  const { form } = await publishedForm(seed, {
+    elements: [{ id: "seats", label: "How many seats?", type: "number", required: true }],
+  });
+  await openSurvey(page, `/f/${form.uuid}`);
+  await page.getByLabel("How many seats?").fill("a dozen");
+  await submit(page);
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("listitem")).toHaveText(["How many seats? Enter a number, like 12 or 3.5"]);
+  // From the focused summary, the first Tab reaches its first link and Enter puts the cursor in the field.
+  await page.keyboard.press("Tab");
+  await expect(summary.getByRole("link")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("How many seats?")).toBeFocused();
+  // Typing goes into the field.
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("12");
+  await expect(page.getByLabel("How many seats?")).toHaveValue("12");
+  expect(await storedRows(seed, form.id)).toEqual([]);
+});
