@@ -42,6 +42,8 @@ export const SURVEY_ROOTS = ["/f", "/u"] as const;
 export const surveySubmitPath = (formUuid: string) => `${surveyPath(formUuid)}/submit`;
 export const surveyThanksPath = (formUuid: string) => `${surveyPath(formUuid)}/thanks`;
 export const uniqueLinkSubmitPath = (linkId: string) => `${uniqueLinkPath(linkId)}/submit`;
+/** Where a unique link's recipient lands after sending: a thank-you on the link, never the public form's address. */
+export const uniqueLinkThanksPath = (linkId: string) => `${uniqueLinkPath(linkId)}/thanks`;
 
 /** A form's preview image (served by app/f/[formUuid]/preview.png). */
 export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/preview.png`;

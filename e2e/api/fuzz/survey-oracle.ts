@@ -71,7 +71,10 @@ export function surveyProblem(req: SurveyRequest, answer: SurveyAnswer, formUuid
   if (!SUBMIT_STATUSES.has(status) && !(formPost && status === 200)) return `a submit answered ${status}`;
   if (status === 303) {
     if (!formPost) return "303 to a submit that is not a form post";
-    return answer.location === `/f/${formUuid}/thanks` ? null : `303 to ${answer.location}`;
+    // A unique link's recipient is thanked on the link's address; the public form's on the form's.
+    const link = /^\/u\/([^/?#]+)\/submit/.exec(req.target)?.[1];
+    const thanks = link ? `/u/${link}/thanks` : `/f/${formUuid}/thanks`;
+    return answer.location === thanks ? null : `303 to ${answer.location}`;
   }
   if (status === 201 && req.body?.kind !== "json") return "201 to a submit that is not JSON";
   if (formPost && FORM_POST_PAGES.has(status)) return pageProblem(req, answer);

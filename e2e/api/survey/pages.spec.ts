@@ -300,6 +300,24 @@ test.describe("POST /u/:link_id/submit (form posts)", () => {
     }
     expect(await storedRows(seed, form.id)).toEqual([]);
   });
+
+  test("a recipient is thanked on the link's own address, with nothing that leads to the public form", async ({ seed, request }) => {
+    const { org, form } = await publishedForm(seed);
+    const [link] = await createLinks(seed, org.organizationId, form.uuid, [{}]);
+    const sent = await formPost(request, linkSubmitPath(link!.id), REQUIRED_FIELDS);
+    expect([sent.status, sent.headers.location]).toEqual([303, `/u/${link!.id}/thanks`]);
+    expect(await storedRows(seed, form.id)).toHaveLength(1);
+    const thanks = await request.get(`/u/${link!.id}/thanks`);
+    expect(thanks.status()).toBe(200);
+    const html = await thanks.text();
+    expect(html).toContain("Your answers");
+    expect(html).toContain("Contact us");
+    expect(html).not.toContain(form.uuid);
+    expect(html).not.toContain("/f/");
+    // The public form's own posts are thanked on its address, as before.
+    const publicPost = await formPost(request, `/f/${form.uuid}/submit`, REQUIRED_FIELDS);
+    expect([publicPost.status, publicPost.headers.location]).toEqual([303, `/f/${form.uuid}/thanks`]);
+  });
 });
 
 test.describe("GET /u/:link_id", () => {

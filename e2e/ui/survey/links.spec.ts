@@ -38,7 +38,9 @@ test("a link is in_progress once opened, completed once submitted, and then says
   await openSurvey(page, `/u/${link!.id}`);
   expect(await linkStatus(seed, link!.id)).toBe("in_progress");
   await page.getByLabel("Your answer").fill("42");
-  await submitAndThank(page, form.uuid);
+  await submitAndThank(page, form.uuid, { linkId: link!.id });
+  // Thanked without the public form's address anywhere on the page.
+  expect(await page.content()).not.toContain(form.uuid);
   expect(await linkStatus(seed, link!.id)).toBe("completed");
   const again = await page.goto(`/u/${link!.id}`);
   expect(again!.status()).toBe(410);

@@ -84,7 +84,7 @@ test("a unique link opens with its own prefill; the submit completes the link an
   const [link] = await createLinks(seed, org.organizationId, form.uuid, [{ entryName: "ada", prefillData: PREFILL }]);
   await openSurvey(page, `/u/${link!.id}`);
   await expect(page.getByRole("group", { name: "Your name" }).getByLabel("First name")).toHaveValue("Ada");
-  await submitAndThank(page, form.uuid);
+  await submitAndThank(page, form.uuid, { linkId: link!.id });
   expect(await onlySubmission(api, seed, org.organizationId, form.id)).toEqual(STORED);
   await page.goto(`/u/${link!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "This form has already been submitted" })).toBeVisible();

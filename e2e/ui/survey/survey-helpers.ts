@@ -23,10 +23,10 @@ export async function submit(page: Page) {
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
-/** Submits and waits for the thank-you page. */
-export async function submitAndThank(page: Page, formUuid: string) {
+/** Submits and waits for the thank-you page: the form's, or the unique link's own for a link's recipient. */
+export async function submitAndThank(page: Page, formUuid: string, opts: { linkId?: string } = {}) {
   await submit(page);
-  await expect(page).toHaveURL(new RegExp(`/f/${formUuid}/thanks$`));
+  await expect(page).toHaveURL(new RegExp(opts.linkId ? `/u/${opts.linkId}/thanks$` : `/f/${formUuid}/thanks$`));
   await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
 }
 

@@ -14,7 +14,7 @@ import { formValuesToData, type FormPayload } from "@/lib/answers/form-values";
 import type { FormLogic } from "@/lib/logic/form-logic";
 import { readStartToken } from "./start-token";
 import { existingRespondentKey, respondentKey, savePartial } from "./partial-responses";
-import { surveyThanksPath } from "@/lib/app-paths";
+import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
@@ -120,7 +120,7 @@ export async function submitResponse(
     const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
     switch (outcome.kind) {
       case "stored":
-        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data) };
+        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
@@ -137,10 +137,17 @@ export async function submitResponse(
   }
 }
 
-/** Where a finished form goes: today's thank-you page, or the ending its answers lead to. */
-function endingOf(form: PublishedForm, data: Record<string, unknown>): { thanksPath: string; ending?: SubmitEnding } {
+/**
+ * Where a finished form goes: today's thank-you page, or the ending its answers lead to. A unique
+ * link's recipient is thanked on the link's own address, which does not show the public form's.
+ */
+function endingOf(
+  form: PublishedForm,
+  data: Record<string, unknown>,
+  linkId: string | null,
+): { thanksPath: string; ending?: SubmitEnding } {
   const logic = formLogicFor(form);
-  const thanksPath = surveyThanksPath(form.uuid);
+  const thanksPath = linkId ? uniqueLinkThanksPath(linkId) : surveyThanksPath(form.uuid);
   if (!logic.endings.length) return { thanksPath };
   const ending = logic.ending(data);
   if (!ending) return { thanksPath, ending: { id: null } };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { SurveyNotice } from "@/app/_survey/survey-shell";
+import { SurveyThanks } from "@/app/_survey/thanks-page";
 import { surveyCaller } from "@/server/routers/survey/router";
 
 export const dynamic = "force-dynamic";
@@ -15,31 +15,10 @@ export default async function SurveyThanksPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { formUuid } = await params;
-  const { ending: named } = await searchParams;
+  const { ending } = await searchParams;
   const found = await surveyCaller(new Headers(await headers())).forms.thanks({
     formUuid,
-    ending: typeof named === "string" ? named : undefined,
+    ending: typeof ending === "string" ? ending : undefined,
   });
-  const ending = found?.ending;
-  // A form's ending: its own title and message, in place of the plain thank-you.
-  if (ending) {
-    return (
-      <SurveyNotice tone="success" title={ending.title || "Thank you!"}>
-        {ending.message ? <p className="sv-notice-text sv-ending-message">{ending.message}</p> : null}
-      </SurveyNotice>
-    );
-  }
-  return (
-    <SurveyNotice tone="success" title="Thank you!">
-      <p className="sv-notice-text">
-        Your answers{" "}
-        {found ? (
-          <>
-            to <strong>{found.formName}</strong>{" "}
-          </>
-        ) : null}
-        have been sent. You can close this page now.
-      </p>
-    </SurveyNotice>
-  );
+  return <SurveyThanks found={found} />;
 }
