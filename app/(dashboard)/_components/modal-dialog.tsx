@@ -40,9 +40,12 @@ export function ModalDialog({
   labelledBy,
   pending,
   onCancel,
+  wide,
   children,
 }: {
   open: boolean;
+  /** A dialog that shows content, not a question: the wider layout (`dialog-wide`). */
+  wide?: boolean;
   labelledBy: string;
   pending: boolean;
   onCancel: () => void;
@@ -60,7 +63,7 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? "dialog dialog-wide" : "dialog"}
       aria-labelledby={labelledBy}
       onKeyDown={trapTab}
       onCancel={(e) => {

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { dateTimeFormat } from "../_components/format";
+import { ModalDialog } from "../_components/modal-dialog";
 
 /** The body as sent, indented when it is JSON (it always is; a body that is not is shown as it is). */
 function readable(body: string): string {
@@ -16,9 +17,10 @@ function readable(body: string): string {
 }
 
 /**
- * One delivery's details, in a modal (native <dialog>: focus stays inside, Escape closes, focus
- * goes back to Details): the request body sent, and each attempt with its time, the answer's
- * status or what went wrong, how long it took, and the first 4 KB of what the endpoint said.
+ * One delivery's details, in the dashboard's modal (ModalDialog: focus stays inside, Escape
+ * closes, focus goes back to Details): the request body sent, and each attempt with its time,
+ * the answer's status or what went wrong, how long it took, and the first 4 KB of what the
+ * endpoint said. `deliveryId` null: closed.
  */
 export function DeliveryDetailsDialog({
   formUuid,
@@ -28,37 +30,25 @@ export function DeliveryDetailsDialog({
 }: {
   formUuid: string;
   webhookId: number;
-  deliveryId: string;
+  deliveryId: string | null;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const detail = useQuery(trpc.webhooks.delivery.queryOptions({ formUuid, id: webhookId, deliveryId }));
+  const detail = useQuery({
+    ...trpc.webhooks.delivery.queryOptions({ formUuid, id: webhookId, deliveryId: deliveryId ?? "" }),
+    enabled: deliveryId !== null,
+  });
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    ref.current?.showModal();
-    return () => opener?.focus();
-  }, []);
-
-  const d = detail.data;
+  const d = deliveryId === null ? undefined : detail.data;
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog-wide"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog open={deliveryId !== null} labelledBy={titleId} pending={false} onCancel={onClose} wide>
       <h2 id={titleId}>
         {d ? `${d.delivery.event} delivery` : "Delivery"}
         {d?.delivery.test && <span className="badge badge-neutral delivery-test">Test</span>}
       </h2>
       <div className="dialog-body delivery-details">
-        {detail.isPending && <p>Loading…</p>}
+        {deliveryId !== null && detail.isPending && <p>Loading…</p>}
         {detail.isError && (
           <p className="alert alert-error" role="alert">
             {errorMessage(detail.error)}
@@ -104,6 +94,6 @@ export function DeliveryDetailsDialog({
           Close
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -125,7 +125,7 @@ export function DeliveryLog({
         sort={NEWEST_FIRST}
         empty={<p className="muted">No deliveries yet. Send a test to see one here.</p>}
       />
-      {shown && <DeliveryDetailsDialog formUuid={formUuid} webhookId={webhookId} deliveryId={shown} onClose={() => setShown(null)} />}
+      <DeliveryDetailsDialog formUuid={formUuid} webhookId={webhookId} deliveryId={shown} onClose={() => setShown(null)} />
     </div>
   );
 }
