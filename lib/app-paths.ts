@@ -45,6 +45,10 @@ export const uniqueLinkSubmitPath = (linkId: string) => `${uniqueLinkPath(linkId
 /** Where a unique link's recipient lands after sending: a thank-you on the link, never the public form's address. */
 export const uniqueLinkThanksPath = (linkId: string) => `${uniqueLinkPath(linkId)}/thanks`;
 
+/** A mailed link to continue a form where it was left (server/services/survey/resume-links.ts): the form's, or a unique link's. */
+export const surveyResumePath = (formUuid: string, token: string) => `${surveyPath(formUuid)}/resume/${token}`;
+export const uniqueLinkResumePath = (linkId: string, token: string) => `${uniqueLinkPath(linkId)}/resume/${token}`;
+
 /** A form's preview image (served by app/f/[formUuid]/preview.png). */
 export const previewImagePath = (formUuid: string) => `${surveyPath(formUuid)}/preview.png`;
 

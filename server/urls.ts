@@ -9,7 +9,9 @@ import {
   previewImagePath,
   RESET_PASSWORD_PATH,
   surveyPath,
+  surveyResumePath,
   uniqueLinkPath,
+  uniqueLinkResumePath,
 } from "@/lib/app-paths";
 
 /** Every absolute URL the app hands out, built on APP_URL in one place. */
@@ -46,3 +48,7 @@ export const confirmEmailUrl = (token: string) => `${env().APP_URL}${CONFIRM_EMA
 
 /** The one-time link of an invitation to join an organization. */
 export const invitationUrl = (token: string) => `${env().APP_URL}${invitationPath(token)}`;
+
+/** The link of a "Save and continue later" mail: the form's own, or the unique link's for a unique link's respondent. */
+export const resumeLinkUrl = (ref: { formUuid: string } | { linkId: string }, token: string) =>
+  `${env().APP_URL}${"linkId" in ref ? uniqueLinkResumePath(ref.linkId, token) : surveyResumePath(ref.formUuid, token)}`;

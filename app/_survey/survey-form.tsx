@@ -15,6 +15,8 @@ import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
 import { SurveyField } from "./fields";
+import { SAVE_STEP } from "@/lib/survey/save-later";
+import { SavedNotice, SaveLater } from "./save-later";
 
 export const FORM_ID = "survey";
 
@@ -55,7 +57,9 @@ export function SurveyForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      if (paged && formData.get(STEP_FIELD) === "back") return parseWithZod(formData, { schema: anything, disableAutoCoercion: true });
+      // Back checks nothing; Save keeps the answers as they are (the server checks the address).
+      if (paged && ["back", SAVE_STEP].includes(String(formData.get(STEP_FIELD))))
+        return parseWithZod(formData, { schema: anything, disableAutoCoercion: true });
       const page = paged ? Number(formData.get(PAGE_FIELD)) || 0 : 0;
       return parseWithZod(formData, { schema: schemas[page] ?? schemas.at(-1)!, disableAutoCoercion: true });
     },
@@ -99,6 +103,7 @@ export function SurveyForm({
       }}
     >
       <ErrorSummary form={form} elements={elements} formError={view.formError} attempt={attempt} />
+      {view.saveLater ? <SavedNotice state={view.saveLater} /> : null}
       <input type="hidden" name={START_TOKEN_FIELD} value={view.startToken} />
       <Honeypot />
       {elements.some((e) => e.required) ? (
@@ -119,7 +124,10 @@ export function SurveyForm({
         />
       )}
       {paged && shown ? (
-        <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />
+        <>
+          <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />
+          {view.saveLater && !localSteps ? <SaveLater state={view.saveLater} /> : null}
+        </>
       ) : (
         <div className="sv-actions">
           <button type="submit" className="sv-submit" aria-disabled={submitting || undefined}>

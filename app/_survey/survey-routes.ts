@@ -7,6 +7,7 @@ import { replyWithFormError, SubmissionInvalidError, type SubmitRef } from "@/se
 import { CLOSED_LINK_ADVICE, LinkClosedError } from "@/server/services/survey/survey-target";
 import { respondentCookieHeader } from "@/server/services/survey/partial-responses";
 import type { AppError } from "@/lib/errors";
+import type { SaveLaterState } from "@/lib/survey/save-later";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
 
@@ -17,7 +18,7 @@ import { surveyPageResponse, type SurveyPageView } from "./render-page";
  */
 
 type Caller = ReturnType<typeof surveyCaller>;
-type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number };
+type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number; saveLater?: SaveLaterState };
 
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
 export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
@@ -52,8 +53,9 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       request,
       caller,
       ref,
-      { startToken: startToken(body), lastResult: outcome.reply, formError: null, page: outcome.page },
-      200,
+      { startToken: startToken(body), lastResult: outcome.reply, formError: null, page: outcome.page, saveLater: outcome.saveLater },
+      // A save refused (its address, or no mail server) is a 422 like any refused post.
+      outcome.saveLater?.error ? 422 : 200,
       cookie,
     );
   } catch (error) {

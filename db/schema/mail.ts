@@ -13,13 +13,14 @@ export const MAIL_KINDS = [
   "receipt",
   "test",
   "invitation",
+  "resume_link",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * pending: waiting for an attempt (or a retry); sent: the SMTP server accepted it; failed: a
  * permanent rejection or the retries ran out; unsent: no mail server was configured; capped: a
- * receipt over its form's or recipient's limit, never sent.
+ * receipt or a link to continue a form over its form's or recipient's limit, never sent.
  */
 export const MAIL_STATUSES = ["pending", "sent", "failed", "unsent", "capped"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -78,6 +79,13 @@ export const mailMessages = pgTable(
     index("mail_messages_receipts_to_idx")
       .on(sql`lower(${t.toAddress})`, t.createdAt)
       .where(sql`kind = 'receipt' and status <> 'capped'`),
+    // The same caps for links to continue a form later (server/services/survey/resume-links.ts).
+    index("mail_messages_resume_form_idx")
+      .on(t.formId, t.createdAt)
+      .where(sql`kind = 'resume_link' and status <> 'capped'`),
+    index("mail_messages_resume_to_idx")
+      .on(sql`lower(${t.toAddress})`, t.createdAt)
+      .where(sql`kind = 'resume_link' and status <> 'capped'`),
   ],
 );
 

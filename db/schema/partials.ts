@@ -40,3 +40,25 @@ export const partialResponses = pgTable(
 );
 
 export type PartialResponse = typeof partialResponses.$inferSelect;
+
+/**
+ * A mailed link to continue a partial response later ("Save and continue later",
+ * server/services/survey/resume-links.ts). The token is shown once, in the mail, and kept as
+ * its SHA-256. It works until `expires_at` and while its partial is the unfinished response it
+ * was made for: `partial_started_at` is the partial's `created_at` then, which a finished
+ * partial's next start renews, so a finished response's link opens nothing.
+ */
+export const resumeLinks = pgTable(
+  "resume_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    partialId: uuid("partial_id")
+      .notNull()
+      .references(() => partialResponses.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
+    partialStartedAt: timestamptz("partial_started_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("resume_links_partial_idx").on(t.partialId), index("resume_links_expires_idx").on(t.expiresAt)],
+);

@@ -4,6 +4,7 @@ import { claimDueMail, MAIL_CHANNEL, pruneMailLog, rescueOrphanMail, secondsUnti
 import { attemptMail, type MailEngine } from "./send";
 import { DIGEST_BATCH, queueDigests } from "./digest";
 import { PRUNE_BATCH, prunePartials } from "@/server/services/survey/partial-responses";
+import { pruneResumeLinks } from "@/server/services/survey/resume-links";
 
 /** How often a worker looks for due digests (each instance may: the statement skips rows another is queueing). */
 const DIGESTS_EVERY_MS = 60_000;
@@ -28,6 +29,8 @@ export function mailQueue(engine: MailEngine, opts: { concurrency: number; reten
       for (let i = 0; i < 50 && (await queueDigests(engine.db, { appUrl: engine.appUrl })).due === DIGEST_BATCH; i++);
       // Partial responses past their retention go on the same beat, batch after batch like the log's pruning.
       for (let i = 0; i < 50 && (await prunePartials(engine.db)) === PRUNE_BATCH; i++);
+      // Links to continue past their end (a pruned partial takes its own links with it).
+      for (let i = 0; i < 50 && (await pruneResumeLinks(engine.db, PRUNE_BATCH)) === PRUNE_BATCH; i++);
     },
   };
 }

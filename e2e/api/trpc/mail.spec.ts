@@ -23,6 +23,7 @@ const CONTENT: Record<MailKind, Record<string, unknown>> = {
   receipt: { formName: "Contact", message: "Thanks for your answers." },
   test: { transport: "the suite's mail server" },
   invitation: { organizationName: "Acme", inviterName: "Ada", role: "editor" },
+  resume_link: { formName: "Contact" },
 };
 
 /** A message written straight into the log (kept as not sent, so no worker takes it), as a cause would queue it. */

@@ -14,7 +14,7 @@ import { hitRateLimit } from "@/server/services/lib/rate-limit";
  * sent or given up): sending one again could only send it without its link, so it is never
  * resent; the person asks for a new one.
  */
-const ONE_TIME_LINK_KINDS: readonly MailKind[] = ["password_reset", "email_change", "invitation"];
+const ONE_TIME_LINK_KINDS: readonly MailKind[] = ["password_reset", "email_change", "invitation", "resume_link"];
 
 /** Why a message of `kind` cannot be sent again by hand; null when it can. */
 export function resendRefusal(kind: MailKind): string | null {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { MailKind } from "@/db/schema";
 import { ACCOUNT_LINK_MINUTES, INVITATION_DAYS } from "@/lib/account-rules";
+import { RESUME_LINK_DAYS } from "@/lib/survey/save-later";
 import { renderLayout, type MailBody } from "./layout";
 
 /** A response's answers as text, in the form's order (server/mail/answers-text.ts). */
@@ -16,6 +17,7 @@ export type MailContent = {
   receipt: { formName: string; message: string; answers?: AnswerLine[] };
   test: { transport: string };
   invitation: { organizationName: string; inviterName: string; role: string; secret?: { link: string } };
+  resume_link: { formName: string; secret?: { link: string } };
 };
 
 export type RenderContext = {
@@ -111,6 +113,21 @@ export function mailBody(kind: MailKind, content: Record<string, unknown>, ctx: 
         ],
         action: c.secret ? { label: "Accept the invitation", url: c.secret.link } : undefined,
         footer: c.secret ? footer : [NO_LINK, ...footer],
+      };
+    }
+    case "resume_link": {
+      const c = content as MailContent["resume_link"];
+      return {
+        heading: `Continue ${c.formName}`,
+        paragraphs: [
+          "Your answers so far are saved. Pick up where you left off with the link below, in any browser. " +
+            `It works for ${RESUME_LINK_DAYS} days, until the form is sent.`,
+          "If you did not ask for this, ignore this message: nothing is sent without you.",
+        ],
+        action: c.secret ? { label: "Continue the form", url: c.secret.link } : undefined,
+        footer: c.secret
+          ? [`You get this because this address was given to save answers to ${c.formName}.`, ...footer]
+          : [NO_LINK, ...footer],
       };
     }
     case "test": {

@@ -13,6 +13,11 @@ export const ZRerender = z
     formError: z.string().max(500).nullable(),
     /** The page (step) of a multi-page form to show. */
     page: z.number().int().min(0).max(1_000).optional().catch(undefined),
+    /** What a "Save and continue later" post said (lib/survey/save-later.ts). */
+    saveLater: z
+      .object({ email: z.string().max(254), error: z.string().max(300).nullable(), sent: z.boolean() })
+      .optional()
+      .catch(undefined),
   })
   .optional()
   .describe("Set when the page answers a form post that did not submit");

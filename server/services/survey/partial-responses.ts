@@ -53,7 +53,7 @@ export function respondentCookieHeader(id: string, secure: boolean): string {
   return `${RESPONDENT_COOKIE}=${id}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** One upsert: the answers so far and the page to resume on; the furthest page only grows. A finished one starts anew. */
+/** One upsert: the answers so far and the page to resume on; the furthest page only grows. A finished one starts anew. Answers its id. */
 export async function savePartial(
   db: DbOrTx,
   input: {
@@ -64,8 +64,8 @@ export async function savePartial(
     formValues: Record<string, unknown>;
     page: number;
   },
-): Promise<void> {
-  await db
+): Promise<string> {
+  const [row] = await db
     .insert(partialResponses)
     .values({
       formId: input.formId,
@@ -88,7 +88,9 @@ export async function savePartial(
         createdAt: sql`case when ${partialResponses.completedAt} is null then ${partialResponses.createdAt} else now() end`,
         updatedAt: sql`now()`,
       },
-    });
+    })
+    .returning({ id: partialResponses.id });
+  return row!.id;
 }
 
 /** The respondent's unfinished partial of a form (what the page resumes from); null when none. */

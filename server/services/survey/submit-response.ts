@@ -15,6 +15,9 @@ import type { FormLogic } from "@/lib/logic/form-logic";
 import { readStartToken } from "./start-token";
 import { existingRespondentKey, respondentKey, savePartial } from "./partial-responses";
 import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
+import { readSaveEmail, SAVE_EMAIL_FIELD, SAVE_LATER_MESSAGES, SAVE_STEP, type SaveLaterState } from "@/lib/survey/save-later";
+import { mailConfigured } from "@/server/mail/runtime";
+import { mailResumeLink } from "./resume-links";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
@@ -40,7 +43,7 @@ export type SubmitOutcome =
    * A form post that changed a list (add/remove a repeat row, move a ranking item) without
    * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
    */
-  | { kind: "redisplay"; reply: FormReply; page?: number; newRespondentCookie?: string };
+  | { kind: "redisplay"; reply: FormReply; page?: number; newRespondentCookie?: string; saveLater?: SaveLaterState };
 
 /** The ending a finished form shows (only for a form with endings): its id, and where it sends the respondent. */
 export type SubmitEnding = { id: string | null; redirectUrl?: string };
@@ -93,13 +96,19 @@ export async function submitResponse(
   const headers = opts.headers ?? new Headers();
   for (let changes = 0; ; changes++) {
     const { form } = target;
-    const answers = await readAnswers(db, form, body, now);
+    const answers = await readAnswers(db, form, body, now, mailConfigured());
     if (answers.kind === "redisplay") {
-      const { save, ...shown } = answers;
+      const { save, saveTo, ...shown } = answers;
       if (!save) return shown;
       // A completed step: the answers so far, kept for this respondent (partial-responses.ts).
       const who = respondentKey(headers, target.linkId);
-      await savePartial(db, { formId: form.id, organizationId: form.organizationId, key: who.key, ...save });
+      const keep = { formId: form.id, organizationId: form.organizationId, key: who.key, ...save };
+      if (saveTo) {
+        // "Save and continue later": the answers and the mailed link to them commit together (resume-links.ts).
+        await db.transaction(async (tx) =>
+          mailResumeLink(tx, { form, partialId: await savePartial(tx, keep), linkId: target.linkId, to: saveTo }),
+        );
+      } else await savePartial(db, keep);
       return who.newCookie ? { ...shown, newRespondentCookie: who.newCookie } : shown;
     }
     if (answers.kind === "invalid") {
@@ -160,13 +169,13 @@ function endingOf(
 type Answers =
   | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
   | { kind: "invalid"; error: SubmissionInvalidError }
-  | { kind: "redisplay"; reply: FormReply; page?: number; save?: PartialStep };
+  | { kind: "redisplay"; reply: FormReply; page?: number; save?: PartialStep; saveTo?: string; saveLater?: SaveLaterState };
 
 /** What a completed step keeps: the answers checked so far, the posted values, the page to resume on. */
 type PartialStep = { data: Record<string, unknown>; formValues: Record<string, unknown>; page: number };
 
 /** The answers of a body checked against the form, with the spam signals it carries. */
-async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number): Promise<Answers> {
+async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: number, mailOn: boolean): Promise<Answers> {
   if (body.kind === "json") {
     const result = answersValidatorFor(form)(body.data);
     if (!result.ok) return { kind: "invalid", error: new SubmissionInvalidError(describeIssues(form.elements, result.issues), null) };
@@ -175,7 +184,7 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
   const params = formParams(body.fields);
   const logic = formLogicFor(form);
   const step = logic.pages.length > 1 ? readStep(params, logic.pages.length) : null;
-  if (step) return stepAnswers(form, params, step);
+  if (step) return stepAnswers(form, params, step, mailOn);
   const submission = parseForm(params, formSchemaFor(form));
   if (submission.status === undefined) {
     return { kind: "redisplay", reply: { ...(submission.reply() as FormReply), error: undefined }, page: postedPage(params, logic) };
@@ -195,12 +204,12 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
   };
 }
 
-type Step = { page: number; move: "next" | "back" };
+type Step = { page: number; move: "next" | "back" | typeof SAVE_STEP };
 
-/** Next or Back of a multi-page form's form post: `_step` (the button) and `_page` (the page it was on). */
+/** Next, Back or Save of a multi-page form's form post: `_step` (the button) and `_page` (the page it was on). */
 function readStep(params: URLSearchParams, pages: number): Step | null {
   const move = params.get(STEP_FIELD);
-  if (move !== "next" && move !== "back") return null;
+  if (move !== "next" && move !== "back" && move !== SAVE_STEP) return null;
   const page = Number(params.get(PAGE_FIELD));
   return { page: Number.isInteger(page) && page >= 0 && page < pages ? page : 0, move };
 }
@@ -217,7 +226,7 @@ const pageOf = (logic: FormLogic, elementId: string) => logic.pages.find((p) => 
  * pages so far (the server decides, as for a submit) and shows the next page shown, or the
  * same page with its problems. Nothing is stored.
  */
-function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): Answers {
+function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step, mailOn: boolean): Answers {
   const logic = formLogicFor(form);
   const submission = parseForm(params, formSchemaFor(form, step.page));
   const redisplay = (page: number): Extract<Answers, { kind: "redisplay" }> => ({
@@ -229,6 +238,7 @@ function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): 
   const answers = formValuesToData(form.elements, (submission.payload ?? {}) as FormPayload);
   const shown = logic.shownPages(submission.status === "success" ? (submission.value as Record<string, unknown>) : answers);
   if (step.move === "back") return redisplay([...shown].reverse().find((p) => p < step.page) ?? 0);
+  if (step.move === SAVE_STEP) return saveStep(form, params, step, mailOn, submission, shown, redisplay);
   if (submission.status !== "success") {
     const errors = errorsOfReply(submission.error);
     return { kind: "invalid", error: new SubmissionInvalidError(errors, submission.reply() as FormReply, step.page) };
@@ -236,6 +246,40 @@ function stepAnswers(form: PublishedForm, params: URLSearchParams, step: Step): 
   const next = shown.find((p) => p > step.page) ?? step.page;
   const save = { data: submission.value as Record<string, unknown>, formValues: (submission.payload ?? {}) as FormPayload, page: next };
   return { ...redisplay(next), save };
+}
+
+/**
+ * Save (and continue later): a bad address or no mail server gives the page again with the
+ * problem, nothing kept. Otherwise the answers are kept whatever their state: a complete page
+ * is a step forward (the link resumes on the next page), an incomplete one stays, its posted
+ * values kept as typed and only the pages before it counted as answered.
+ */
+function saveStep(
+  form: PublishedForm,
+  params: URLSearchParams,
+  step: Step,
+  mailOn: boolean,
+  submission: FormSubmission,
+  shown: number[],
+  redisplay: (page: number) => Extract<Answers, { kind: "redisplay" }>,
+): Answers {
+  const posted = params.get(SAVE_EMAIL_FIELD) ?? "";
+  const email = readSaveEmail(posted);
+  if ("error" in email || !mailOn) {
+    const error = "error" in email ? email.error : SAVE_LATER_MESSAGES.unavailable;
+    return { ...redisplay(step.page), saveLater: { email: posted.slice(0, 254), error, sent: false } };
+  }
+  const complete = submission.status === "success";
+  const page = complete ? (shown.find((p) => p > step.page) ?? step.page) : step.page;
+  const before = step.page > 0 ? parseForm(params, formSchemaFor(form, step.page - 1)) : null;
+  const data = complete ? submission.value : before?.status === "success" ? before.value : {};
+  const { [SAVE_EMAIL_FIELD]: _address, ...formValues } = (submission.payload ?? {}) as FormPayload;
+  return {
+    ...redisplay(page),
+    save: { data: data as Record<string, unknown>, formValues, page },
+    saveTo: email.email,
+    saveLater: { email: email.email, error: null, sent: true },
+  };
 }
 
 function throwNotFound(): never {

@@ -5,6 +5,9 @@ import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "@/
 import { hasCountrySelector, surveyElements, type SurveyElement } from "@/lib/survey/survey-elements";
 import type { PublishedForm } from "./survey-target";
 import { issueStartToken, readStartToken } from "./start-token";
+import type { SaveLaterState } from "@/lib/survey/save-later";
+import { mailConfigured } from "@/server/mail/runtime";
+import { pagesOf } from "./answers/validator-cache";
 
 /**
  * Everything a survey page renders, built on the server. Serializable: the page passes it to
@@ -26,6 +29,8 @@ export type SurveyFormView = {
   lastResult: unknown;
   /** A problem with the whole form (e.g. too many submits), shown in the error summary. */
   formError: string | null;
+  /** "Save and continue later" (a form of several pages, mail configured), with what the last save said; absent: none. */
+  saveLater?: SaveLaterState | null;
 };
 
 /** A page that is not the form: a closed unique link says why. */
@@ -42,6 +47,7 @@ export type SurveyViewInput = {
   lastResult?: unknown;
   formError?: string | null;
   page?: number;
+  saveLater?: SaveLaterState | null;
   /** Where the respondent left off (a partial response): the page and the values it had. */
   resume?: { page: number; formValues: Record<string, unknown> } | null;
 };
@@ -67,5 +73,6 @@ export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<S
     action: input.action,
     lastResult: input.lastResult ?? null,
     formError: input.formError ?? null,
+    saveLater: pagesOf(form).pages > 1 && mailConfigured() ? (input.saveLater ?? { email: "", error: null, sent: false }) : null,
   };
 }

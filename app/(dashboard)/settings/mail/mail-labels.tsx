@@ -10,6 +10,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   receipt: "Receipt",
   test: "Test message",
   invitation: "Invitation",
+  resume_link: "Link to continue",
 };
 
 /** A message's status in words, with its badge; the order of the status filter. */
