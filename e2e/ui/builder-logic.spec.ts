@@ -66,6 +66,8 @@ test("page breaks, a condition, a field rule, a renamed id and an ending, publis
 
   const settings = page.getByRole("region", { name: "Description and endings" });
   await settings.getByLabel("Form description").fill("Tell us about you");
+  // The preview shows it above the first page, as the survey page does.
+  await expect(preview.getByText("Tell us about you", { exact: true })).toBeVisible();
   await press(settings.getByRole("button", { name: "Add ending" }));
   await settings.getByLabel("Ending 1 title").fill("Welcome aboard");
   await settings.getByLabel("Redirect to (optional)").fill("javascript:alert(1)");
@@ -94,4 +96,81 @@ test("page breaks, a condition, a field rule, a renamed id and an ending, publis
   expect(res.body.endings).toEqual([
     { id: expect.stringMatching(/^end_/), title: "Welcome aboard", redirectUrl: "https://example.com/welcome" },
   ]);
+});
+
+test("a nested condition group (any inside all) built by keyboard, published; the survey follows it", async ({ page, seed, api }) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, {
+    name: "Seats",
+    elements: [
+      choiceElement("plan", "Plan", "radio", { o_free: ["Free", "free"], o_team: ["Team", "team"] }),
+      { id: "seats", label: "Seats", type: "number" },
+      { id: "referrer", label: "Who sent you?", type: "short-text" },
+    ],
+  });
+  await openDashboardPage(page, org, `/forms/${form.uuid}/edit`, "Seats");
+  const target = card(page, 3);
+  await press(target.getByRole("button", { name: "Show this question only when…" }));
+  const rule1 = target.getByRole("group", { name: "Rule 1", exact: true });
+  await rule1.getByLabel("Operator").selectOption({ label: "is" });
+  await rule1.getByLabel("Option").selectOption({ label: "Team" });
+
+  // Add group: an "any" group inside the "all", with a rule of its own; focus goes to its match select.
+  await press(target.getByRole("button", { name: "Add group", exact: true }));
+  const kind2 = target.getByLabel("Rules of group 2 that must hold");
+  await expect(kind2).toBeFocused();
+  await expect(kind2).toHaveValue("any");
+  const inGroup = (n: number) => target.getByRole("group", { name: `Rule ${n} of group 2`, exact: true });
+  await inGroup(1).getByLabel("Field").selectOption({ label: "Seats" });
+  await inGroup(1).getByLabel("Operator").selectOption({ label: "is greater than" });
+  await inGroup(1).getByLabel("Value").fill("10");
+  await press(target.getByRole("button", { name: "Add rule to group 2" }));
+  await inGroup(2).getByLabel("Field").selectOption({ label: "Seats" });
+  await inGroup(2).getByLabel("Operator").selectOption({ label: "is less than" });
+  await inGroup(2).getByLabel("Value").fill("3");
+  // A group inside that group, then removed; a third rule, then removed: by keyboard.
+  await press(target.getByRole("button", { name: "Add group to group 2" }));
+  await expect(target.getByLabel("Rules of group 2.3 that must hold")).toBeFocused();
+  await expect(target.getByLabel("Rules of group 2.3 that must hold")).toHaveValue("all");
+  await press(target.getByRole("button", { name: "Remove group 2.3" }));
+  await expect(target.getByRole("group", { name: "Group 2.3" })).toHaveCount(0);
+  // all ↔ any by keyboard on the group's own select.
+  await kind2.focus();
+  await kind2.press("ArrowUp");
+  await expect(kind2).toHaveValue("all");
+  await kind2.press("ArrowDown");
+  await expect(kind2).toHaveValue("any");
+  await saved(page);
+  await expectNoAxeViolations(page, "builder with a nested condition");
+
+  await press(page.getByRole("button", { name: "Publish", exact: true }));
+  await expect(page.getByTestId("publish-state")).toHaveText("Published");
+  const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
+  const res = await api.get(`/api/v2/forms/${form.id}`, token);
+  expect(res.body.elements[2].showIf).toEqual({
+    all: [
+      { field: "plan", op: "is_equal_to", value: "o_team" },
+      {
+        any: [
+          { field: "seats", op: "is_greater_than", value: "10" },
+          { field: "seats", op: "is_less_than", value: "3" },
+        ],
+      },
+    ],
+  });
+
+  // The survey follows it as the respondent answers.
+  await page.goto(`/f/${form.uuid}`);
+  await page.waitForFunction(() => document.querySelector("form#survey") !== null);
+  const referrer = page.getByLabel("Who sent you?");
+  await expect(referrer).toBeHidden();
+  await page.getByRole("radio", { name: "Team" }).check();
+  await page.getByLabel("Seats").fill("20");
+  await expect(referrer).toBeVisible();
+  await page.getByLabel("Seats").fill("5");
+  await expect(referrer).toBeHidden();
+  await page.getByLabel("Seats").fill("1");
+  await expect(referrer).toBeVisible();
+  await page.getByRole("radio", { name: "Free" }).check();
+  await expect(referrer).toBeHidden();
 });

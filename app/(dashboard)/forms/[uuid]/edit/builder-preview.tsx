@@ -17,7 +17,19 @@ import "@/app/_survey/survey.css";
  * a new form (`key`). What the author typed into the preview is carried into it: each value
  * whose element is still there and still takes the same answer (preview-values.ts).
  */
-export function BuilderPreview({ name, elements, countries }: { name: string; elements: FormElement[]; countries: PhoneCountry[] }) {
+export function BuilderPreview({
+  name,
+  description: rawDescription,
+  elements,
+  countries,
+}: {
+  name: string;
+  /** The form's description, shown above the first page as the survey page shows it. */
+  description?: string;
+  elements: FormElement[];
+  countries: PhoneCountry[];
+}) {
+  const description = rawDescription?.trim() || null;
   const deferred = useDeferredValue(elements);
   const key = useMemo(() => JSON.stringify(deferred), [deferred]);
   // The values the mounted preview holds now, with the tree it was drawn from.
@@ -39,7 +51,7 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
     const shown = surveyElements(deferred);
     return {
       kind: "form",
-      form: { uuid: "preview", name, description: null, elements: shown },
+      form: { uuid: "preview", name, description, elements: shown },
       page: 0,
       countries: hasCountrySelector(shown) ? countries : null,
       defaultValue: start.values,
@@ -48,12 +60,13 @@ export function BuilderPreview({ name, elements, countries }: { name: string; el
       lastResult: null,
       formError: null,
     };
-  }, [deferred, name, countries, start.values]);
+  }, [deferred, name, description, countries, start.values]);
   return (
     <div className="sv-page bl-preview-frame" onSubmitCapture={(e) => e.preventDefault()}>
       <div className="sv-card bl-preview-card">
         <header className="sv-header">
           <p className="sv-title">{name}</p>
+          {description ? <p className="sv-description">{description}</p> : null}
         </header>
         {elements.length === 0 ? (
           <p className="hint">Add a field to see it here.</p>

@@ -18,7 +18,8 @@ import {
   TYPE_LABELS,
 } from "./element-model";
 import { problemsAt, type CardProblems } from "./problems";
-import { ConditionEditor, ElementIdField, FieldRulesEditor } from "./logic-editors";
+import { ConditionEditor } from "./condition-editor";
+import { ElementIdField, FieldRulesEditor } from "./logic-editors";
 
 /** Lines of pasted text as new items, placed after `after`; an empty item pasted into is replaced. */
 function insertLines<T extends { label: string }>(list: readonly T[], after: number, text: string, make: (label: string) => T): T[] {

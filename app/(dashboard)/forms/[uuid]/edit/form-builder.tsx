@@ -482,7 +482,7 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
           <h2 id="bl-preview-title" className="bl-preview-title">
             Preview
           </h2>
-          <BuilderPreview name={initial.name} elements={elements} countries={countries} />
+          <BuilderPreview name={initial.name} description={settings.description} elements={elements} countries={countries} />
         </aside>
       </div>
 
