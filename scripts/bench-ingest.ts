@@ -313,7 +313,7 @@ export async function runIngestBench(db: Db, baseUrl: string): Promise<{ failed:
     const [stored] = await db
       .select({ n: count() })
       .from(submissions)
-      .where(inArray(submissions.formId, [...created.map((f) => f.id), mail.form.id]));
+      .where(inArray(submissions.formId, [...created.map((f) => f.id), mail.form.id, logicForm.id]));
     const counted = await db
       .select({ id: forms.id, n: submissionsCountSql })
       .from(forms)
