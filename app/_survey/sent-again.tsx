@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * Back after a sent form must not show the answers ready to be sent again. The thank-you
@@ -31,26 +31,43 @@ export function SentMark() {
 
 /** For the survey form posting to `action`: whether to say "your answers were sent" above a fresh form. */
 export function useSentAgainGuard(action: string): boolean {
-  const [notice, setNotice] = useState(false);
   useEffect(() => {
     const base = baseOf(new URL(action, location.href).pathname);
     const reload = () => {
-      if (!read(sentKey(base))) return false;
+      if (!read(sentKey(base))) return;
       remove(sentKey(base));
       if (base.startsWith("/f/")) write(noticeKey(base));
-      location.replace(location.pathname.endsWith("/submit") ? base : location.href);
-      return true;
+      leaving = true;
+      location.replace(location.href);
     };
+    // A step or a refused post answered at …/submit: its history entry becomes the page's own address,
+    // so Back or a reload there loads the page (resumed from the partial response), never a post again.
+    if (location.pathname.endsWith("/submit")) history.replaceState(history.state, "", base);
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-    if (!(navigation?.type === "back_forward" && reload()) && read(noticeKey(base))) {
-      remove(noticeKey(base));
-      setNotice(true);
-    }
+    if (navigation?.type === "back_forward") reload();
     const onShow = (event: PageTransitionEvent) => void (event.persisted && reload());
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
   }, [action]);
-  return notice;
+  return useSyncExternalStore(
+    noChanges,
+    () => noticeOnce(baseOf(new URL(action, location.href).pathname)),
+    () => false,
+  );
+}
+
+const noChanges = () => () => {};
+/** The note is read once per page load (and taken out of storage), so a later visit has none. */
+const notices = new Map<string, boolean>();
+/** Set while this page replaces itself: the note is for the fresh page, not for this one. */
+let leaving = false;
+function noticeOnce(base: string): boolean {
+  if (leaving) return false;
+  if (!notices.has(base)) {
+    notices.set(base, read(noticeKey(base)));
+    remove(noticeKey(base));
+  }
+  return notices.get(base)!;
 }
 
 /** Above the fresh form after Back: the answers went, and this copy would be a second response. */
