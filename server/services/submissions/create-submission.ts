@@ -11,6 +11,7 @@ import { env } from "@/server/env";
 import { answerLines, placeholderValues } from "@/server/mail/answers-text";
 import { responseMailCtes } from "@/server/mail/response-mail";
 import { countInsertedSql } from "./submission-count";
+import { currentRequestId } from "@/server/http/request-id";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -112,6 +113,7 @@ export async function createSubmission(
     submissionUrl: `${e.APP_URL}/submissions/${id}`,
     receiptsPerFormPerHour: e.MAIL_RECEIPTS_PER_FORM_PER_HOUR,
     receiptsPerRecipientPerDay: e.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY,
+    requestId: currentRequestId() ?? null,
   });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
@@ -173,6 +175,7 @@ const storeStatement = preparedStatement<StoreRow>(() => {
         submissionUrl: v("submissionUrl"),
         receiptsPerFormPerHour: v("receiptsPerFormPerHour"),
         receiptsPerRecipientPerDay: v("receiptsPerRecipientPerDay"),
+        requestId: v("requestId"),
       },
       sql`select 1 from inserted`,
     )}
