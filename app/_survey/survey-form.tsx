@@ -17,6 +17,7 @@ import { fieldTarget } from "./field-targets";
 import { SurveyField } from "./fields";
 import { SAVE_STEP } from "@/lib/survey/save-later";
 import { SavedNotice, SaveLater } from "./save-later";
+import { SentAgainNotice, useSentAgainGuard } from "./sent-again";
 
 export const FORM_ID = "survey";
 
@@ -83,6 +84,9 @@ export function SurveyForm({
     return () => window.removeEventListener("pageshow", reset);
   }, []);
 
+  // Back after a sent form: a fresh copy, not the sent answers ready to go again (sent-again.tsx).
+  const sentAgain = useSentAgainGuard(view.action);
+
   const formProps = getFormProps(form);
   return (
     <form
@@ -102,6 +106,7 @@ export function SurveyForm({
         else setSubmitting(true);
       }}
     >
+      {sentAgain ? <SentAgainNotice /> : null}
       <ErrorSummary form={form} elements={elements} formError={view.formError} attempt={attempt} />
       {view.saveLater ? <SavedNotice state={view.saveLater} /> : null}
       <input type="hidden" name={START_TOKEN_FIELD} value={view.startToken} />

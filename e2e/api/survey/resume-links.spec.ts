@@ -35,7 +35,6 @@ test("Save mails a link; another browser opens it on the page where the responde
   const org = await seed.org();
   const form = await seed.form(org.organizationId, LOGIC_FORM, { publish: true });
   const to = freshAddress("resume");
-  const post = (fields: Record<string, string>) => request.fetch(submitPath(form.uuid), { method: "POST", form: fields, maxRedirects: 0 });
 
   // The control is on the stepped page (mail is configured for the suite).
   const opened = await (await request.get(`/f/${form.uuid}`)).text();
@@ -43,7 +42,13 @@ test("Save mails a link; another browser opens it on the page where the responde
   expect(opened).toContain('name="_save_email"');
 
   // Page 1 complete: saved as a step forward (the link resumes on page 2).
-  const saved = await post({ _page: "0", _step: "save", _save_email: ` ${to.toUpperCase()} `, email: "ada@example.com", plan: "team" });
+  const requestId = `resume-${Date.now().toString(36)}`;
+  const saved = await request.fetch(submitPath(form.uuid), {
+    method: "POST",
+    form: { _page: "0", _step: "save", _save_email: ` ${to.toUpperCase()} `, email: "ada@example.com", plan: "team" },
+    headers: { "x-request-id": requestId },
+    maxRedirects: 0,
+  });
   expect(saved.status()).toBe(200);
   expect(saved.headers()["set-cookie"]).toMatch(/^fh_respondent=/);
   const html = await saved.text();
@@ -55,7 +60,7 @@ test("Save mails a link; another browser opens it on the page where the responde
   // The address is no answer: not kept with the partial's values.
   expect(JSON.stringify(partial!.formValues)).not.toContain(to);
   const [logged] = await resumeMailOf(seed, form.id);
-  expect(logged).toMatchObject({ toAddress: to, subject: "Continue Signup", organizationId: org.organizationId });
+  expect(logged).toMatchObject({ toAddress: to, subject: "Continue Signup", organizationId: org.organizationId, requestId });
   const [link] = await seed.db.select().from(resumeLinks).where(eq(resumeLinks.partialId, partial!.id));
   expect(link!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   expect(link!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);

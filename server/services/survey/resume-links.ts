@@ -5,6 +5,7 @@ import { RESUME_LINK_DAYS } from "@/lib/survey/save-later";
 import { surveyPath, uniqueLinkPath } from "@/lib/app-paths";
 import { MAIL_CHANNEL } from "@/server/mail/outbox";
 import { headerText } from "@/server/mail/header-text";
+import { currentRequestId } from "@/server/http/request-id";
 import { mailSubjectSql } from "@/server/mail/response-mail";
 import type { MailContent } from "@/server/mail/templates/messages";
 import { accountLinkTokenHash, newAccountLinkToken } from "@/server/services/users/account-links";
@@ -75,12 +76,12 @@ export async function mailResumeLink(
     ),
     queued as (
       insert into mail_messages (organization_id, form_id, kind, to_address, subject, content, idempotency_key, status,
-        last_reply, next_attempt_at)
+        last_reply, next_attempt_at, request_id)
       select ${form.organizationId}::int, ${form.id}::int, 'resume_link', ${to}, ${mailSubjectSql(sql`'Continue ' || ${form.name}::text`)},
         -- A capped message is never sent: it keeps no link (and none was made).
         case when c.reason is null then ${JSON.stringify(content)}::jsonb else ${JSON.stringify(content)}::jsonb - 'secret' end,
         'resume_link:' || ${tokenHash}::text, case when c.reason is null then 'pending' else 'capped' end, c.reason,
-        case when c.reason is null then now() end
+        case when c.reason is null then now() end, ${currentRequestId() ?? null}
       from cap c
       where c.reason is not null or exists (select 1 from link)
       returning status
