@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import type { FormElement, FormSettings } from "./elements";
 import { organizations } from "./organizations";
@@ -26,6 +26,8 @@ export const forms = pgTable(
     draftRevision: integer("draft_revision").notNull().default(0),
     /** Set when the form is moved to the trash; trashed forms are hidden from every API. */
     trashedAt: timestamptz("trashed_at"),
+    /** The short link `/f/<slug>` (settings.publishing.slug of the live settings); unique per instance. */
+    slug: text("slug").unique(),
     /** Kept exact in the same transaction as every submission insert/delete. */
     submissionsCount: integer("submissions_count").notNull().default(0),
     createdAt: createdAt(),
@@ -52,6 +54,11 @@ export const submissions = pgTable(
     /** Seconds the respondent took; null when unknown. */
     duration: integer("duration"),
     uniqueLinkId: uuid("unique_link_id"),
+    /**
+     * The answer of the form's one-per-person email field, lower-cased; null unless the form takes
+     * one response per email. A unique index makes the second response of an address lose any race.
+     */
+    respondentEmail: text("respondent_email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +72,9 @@ export const submissions = pgTable(
     index("submissions_unique_link_idx")
       .on(t.uniqueLinkId)
       .where(sql`${t.uniqueLinkId} is not null`),
+    uniqueIndex("submissions_respondent_email_idx")
+      .on(t.formId, t.respondentEmail)
+      .where(sql`${t.respondentEmail} is not null`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { surveyProcedure } from "@/server/trpc";
 import { pagesOf } from "@/server/services/survey/answers/validator-cache";
 import { resumePoint } from "@/server/services/survey/partial-responses";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
+import { gatePage } from "@/server/services/publishing/form-gates";
 
 export const ZGetSurveyFormInput = z.object({
   formUuid: ZSurveyId,
@@ -16,9 +17,14 @@ export const ZGetSurveyFormInput = z.object({
   rerender: ZRerender,
 });
 
-/** `GET /f/<form_uuid>`: a published, non-trashed form ready to render; 404 otherwise. */
+/**
+ * `GET /f/<form_uuid>`: a published, non-trashed form ready to render, or the page that says why it
+ * takes no answers now (closed, not open yet, answered from this browser); 404 otherwise.
+ */
 export const getSurveyFormRoute = surveyProcedure.input(ZGetSurveyFormInput).query(async ({ ctx, input }) => {
   const form = await getSurveyFormOrThrow(ctx.db, input.formUuid);
+  const gate = await gatePage(ctx.db, form, ctx.headers, null);
+  if (gate) return gate;
   const prefill = await findSurveyPrefill(ctx.db, form.id, input.prefillId);
   return buildSurveyView(ctx.db, {
     form,

@@ -11,6 +11,7 @@ import { env } from "@/server/env";
 import { answerLines, placeholderValues } from "@/server/mail/answers-text";
 import { responseMailCtes } from "@/server/mail/response-mail";
 import { countInsertedSql } from "./submission-count";
+import { placeGuardCtes } from "@/server/services/publishing/place-guard";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -25,6 +26,8 @@ export type NewSurveySubmission = {
   uniqueLinkId: string | null;
   /** The respondent's partial response (server/services/survey/partial-responses.ts): marked finished in the same statement. */
   partialKey?: string | null;
+  /** The one-per-person email (lower-cased): a second response with it stores nothing (a unique index). */
+  respondentEmail?: string | null;
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -45,6 +48,8 @@ export type StoreGuards = {
   formVersion?: string;
   /** Counted only when the form passes; over the limit nothing is stored. */
   attempts?: AttemptLimit;
+  /** The form's `maxResponses`: a response (not spam) takes a place in form_response_tallies, or nothing is stored. */
+  maxResponses?: number;
 };
 
 export type StoreOutcome =
@@ -53,7 +58,11 @@ export type StoreOutcome =
   | { kind: "form-changed" }
   | { kind: "too-many"; resetSeconds: number }
   /** The link was completed, switched off or expired by the time this submit ran. */
-  | { kind: "link-closed" };
+  | { kind: "link-closed" }
+  /** Every place of a form with `maxResponses` was taken. */
+  | { kind: "full" }
+  /** The form takes one response per email, and this address has one. */
+  | { kind: "email-taken" };
 
 /**
  * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
@@ -84,7 +93,7 @@ export async function createSubmission(
     [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }],
     createdAt,
   );
-  const { formVersion, attempts } = guards;
+  const { formVersion, attempts, maxResponses } = guards;
   const e = env();
   const answers = answerLines(form.elements, input.data);
   const [row] = await storeStatement(db, {
@@ -96,6 +105,8 @@ export async function createSubmission(
     limit: attempts?.limit ?? null,
     link: input.uniqueLinkId,
     partialKey: input.partialKey ?? null,
+    maxResponses: maxResponses ?? null,
+    respondentEmail: input.respondentEmail ?? null,
     id,
     data: JSON.stringify(input.data),
     duration: input.duration,
@@ -113,10 +124,24 @@ export async function createSubmission(
   if (!row?.live) return { kind: "form-changed" };
   if (attempts && row.attempts !== null && row.attempts > attempts.limit)
     return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
-  return { kind: "link-closed" };
+  if (row.email_taken) return { kind: "email-taken" };
+  if (!row.room) return { kind: "full" };
+  if (!row.linked) return { kind: "link-closed" };
+  if (!row.placed) return { kind: "full" };
+  // Placed, yet the insert found the address taken: another submit of it committed meanwhile.
+  return { kind: input.respondentEmail ? "email-taken" : "link-closed" };
 }
 
-type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
+type StoreRow = {
+  live: boolean;
+  attempts: number | null;
+  reset_s: number | null;
+  stored: boolean;
+  linked: boolean;
+  room: boolean;
+  placed: boolean;
+  email_taken: boolean;
+};
 
 /**
  * The CTE chain; each guard is a CTE that `allowed` requires, and a missing guard (null
@@ -125,6 +150,14 @@ type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null
  */
 const storeStatement = preparedStatement<StoreRow>(() => {
   const v = (name: string) => sql.placeholder(name);
+  const guards = placeGuardCtes({
+    formId: v("formId"),
+    maxResponses: v("maxResponses"),
+    spam: v("spam"),
+    email: v("respondentEmail"),
+    allowed: sql`select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)`,
+    linked: sql`(${v("link")}::uuid is null or exists (select 1 from link))`,
+  });
   return sql`
     with live as (
       select id from ${forms}
@@ -132,18 +165,22 @@ const storeStatement = preparedStatement<StoreRow>(() => {
         and (${v("version")}::text is null or ${formVersionSql} = ${v("version")}::text)
     ),
     attempt as (${countHitSql(sql`select ${v("key")}::text as key from live where ${v("key")}::text is not null`, v("windowS"))}),
-    allowed as (select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)),
+    ${guards.before},
     link as (
       update ${uniqueLinks} set status = 'completed', updated_at = now()
       where id = ${v("link")}::uuid and form_id = ${v("formId")}::int and status <> 'completed' and active
-        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed)
+        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed) and exists (select 1 from room)
       returning id
     ),
+    ${guards.after},
     inserted as (
-      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
+      insert into ${submissions}
+        (id, form_id, organization_id, data, duration, spam, unique_link_id, respondent_email, created_at, updated_at)
       select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int,
-        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("at")}::timestamptz, ${v("at")}::timestamptz
+        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("respondentEmail")}::text, ${v("at")}::timestamptz, ${v("at")}::timestamptz
       where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
+        and exists (select 1 from placed_ok)
+      on conflict (form_id, respondent_email) where respondent_email is not null do nothing
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
@@ -171,5 +208,7 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     select exists (select 1 from live) as live,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
       exists (select 1 from inserted) as stored,
+      (${v("link")}::uuid is null or exists (select 1 from link)) as linked,
+      exists (select 1 from room) as room, exists (select 1 from placed_ok) as placed, exists (select 1 from email_taken) as email_taken,
       (select count(*) from notified)::int as notified`;
 });

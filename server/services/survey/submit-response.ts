@@ -18,6 +18,17 @@ import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
+import {
+  alreadyResponded,
+  assertScheduleOpen,
+  browserResponded,
+  emailAlreadyUsed,
+  FormClosedError,
+  onceCookie,
+  publishingOf,
+  respondentEmailOf,
+  type OnceCookie,
+} from "@/server/services/publishing/form-gates";
 
 /**
  * One survey submit, whichever way it arrives: a JSON body (`POST …/submit`, headless use)
@@ -35,7 +46,7 @@ export type SubmitBody =
 export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
-  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
+  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding; onceCookie?: OnceCookie }
   /**
    * A form post that changed a list (add/remove a repeat row, move a ranking item) without
    * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
@@ -93,6 +104,9 @@ export async function submitResponse(
   const headers = opts.headers ?? new Headers();
   for (let changes = 0; ; changes++) {
     const { form } = target;
+    // Closed, not open yet, or this browser has answered: nothing is read (server/services/publishing/).
+    assertScheduleOpen(form, new Date(now));
+    if (!target.linkId && (await browserResponded(db, form, headers))) throw alreadyResponded();
     const answers = await readAnswers(db, form, body, now);
     if (answers.kind === "redisplay") {
       const { save, ...shown } = answers;
@@ -116,11 +130,22 @@ export async function submitResponse(
       uniqueLinkId: target.linkId,
       // The respondent's partial of a multi-page form is finished by the same statement.
       partialKey: formLogicFor(form).pages.length > 1 ? existingRespondentKey(headers, target.linkId) : null,
+      // Spam claims no address.
+      respondentEmail: spam ? null : respondentEmailOf(form, answers.data),
     };
-    const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
+    const publishing = publishingOf(form);
+    const guards = { formVersion: form.version, attempts: opts.limit, maxResponses: publishing.maxResponses };
+    const outcome = await createSubmission(db, form, input, guards);
     switch (outcome.kind) {
-      case "stored":
-        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+      case "stored": {
+        const cookie = await onceCookie(db, form, target.linkId);
+        const stored = { kind: "stored" as const, id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+        return cookie ? { ...stored, onceCookie: cookie } : stored;
+      }
+      case "full":
+        throw new FormClosedError("full", publishing);
+      case "email-taken":
+        throw emailAlreadyUsed(publishing.onePerPersonField!);
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
