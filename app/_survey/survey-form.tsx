@@ -15,6 +15,7 @@ import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
 import { SurveyField } from "./fields";
+import { CaptchaField } from "./captcha-field";
 
 export const FORM_ID = "survey";
 
@@ -118,6 +119,7 @@ export function SurveyForm({
           render={(element) => <SurveyField element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />}
         />
       )}
+      <CaptchaField captcha={view.captcha} />
       {paged && shown ? (
         <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />
       ) : (

@@ -9,7 +9,9 @@ import { respondentCookieHeader } from "@/server/services/survey/partial-respons
 import type { AppError } from "@/lib/errors";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
+import { embedPath } from "./embed-mode";
 import { closedNotice, FormClosedError, onceCookieHeader } from "@/server/services/publishing/form-gates";
+import { CaptchaError } from "@/server/services/publishing/captcha";
 
 /**
  * The survey route handlers' common part: call the survey procedure, then answer in the
@@ -45,7 +47,8 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
         const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
         return submitJson(201, { id: outcome.id, ...named }, once);
       }
-      const location = outcome.ending?.redirectUrl ?? outcome.thanksPath;
+      const embedded = new URL(request.url).searchParams.get("embed") === "1";
+      const location = outcome.ending?.redirectUrl ?? (embedded ? embedPath(outcome.thanksPath) : outcome.thanksPath);
       return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...once } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
@@ -81,6 +84,12 @@ function formPostError(
     case 404:
     case 410:
       return statusPage(request, error);
+    case 400:
+      if (!(error instanceof CaptchaError)) break;
+      // The CAPTCHA was missing or wrong: the form again with the sentence, to solve it anew.
+      return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 400, undefined, (elements) =>
+        replyWithFormError(elements, body.fields, error.message),
+      );
     case 403:
       if (!(error instanceof FormClosedError)) break;
       // Closed meanwhile (schedule or cap): the closed page, nothing stored.

@@ -3,6 +3,11 @@ CREATE TABLE "form_response_tallies" (
 	"taken" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "spent_captcha_challenges" (
+	"signature" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "forms" ADD COLUMN "slug" text;--> statement-breakpoint
 ALTER TABLE "submissions" ADD COLUMN "respondent_email" text;--> statement-breakpoint
 ALTER TABLE "form_response_tallies" ADD CONSTRAINT "form_response_tallies_form_id_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

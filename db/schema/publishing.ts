@@ -1,4 +1,5 @@
-import { integer, pgTable } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 import { forms } from "./forms";
 
 /**
@@ -12,4 +13,13 @@ export const formResponseTallies = pgTable("form_response_tallies", {
     .primaryKey()
     .references(() => forms.id, { onDelete: "cascade" }),
   taken: integer("taken").notNull(),
+});
+
+/**
+ * ALTCHA challenges already solved (by their signature): a solution counts once. Kept until the
+ * challenge expires; the submit that checks one deletes a few expired rows.
+ */
+export const spentCaptchaChallenges = pgTable("spent_captcha_challenges", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamptz("expires_at").notNull(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FormElement, FormPublishing } from "@/db/schema";
 import { formatPath } from "@/lib/values/input-paths";
+import { UUID_RE } from "@/lib/values/ids";
 
 /**
  * When and how a form takes answers: the `settings` object of a form file (`import-form`), of the
@@ -45,6 +46,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "u",
 ]);
 
+/** Whether `s` can be a slug (the short link's shape; a UUID is the form's own link, never a slug). */
+export const isSlug = (s: string) => s.length <= SLUG_MAX && SLUG_RE.test(s) && !UUID_RE.test(s);
+
 const at = (path: PropertyKey[] | undefined) => formatPath((path ?? []).filter((k): k is string | number => typeof k !== "symbol"));
 
 const ZDateTime = z.iso.datetime({
@@ -72,7 +76,9 @@ const ZSlug = z
   .refine((s) => SLUG_RE.test(s), {
     error: (iss) => `${at(iss.path)} may hold only lower-case letters, digits and single hyphens between them, like spring-survey`,
   })
-  .refine((s) => !RESERVED_SLUGS.has(s), { error: (iss) => `${at(iss.path)} '${String(iss.input)}' is reserved; choose another` });
+  .refine((s) => !RESERVED_SLUGS.has(s) && !UUID_RE.test(s), {
+    error: (iss) => `${at(iss.path)} '${String(iss.input)}' is reserved; choose another`,
+  });
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => `${at(iss.path)} must be one of ${values.map((v) => `'${v}'`).join(", ")}` });

@@ -7,7 +7,8 @@ import { surveyProcedure } from "@/server/trpc";
 import { pagesOf } from "@/server/services/survey/answers/validator-cache";
 import { resumePoint } from "@/server/services/survey/partial-responses";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
-import { gatePage } from "@/server/services/publishing/form-gates";
+import { gatePage, publishingOf } from "@/server/services/publishing/form-gates";
+import { surveyCaptchaOf } from "@/server/services/publishing/captcha";
 
 export const ZGetSurveyFormInput = z.object({
   formUuid: ZSurveyId,
@@ -32,6 +33,7 @@ export const getSurveyFormRoute = surveyProcedure.input(ZGetSurveyFormInput).que
     query: input.query,
     acceptLanguage: ctx.headers.get("accept-language"),
     action: surveySubmitPath(form.uuid),
+    captcha: surveyCaptchaOf({ uuid: form.uuid, publishing: publishingOf(form) }),
     // The same browser resumes where it left (its respondent cookie).
     resume: input.rerender ? null : await resumePoint(ctx.db, pagesOf(form), ctx.headers, null),
     ...input.rerender,

@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { formResponseTallies, type FormPublishing } from "@/db/schema";
+import { formResponseTallies, submissions, type FormPublishing, type FormSettings } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import {
   ALREADY_RESPONDED,
@@ -125,4 +125,21 @@ export async function gatePage(db: Db, form: PublishedForm, headers: Headers, li
   if (!linkId && (await browserResponded(db, form, headers)))
     return { kind: "notice" as const, title: ALREADY_RESPONDED, message: "This form takes one response per person. Thank you for yours!" };
   return null;
+}
+
+/**
+ * The dashboard's "7 of 10" of a capped form: places taken (the tally; before the first capped
+ * submit, the responses it has, spam aside) and the cap. Null for a form without one.
+ */
+export async function responseCapOf(
+  db: DbOrTx,
+  form: { id: number; organizationId: number; settings: FormSettings },
+): Promise<{ taken: number; max: number } | null> {
+  const max = form.settings.publishing?.maxResponses;
+  if (max === undefined) return null;
+  const [row] = await db.execute<{ taken: number }>(sql`select coalesce(
+      (select taken from ${formResponseTallies} where form_id = ${form.id}),
+      (select count(*)::int from ${submissions} where form_id = ${form.id} and organization_id = ${form.organizationId} and not spam)
+    ) as taken`);
+  return { taken: Number(row?.taken ?? 0), max };
 }

@@ -17,6 +17,9 @@ import { existingRespondentKey, respondentKey, savePartial } from "./partial-res
 import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
+import { assertCaptchaSolved, CAPTCHA_FIELD, CAPTCHA_HEADER, VENDOR_CAPTCHA_FIELDS } from "@/server/services/publishing/captcha";
+import { clientIp } from "@/server/http/client-address";
+import { env } from "@/server/env";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
 import {
   alreadyResponded,
@@ -120,6 +123,9 @@ export async function submitResponse(
       await countRefusedAttempt(db, opts.limit);
       throw answers.error;
     }
+    // The form's CAPTCHA (not a unique link's: the link is the credential), before anything is stored.
+    if (!target.linkId)
+      await assertCaptchaSolved(db, { uuid: form.uuid, publishing: publishingOf(form) }, captchaSolution(body, headers), remoteIp(headers));
     const { spam } = judgeSpam({ honeypot: answers.honeypot, elapsedMs: answers.elapsedMs });
     const input = {
       formId: form.id,
@@ -267,6 +273,15 @@ function throwNotFound(): never {
   throw surveyNotFound();
 }
 
+/** The CAPTCHA solution a submit carries: a form post's field, a JSON submit's header. */
+function captchaSolution(body: SubmitBody, headers: Headers): string | null {
+  if (body.kind === "json") return headers.get(CAPTCHA_HEADER)?.trim() || null;
+  const names = [CAPTCHA_FIELD, ...VENDOR_CAPTCHA_FIELDS] as readonly string[];
+  return body.fields.find(([name, value]) => names.includes(name) && value.trim() !== "")?.[1].trim() ?? null;
+}
+
+const remoteIp = (headers: Headers) => clientIp(headers, env().TRUST_PROXY);
+
 /** Bounds Conform's path parsing: a list index this high is never a real row (and would allocate a huge sparse array). */
 const HUGE_INDEX_RE = /\[\d{4,}\]/;
 
@@ -280,6 +295,8 @@ function formParams(fields: readonly (readonly [string, string])[]): URLSearchPa
     if (HUGE_INDEX_RE.test(name)) continue;
     if (name === "__intent__" && !isListIntent(value)) continue;
     if (name === "__state__") continue;
+    // A vendor CAPTCHA's own field is no answer (captcha.ts reads it).
+    if ((VENDOR_CAPTCHA_FIELDS as readonly string[]).includes(name)) continue;
     params.append(name, value);
   }
   return params;

@@ -5,6 +5,7 @@ import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "@/
 import { hasCountrySelector, surveyElements, type SurveyElement } from "@/lib/survey/survey-elements";
 import type { PublishedForm } from "./survey-target";
 import { issueStartToken, readStartToken } from "./start-token";
+import type { SurveyCaptcha } from "@/server/services/publishing/captcha";
 
 /**
  * Everything a survey page renders, built on the server. Serializable: the page passes it to
@@ -26,6 +27,8 @@ export type SurveyFormView = {
   lastResult: unknown;
   /** A problem with the whole form (e.g. too many submits), shown in the error summary. */
   formError: string | null;
+  /** The CAPTCHA the form asks for (server/services/publishing/captcha.ts); null for none. */
+  captcha?: SurveyCaptcha;
 };
 
 /** A page that is not the form: a closed unique link says why. */
@@ -44,6 +47,8 @@ export type SurveyViewInput = {
   page?: number;
   /** Where the respondent left off (a partial response): the page and the values it had. */
   resume?: { page: number; formValues: Record<string, unknown> } | null;
+  /** The form's CAPTCHA; a unique link asks for none. */
+  captcha?: SurveyCaptcha;
 };
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
@@ -67,5 +72,6 @@ export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<S
     action: input.action,
     lastResult: input.lastResult ?? null,
     formError: input.formError ?? null,
+    captcha: input.captcha ?? null,
   };
 }
