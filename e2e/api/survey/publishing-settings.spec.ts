@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formResponseTallies, submissions } from "../../../db/schema";
 import { expect, test, type Seed } from "../../fixtures";
-import { formPost, postJson, storedRows, submitPath } from "./survey-fixtures";
+import { createLinks, formPost, linkStatus, linkSubmitPath, postJson, storedRows, submitPath } from "./survey-fixtures";
 
 /**
  * A form's `settings` (issue 28) over real HTTP: the schedule, the cap counted in the submit's
@@ -209,5 +209,20 @@ test.describe("form settings in GET /api/v2/forms/:id", () => {
     await expect(seed.form(org.organizationId, { name: "Second", elements: ELEMENTS, settings: { slug } })).rejects.toThrow(
       `settings.slug '${slug}' is already used by another form; choose another`,
     );
+  });
+});
+
+test.describe("form settings on unique links", () => {
+  test("a closed form's link answers 403 with the closed page and stays pending; its submit is refused", async ({ seed, api, request }) => {
+    const { org, form } = await formWith(seed, { closesAt: "2020-01-01T00:00:00Z" });
+    const [link] = await createLinks(seed, org.organizationId, form.uuid, [{}]);
+    const page = await request.get(`/u/${link!.id}`);
+    expect(page.status()).toBe(403);
+    expect(await page.text()).toContain("This form is closed");
+    expect(await linkStatus(seed, link!.id)).toBe("pending");
+    const res = await postJson(api, linkSubmitPath(link!.id), answers());
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: "This form is closed" });
+    expect(await storedRows(seed, form.id)).toEqual([]);
   });
 });
