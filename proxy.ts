@@ -1,7 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/app-paths";
 import { refuseMalformedPath } from "@/server/http/malformed-url";
-import { rendersNoPage, responseSecurityHeaders } from "@/server/http/security-headers";
+import { isSurveyPage, rendersNoPage, responseSecurityHeaders } from "@/server/http/security-headers";
+import { surveyFramePolicy } from "@/server/services/publishing/frame-policy";
+
+/** The form's framing policy; when it cannot be read (the database away), no site may frame the page. */
+const framePolicyOf = (pathname: string) => surveyFramePolicy(pathname).catch(() => ({ frameAncestors: ["'none'"], captcha: false }));
 
 /**
  * Next.js's request hook: runs before routing. Each concern is one call into server/http/:
@@ -10,11 +14,12 @@ import { rendersNoPage, responseSecurityHeaders } from "@/server/http/security-h
  * nonce it puts on its scripts — on paths that can render a page: rewriting a request's headers
  * costs each API request a copy of them and Next's replay of the override).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const refused = refuseMalformedPath(request.url);
   if (refused) return refused;
   const { pathname } = request.nextUrl;
-  const headers = responseSecurityHeaders(pathname);
+  // A form that lists embedOrigins may be framed by those sites only; one with a CAPTCHA loads its worker.
+  const headers = responseSecurityHeaders(pathname, isSurveyPage(pathname) ? await framePolicyOf(pathname) : undefined);
   let response: NextResponse;
   if (rendersNoPage(pathname, request.headers.get("content-type"))) response = NextResponse.next();
   else {

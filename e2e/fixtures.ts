@@ -20,7 +20,14 @@ export type Seed = {
   v1Token(organizationId: number, formId: number, scopes?: string[]): Promise<string>;
 };
 
-export type FormFile = { name: string; elements: unknown[]; description?: string; endings?: unknown[]; submissions?: unknown[] };
+export type FormFile = {
+  name: string;
+  elements: unknown[];
+  description?: string;
+  endings?: unknown[];
+  settings?: Record<string, unknown>;
+  submissions?: unknown[];
+};
 
 /** A client address of a test's own (10.x.y.z), so per-client limits never join two tests. */
 export const newClientAddress = () => `10.${[...randomBytes(3)].join(".")}`;

@@ -21,6 +21,7 @@ import { debianBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer } from "./lib/next-server";
 import { freePort } from "./lib/ports";
 import { startMailSink, type MailSink } from "./lib/mail-sink";
+import { startCaptchaVerifier } from "./lib/captcha-verifier";
 import { StageReport } from "./lib/stage-report";
 import { planTargets, startTarget, type TestTarget } from "./lib/test-targets";
 import { SERVER_CONDITION, TSX_NODE_ARGS } from "./lib/server-node";
@@ -69,6 +70,7 @@ async function main() {
 
   const targets: TestTarget[] = [];
   let sink: MailSink | undefined;
+  let verifier: Awaited<ReturnType<typeof startCaptchaVerifier>> | undefined;
   try {
     for (const planned of plan.targets) {
       let target: TestTarget | undefined;
@@ -103,6 +105,7 @@ async function main() {
       // One build serves every target's server.
       const built = process.env.SKIP_BUILD === "1" || (await report.stage("next build", () => (buildNext(env) ? 0 : 1))) === 0;
       sink = await startMailSink();
+      verifier = await startCaptchaVerifier();
 
       for (const [i, t] of targets.entries()) {
         // The UI project (Chromium) runs on the first target only: it tests pages, not the database.
@@ -119,7 +122,7 @@ async function main() {
           // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
           const server = await startNextServer({
             databaseUrl: t.url,
-            env: { ...env, ...TEST_WEBHOOK_ENV, ...testMailEnv(sink!), TRUST_PROXY: "1" },
+            env: { ...env, ...TEST_WEBHOOK_ENV, ...testMailEnv(sink!), ...verifier!.env, TRUST_PROXY: "1" },
             logs: Boolean(process.env.SERVER_LOGS),
             port: i === 0 ? undefined : await freePort(),
           });
@@ -135,6 +138,7 @@ async function main() {
     }
   } finally {
     sink?.stop();
+    verifier?.stop();
     for (const t of targets) await t.stop();
   }
   finish(report);

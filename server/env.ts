@@ -141,6 +141,11 @@ const ZEnv = z.object({
   /** Receipts one form sends per hour, and one address receives per day, before they are capped. */
   MAIL_RECEIPTS_PER_FORM_PER_HOUR: positiveInt("MAIL_RECEIPTS_PER_FORM_PER_HOUR").default(100),
   MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY: positiveInt("MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY").default(3),
+  /** Where a Turnstile or hCaptcha solution is checked (server/services/publishing/captcha.ts); a test points them at its own verifier. */
+  TURNSTILE_VERIFY_URL: z
+    .url({ error: "TURNSTILE_VERIFY_URL must be an absolute URL" })
+    .default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  HCAPTCHA_VERIFY_URL: z.url({ error: "HCAPTCHA_VERIFY_URL must be an absolute URL" }).default("https://api.hcaptcha.com/siteverify"),
   /**
    * `invite-only` closes public sign-up: accounts come from invitations, but for the first user
    * of an empty instance, who becomes its owner.

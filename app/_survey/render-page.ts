@@ -43,7 +43,9 @@ export async function surveyPageResponse(
   store.set(key, { view, expires: now + TTL_MS });
   try {
     // Any path under /f/ renders the survey page; the handed view decides what it shows.
-    const path = `/f/${encodeURIComponent(opts.formUuid ?? "unavailable")}`;
+    // An embedded page's post is answered embedded too (embed-mode.ts reads the path's `embed=1`).
+    const embedded = new URL(request.url).searchParams.get("embed") === "1";
+    const path = `/f/${encodeURIComponent(opts.formUuid ?? "unavailable")}${embedded ? "?embed=1" : ""}`;
     const page = await renderPageInProcess(request, path, { [HANDOFF_HEADER]: key });
     return new Response(request.method === "HEAD" ? null : page.html, {
       status: page.status === 404 || page.status >= 500 ? page.status : opts.status,

@@ -18,6 +18,7 @@ import { SurveyField } from "./fields";
 import { SAVE_STEP } from "@/lib/survey/save-later";
 import { SavedNotice, SaveLater } from "./save-later";
 import { SentAgainNotice, useSentAgainGuard } from "./sent-again";
+import { CaptchaField } from "./captcha-field";
 
 export const FORM_ID = "survey";
 
@@ -128,6 +129,7 @@ export function SurveyForm({
           render={(element) => <SurveyField element={element} field={fields[element.id] as Field} form={form} countries={view.countries} />}
         />
       )}
+      <CaptchaField captcha={view.captcha} />
       {paged && shown ? (
         <>
           <StepActions page={page} pages={shown.pages} submitting={submitting} onStep={localSteps ? setLocalPage : undefined} />

@@ -10,6 +10,9 @@ import type { AppError } from "@/lib/errors";
 import type { SaveLaterState } from "@/lib/survey/save-later";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
+import { embedPath } from "./embed-mode";
+import { closedNotice, FormClosedError, onceCookieHeader } from "@/server/services/publishing/form-gates";
+import { CaptchaError } from "@/server/services/publishing/captcha";
 
 /**
  * The survey route handlers' common part: call the survey procedure, then answer in the
@@ -35,15 +38,21 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       body: body.kind === "json" ? { kind: "json", submission: body.submission } : body,
     });
     if (outcome.kind === "stored" || outcome.kind === "resent") {
+      // A one-per-browser form remembers this browser (server/services/publishing/form-gates.ts).
+      const once =
+        outcome.kind === "stored" && outcome.onceCookie
+          ? { "set-cookie": onceCookieHeader(outcome.onceCookie, new URL(request.url).protocol === "https:") }
+          : undefined;
       // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
       if (body.kind === "json") {
         const { ending } = outcome;
         const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
         if (outcome.kind === "resent") throw new Error("a JSON submit carries no post key");
-        return submitJson(201, { id: outcome.id, ...named });
+        return submitJson(201, { id: outcome.id, ...named }, once);
       }
-      const location = outcome.ending?.redirectUrl ?? outcome.thanksPath;
-      return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+      const embedded = new URL(request.url).searchParams.get("embed") === "1";
+      const location = outcome.ending?.redirectUrl ?? (embedded ? embedPath(outcome.thanksPath) : outcome.thanksPath);
+      return new Response(null, { status: 303, headers: { location, "cache-control": "no-store", ...once } });
     }
     if (body.kind === "json") throw new Error("a JSON submit cannot redisplay the form");
     // A first completed step gives the browser its respondent id (partial responses).
@@ -79,6 +88,21 @@ function formPostError(
     case 404:
     case 410:
       return statusPage(request, error);
+    case 400:
+      if (!(error instanceof CaptchaError)) break;
+      // The CAPTCHA was missing or wrong: the form again with the sentence, to solve it anew.
+      return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 400, undefined, (elements) =>
+        replyWithFormError(elements, body.fields, error.message),
+      );
+    case 403:
+      if (!(error instanceof FormClosedError)) break;
+      // Closed meanwhile (schedule or cap): the closed page, nothing stored.
+      return surveyPageResponse(request, closedNotice(error.publishing, error.closedReason), { status: 403 });
+    case 409:
+      // One per person: the form again with the sentence, the posted values kept.
+      return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 409, undefined, (elements) =>
+        replyWithFormError(elements, body.fields, error.message),
+      );
     case 422:
       return formPage(
         request,
@@ -97,9 +121,8 @@ function formPostError(
       return formPage(request, caller, ref, { startToken: token, lastResult: null, formError: null }, 429, error.headers, (elements) =>
         replyWithFormError(elements, body.fields, error.message),
       );
-    default:
-      return submitJsonError(error, "submit");
   }
+  return submitJsonError(error, "submit");
 }
 
 /** `GET|HEAD /u/<link_id>`: the link's form (200), not available (404) or closed (410). */
@@ -108,8 +131,11 @@ export async function openLinkRoute(request: Request, linkId: string): Promise<R
   const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => !k.startsWith("_")));
   try {
     const view = await surveyCaller(request.headers).links.open({ linkId, method, query });
+    // A form that takes no answers now (server/services/publishing/form-gates.ts) answers 403 with its page.
+    const status = view.kind === "notice" ? 403 : 200;
     if (method === "HEAD")
-      return new Response(null, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+      return new Response(null, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    if (view.kind === "notice") return surveyPageResponse(request, view, { status });
     return surveyPageResponse(request, view, { formUuid: view.form.uuid, status: 200 });
   } catch (error) {
     const appError = appErrorOf(error);
@@ -143,6 +169,7 @@ async function formPage(
       "formUuid" in ref
         ? await caller.forms.get({ formUuid: ref.formUuid, rerender })
         : await caller.links.open({ linkId: ref.linkId, rerender });
+    if (view.kind === "notice") return surveyPageResponse(request, view, { status: 403 });
     const shown = reply ? { ...view, lastResult: reply(view.form.elements) } : view;
     return surveyPageResponse(request, shown, { formUuid: view.form.uuid, status, headers });
   } catch (error) {

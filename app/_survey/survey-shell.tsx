@@ -1,8 +1,21 @@
 import type { ReactNode } from "react";
 import "./survey.css";
+import { EmbedBridge, type EmbedFacts } from "./embed-bridge";
+import { isEmbedded } from "./embed-mode";
 
-/** The frame of every survey page: a calm column, the owner's content first, our name last. */
-export function SurveyShell({ children }: { children: ReactNode }) {
+/**
+ * The frame of every survey page: a calm column, the owner's content first, our name last.
+ * Embedded (`?embed=1`, embed-mode.ts) it is the content alone, and tells the parent its size.
+ */
+export async function SurveyShell({ children, facts }: { children: ReactNode; facts?: EmbedFacts }) {
+  if (await isEmbedded()) {
+    return (
+      <div className="sv-page sv-embedded">
+        <main className="sv-main">{children}</main>
+        <EmbedBridge {...(facts ?? { form: null })} />
+      </div>
+    );
+  }
   return (
     <div className="sv-page">
       <main className="sv-main">{children}</main>
@@ -17,9 +30,19 @@ export function SurveyShell({ children }: { children: ReactNode }) {
 }
 
 /** A page that is not the form: not available, a closed link, thank you. */
-export function SurveyNotice({ tone, title, children }: { tone: "neutral" | "success"; title: string; children?: ReactNode }) {
+export function SurveyNotice({
+  tone,
+  title,
+  children,
+  facts,
+}: {
+  tone: "neutral" | "success";
+  title: string;
+  children?: ReactNode;
+  facts?: EmbedFacts;
+}) {
   return (
-    <SurveyShell>
+    <SurveyShell facts={facts}>
       <section className={`sv-card sv-notice sv-notice-${tone}`} aria-labelledby="sv-notice-title">
         <span className="sv-notice-icon" aria-hidden="true">
           {tone === "success" ? (

@@ -8,18 +8,20 @@ type Found = { formName: string; ending: { title: string; message: string | null
  * The thank-you page of a sent form, for the public form's address and a unique link's alike: a
  * form's ending (its own title and message), or the plain thank-you naming the form.
  */
-export function SurveyThanks({ found }: { found: Found }) {
+export function SurveyThanks({ found, form = null, endingId = null }: { found: Found; form?: string | null; endingId?: string | null }) {
   const ending = found?.ending;
+  // An embedding page hears that the form was sent, and which ending it reached (ids only).
+  const facts = { form, submitted: true, ending: ending ? endingId : null };
   if (ending) {
     return (
-      <SurveyNotice tone="success" title={ending.title || "Thank you!"}>
+      <SurveyNotice tone="success" title={ending.title || "Thank you!"} facts={facts}>
         <SentMark />
         {ending.message ? <p className="sv-notice-text sv-ending-message">{ending.message}</p> : null}
       </SurveyNotice>
     );
   }
   return (
-    <SurveyNotice tone="success" title="Thank you!">
+    <SurveyNotice tone="success" title="Thank you!" facts={facts}>
       <SentMark />
       <p className="sv-notice-text">
         Your answers{" "}

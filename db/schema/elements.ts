@@ -46,5 +46,24 @@ export type ConditionItem = Condition | ConditionRule;
 /** What a respondent sees after finishing: the first ending whose condition holds. */
 export type FormEnding = { id: string; title: string; message?: string; redirectUrl?: string; showIf?: Condition };
 
+/**
+ * When and how a form takes answers (lib/forms/form-settings.ts): the form file's and the v2
+ * detail's `settings`. Every key optional; a form without them takes answers as it always did.
+ */
+export type FormPublishing = {
+  opensAt?: string;
+  closesAt?: string;
+  maxResponses?: number;
+  closedMessage?: string;
+  onePerPerson?: "none" | "browser" | "email";
+  onePerPersonField?: string;
+  captcha?: "none" | "altcha" | "turnstile" | "hcaptcha";
+  /** Turnstile's or hCaptcha's site key (public) and secret (never answered by any API). */
+  captchaSiteKey?: string;
+  captchaSecret?: string;
+  embedOrigins?: string[];
+  slug?: string;
+};
+
 /** The form-level part of a definition, beside its elements (`forms.settings`). */
-export type FormSettings = { description?: string; endings?: FormEnding[] };
+export type FormSettings = { description?: string; endings?: FormEnding[]; publishing?: FormPublishing };

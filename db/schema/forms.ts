@@ -26,6 +26,8 @@ export const forms = pgTable(
     draftRevision: integer("draft_revision").notNull().default(0),
     /** Set when the form is moved to the trash; trashed forms are hidden from every API. */
     trashedAt: timestamptz("trashed_at"),
+    /** The short link `/f/<slug>` (settings.publishing.slug of the live settings); unique per instance. */
+    slug: text("slug").unique(),
     /** Kept exact in the same transaction as every submission insert/delete. */
     submissionsCount: integer("submissions_count").notNull().default(0),
     createdAt: createdAt(),
@@ -57,6 +59,11 @@ export const submissions = pgTable(
      * post sent again (a reload, Back and Submit, a double click without JavaScript) stores nothing.
      */
     postKey: text("post_key"),
+    /**
+     * The answer of the form's one-per-person email field, lower-cased; null unless the form takes
+     * one response per email. A unique index makes the second response of an address lose any race.
+     */
+    respondentEmail: text("respondent_email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,6 +80,9 @@ export const submissions = pgTable(
     uniqueIndex("submissions_post_key_idx")
       .on(t.formId, t.postKey)
       .where(sql`${t.postKey} is not null`),
+    uniqueIndex("submissions_respondent_email_idx")
+      .on(t.formId, t.respondentEmail)
+      .where(sql`${t.respondentEmail} is not null`),
   ],
 );
 

@@ -98,7 +98,7 @@ test("submissions, when present, must be an array", () => {
 test("an unknown top-level property is an error (a typo would silently drop data)", () => {
   rejects(
     { name: "F", elements: [], submission: [] },
-    "the form file has unknown property 'submission' (allowed: name, elements, description, endings, submissions)",
+    "the form file has unknown property 'submission' (allowed: name, elements, description, endings, settings, submissions)",
   );
 });
 

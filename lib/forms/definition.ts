@@ -4,6 +4,7 @@ import { compileFormLogic } from "@/lib/logic/form-logic";
 import { AppError } from "@/lib/errors";
 import { formatPath } from "@/lib/values/input-paths";
 import { MAX_FORM_NAME_LENGTH } from "./form-rules";
+import { checkPublishing, compactPublishing, locatedMessage, ZFormPublishing } from "./form-settings";
 import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,
@@ -21,6 +22,7 @@ import {
  *
  *   { "name": "…", "elements": [ …element tree as GET /api/v2/forms/:id returns it… ],
  *     "description"?: "…", "endings"?: [ { "id", "title", "message"?, "redirectUrl"?, "showIf"? } ],
+ *     "settings"?: { "opensAt"?, "closesAt"?, "maxResponses"?, … (lib/forms/form-settings.ts) },
  *     "submissions"?: [ { "data": {…}, "createdAt"?, "updatedAt"?, "duration"?, "spam"? } ] }
  *
  * Element objects (and their options, rows, columns, children) keep any extra properties;
@@ -37,7 +39,7 @@ export type ImportedSubmission = {
 export type FormDefinition = {
   name: string;
   elements: FormElement[];
-  /** Only when the file has a description or endings. */
+  /** Only when the file has a description, endings or settings (stored as `publishing`). */
   settings?: FormSettings;
   submissions: ImportedSubmission[];
 };
@@ -325,10 +327,12 @@ function checkLogic(tree: { elements: readonly FormElement[]; endings?: readonly
 }
 
 /** The settings a definition carries, without keys it leaves out (a form without them stores `{}`). */
-function settingsOf(file: { description?: string; endings?: FormEnding[] }): FormSettings {
+function settingsOf(file: { description?: string; endings?: FormEnding[]; settings?: FormSettings["publishing"] }): FormSettings {
+  const publishing = compactPublishing(file.settings);
   return {
     ...(file.description !== undefined ? { description: file.description } : {}),
     ...(file.endings?.length ? { endings: file.endings } : {}),
+    ...(publishing ? { publishing } : {}),
   };
 }
 
@@ -352,10 +356,12 @@ const ZFormFile = strictObject({
   name: z.string().trim().min(1).max(MAX_FORM_NAME_LENGTH),
   elements: z.array(ZElement),
   ...ZSettingsShape,
+  settings: ZFormPublishing.optional(),
   submissions: z.array(ZSubmission).optional(),
 }).superRefine((file, ctx) => {
   checkUniqueIds(file.elements, ctx);
   checkLogic(file, ctx);
+  checkPublishing(file.settings, file.elements, ctx, ["settings"]);
 });
 
 /** A strict object for values keyed by ids: `… has unknown row id 'r9'`. */
@@ -444,10 +450,11 @@ const ZPublishLabels: z.ZodType = z.lazy(() =>
 );
 
 const ZPublishedTree = z
-  .object({ elements: z.array(ZElement), ...ZSettingsShape })
+  .object({ elements: z.array(ZElement), ...ZSettingsShape, settings: ZFormPublishing.optional() })
   .superRefine((tree, ctx) => {
     checkUniqueIds(tree.elements, ctx);
     checkLogic(tree, ctx);
+    checkPublishing(tree.settings, tree.elements, ctx, ["settings"]);
   })
   .and(z.object({ elements: ZPublishLabels, endings: z.array(z.object({ title: ZNonEmptyLabel }).loose()).optional() }));
 
@@ -456,17 +463,21 @@ const ZPublishedTree = z
  * with its path (the builder shows it beside its element or ending). Empty when it may go live.
  */
 export function publishProblems(elements: unknown, settings: FormSettings = {}): ElementProblem[] {
-  const result = ZPublishedTree.safeParse({ elements, ...settings }, { error: defaultMessage });
+  const { publishing, ...texts } = settings;
+  // The builder names the publishing settings `settings`, as the form file and the v2 detail do.
+  const tree = { elements, ...texts, ...(publishing ? { settings: publishing } : {}) };
+  const result = ZPublishedTree.safeParse(tree, { error: defaultMessage });
   if (result.success) return [];
   const seen = new Set<string>();
   return result.error.issues.flatMap((issue) => {
     const path = issue.path.filter((k): k is string | number => typeof k !== "symbol");
     const where = formatPath(path);
-    const key = `${where}\u0000${issue.message}`;
+    const message = locatedMessage(issue);
+    const key = `${where}\u0000${message}`;
     if (seen.has(key)) return [];
     seen.add(key);
-    const reason = issue.message.startsWith(where) ? issue.message.slice(where.length).trim() : issue.message;
-    return [{ path, message: issue.message, reason }];
+    const reason = message.startsWith(where) ? message.slice(where.length).trim() : message;
+    return [{ path, message, reason }];
   });
 }
 
@@ -485,7 +496,7 @@ function fail(issues: string[]): never {
  */
 export function parseFormDefinition(input: unknown): FormDefinition {
   const result = ZFormFile.safeParse(input, { error: defaultMessage });
-  if (!result.success) fail(result.error.issues.map((i) => i.message));
+  if (!result.success) fail(result.error.issues.map(locatedMessage));
   const { name, elements, submissions = [] } = result.data;
   const settings = settingsOf(result.data);
 

@@ -91,3 +91,24 @@ test("only paths that never render a page leave the nonce off the request; pages
   assert.equal(rendersNoPage("/f/abc/submit", "multipart/form-data; boundary=x"), false);
   assert.equal(rendersNoPage("/f/abc", "application/json"), false);
 });
+
+test("a form that lists embedOrigins is framed by exactly those; a form with a CAPTCHA may run its worker and frames", () => {
+  const pathname = "/f/0b6f6c1e-0000-4000-8000-000000000000";
+  const listed = contentSecurityPolicy({
+    ...base,
+    pathname,
+    survey: { frameAncestors: ["https://example.com", "http://a.test:8080"], captcha: false },
+  });
+  assert.match(listed, /; frame-ancestors https:\/\/example\.com http:\/\/a\.test:8080$/);
+  assert.doesNotMatch(listed, /worker-src/);
+  const guarded = contentSecurityPolicy({ ...base, pathname, survey: { frameAncestors: null, captcha: true } });
+  assert.match(
+    guarded,
+    /; worker-src 'self'; frame-src 'self' https:\/\/challenges\.cloudflare\.com https:\/\/\*\.hcaptcha\.com; frame-ancestors \*$/,
+  );
+  // Never on the dashboard, whatever it is handed.
+  assert.match(
+    contentSecurityPolicy({ ...base, pathname: "/forms", survey: { frameAncestors: ["https://example.com"], captcha: true } }),
+    /frame-ancestors 'none'$/,
+  );
+});

@@ -1,9 +1,9 @@
 /**
  * The security headers of every response, decided in one place (proxy.ts applies them).
  *
- * Survey pages (/f/…, /u/…) will be embedded in owners' sites, so any site may frame them;
- * everything else (the dashboard above all) may be framed by no one. Change who may embed
- * survey pages here, and only here.
+ * Survey pages (/f/…, /u/…) are embedded in owners' sites, so any site may frame them unless
+ * the form lists `embedOrigins` (then exactly those); everything else (the dashboard above all)
+ * may be framed by no one. Change who may embed survey pages here, and only here.
  */
 import "server-only";
 import { env } from "@/server/env";
@@ -55,9 +55,16 @@ export type SecurityHeaderOptions = {
   https: boolean;
   /** `next dev` needs eval for its error overlay and stack reconstruction. */
   dev: boolean;
+  /** A survey page's form (server/services/publishing/frame-policy.ts): who may frame it, whether it loads a CAPTCHA. */
+  survey?: { frameAncestors: readonly string[] | null; captcha: boolean };
 };
 
-export function contentSecurityPolicy({ pathname, nonce, https, dev }: SecurityHeaderOptions): string {
+/** What a survey page's CAPTCHA needs beyond the page's own origin (server/services/publishing/captcha.ts). */
+const CAPTCHA_FRAMES = "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com";
+
+export function contentSecurityPolicy({ pathname, nonce, https, dev, survey: form }: SecurityHeaderOptions): string {
+  const survey = isSurveyPage(pathname);
+  const frameAncestors = form?.frameAncestors;
   const directives = [
     "default-src 'self'",
     // Only scripts carrying this response's nonce, and what they load (Next's chunks).
@@ -72,7 +79,9 @@ export function contentSecurityPolicy({ pathname, nonce, https, dev }: SecurityH
     // The consent form's answer redirects to the client's registered redirect_uri, another
     // origin; browsers apply form-action to that redirect too, so the consent page sets none.
     ...(isConsentPage(pathname) ? [] : ["form-action 'self'"]),
-    `frame-ancestors ${isSurveyPage(pathname) ? SURVEY_FRAME_ANCESTORS : "'none'"}`,
+    // A form with a CAPTCHA: ALTCHA's proof of work runs in a worker file of this origin; vendor CAPTCHAs frame their own.
+    ...(survey && form?.captcha ? ["worker-src 'self'", CAPTCHA_FRAMES] : []),
+    `frame-ancestors ${survey ? (frameAncestors?.length ? frameAncestors.join(" ") : SURVEY_FRAME_ANCESTORS) : "'none'"}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ];
   return directives.join("; ");
@@ -93,9 +102,10 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
 
 /** 128 random bits, base64: unguessable per response. */
 /** The headers of an answer to `pathname` under this instance's settings, with a fresh nonce. */
-export function responseSecurityHeaders(pathname: string): Record<string, string> {
+export function responseSecurityHeaders(pathname: string, survey?: SecurityHeaderOptions["survey"]): Record<string, string> {
   return securityHeaders({
     pathname,
+    survey,
     nonce: newNonce(),
     https: env().APP_URL.startsWith("https:"),
     dev: process.env.NODE_ENV === "development",

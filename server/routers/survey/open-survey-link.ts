@@ -8,6 +8,7 @@ import { surveyProcedure } from "@/server/trpc";
 import { pagesOf } from "@/server/services/survey/answers/validator-cache";
 import { resumePoint } from "@/server/services/survey/partial-responses";
 import { ZRerender, ZSurveyId, ZSurveyQuery } from "./shared";
+import { gatePage } from "@/server/services/publishing/form-gates";
 
 export const ZOpenSurveyLinkInput = z.object({
   linkId: ZSurveyId,
@@ -32,6 +33,9 @@ export const openSurveyLinkRoute = surveyProcedure.input(ZOpenSurveyLinkInput).m
     userAgent: ctx.headers.get("user-agent"),
     purpose: ctx.headers.get("sec-purpose") ?? ctx.headers.get("purpose"),
   });
+  // A form that takes no answers now says so; the link stays as it was.
+  const gate = await gatePage(ctx.db, found.form, ctx.headers, found.link.id);
+  if (gate) return gate;
   if (!input.rerender && !preview && found.link.status === "pending") await markLinkOpened(ctx.db, found.link.id);
 
   return buildSurveyView(ctx.db, {

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "@/lib/forms/definition";
 import { placeCount } from "@/server/services/submissions/value-index";
+import { SLUG_TAKEN_REASON, slugConflictOr, slugTaken } from "@/server/services/publishing/form-slug";
 
 /**
  * The builder's draft of a form. The builder edits `draft_elements` (a copy of `elements`
@@ -101,22 +102,31 @@ export type PublishResult = { ok: true; draft: BuilderDraft } | { ok: false; pro
  * draft is gone, in one statement. With problems nothing changes and each is answered with its path.
  */
 export async function publishDraft(db: DbOrTx, access: FormAccess, ref: string, input: { revision: number }): Promise<PublishResult> {
-  return db.transaction(async (tx) => {
-    const form = await getAccessibleFormOrThrow(tx, access, ref);
-    if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
-    const elements = form.draftElements ?? form.elements;
-    const settings = form.draftSettings ?? form.settings;
-    const problems = publishProblems(elements, settings);
-    if (problems.length) return { ok: false as const, problems };
-    const draft = await writeAtRevision(tx, access, ref, input.revision, {
-      elements,
-      settings,
-      draftElements: null,
-      draftSettings: null,
-      published: true,
+  let slug: string | undefined;
+  return db
+    .transaction(async (tx) => {
+      const form = await getAccessibleFormOrThrow(tx, access, ref);
+      if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
+      const elements = form.draftElements ?? form.elements;
+      const settings = form.draftSettings ?? form.settings;
+      const problems = publishProblems(elements, settings);
+      slug = settings.publishing?.slug;
+      if (!problems.length && slug && (await slugTaken(tx, slug, form.id)))
+        problems.push({ path: ["settings", "slug"], message: `settings.slug ${SLUG_TAKEN_REASON}`, reason: SLUG_TAKEN_REASON });
+      if (problems.length) return { ok: false as const, problems };
+      const draft = await writeAtRevision(tx, access, ref, input.revision, {
+        elements,
+        settings,
+        slug: slug ?? null,
+        draftElements: null,
+        draftSettings: null,
+        published: true,
+      });
+      return { ok: true as const, draft };
+    })
+    .catch((error: unknown) => {
+      throw slugConflictOr(error, slug);
     });
-    return { ok: true as const, draft };
-  });
 }
 
 /** Stops taking answers; the elements and any draft stay. */

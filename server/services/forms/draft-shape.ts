@@ -68,7 +68,24 @@ export const ZDraftSettings = z
       )
       .max(20)
       .optional(),
+    // When and how the form takes answers: shapes only; the rules (lib/forms/form-settings.ts) are checked when publishing.
+    publishing: z
+      .object({
+        opensAt: ZText.optional(),
+        closesAt: ZText.optional(),
+        maxResponses: z.number().optional(),
+        closedMessage: ZText.optional(),
+        onePerPerson: ZText.optional(),
+        onePerPersonField: ZText.optional(),
+        captcha: ZText.optional(),
+        captchaSiteKey: ZText.optional(),
+        captchaSecret: ZText.optional(),
+        embedOrigins: z.array(ZText).max(100).optional(),
+        slug: ZText.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((s) => JSON.stringify(s).length <= DRAFT_LIMITS.json, { error: "The form is too large to save" })
-  .describe("The builder's description and endings") as unknown as z.ZodType<FormSettings>;
+  .describe("The builder's description, endings and publishing settings") as unknown as z.ZodType<FormSettings>;

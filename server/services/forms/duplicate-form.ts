@@ -3,6 +3,14 @@ import type { DbOrTx } from "@/db";
 import { forms } from "@/db/schema";
 import { getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { copyName } from "@/lib/forms/form-rules";
+import type { FormSettings } from "@/db/schema";
+
+/** A short link belongs to one form: the copy gets none. */
+function withoutSlug(settings: FormSettings): FormSettings {
+  if (!settings.publishing?.slug) return settings;
+  const { slug: _slug, ...publishing } = settings.publishing;
+  return { ...settings, publishing };
+}
 
 /**
  * A new draft with a live form's elements and "Copy of <name>". Only the definition is
@@ -16,7 +24,7 @@ export async function duplicateForm(db: DbOrTx, access: FormAccess, ref: string)
       organizationId: source.organizationId,
       name: copyName(source.name),
       elements: source.elements,
-      settings: source.settings,
+      settings: withoutSlug(source.settings),
       published: false,
     })
     .returning({ id: forms.id, uuid: forms.uuid, name: forms.name });

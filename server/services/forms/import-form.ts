@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { forms, submissions, type NewSubmission } from "@/db/schema";
 import { parseFormDefinition } from "@/lib/forms/definition";
+import { AppError } from "@/lib/errors";
+import { SLUG_TAKEN_REASON, slugConflictOr, slugTaken } from "@/server/services/publishing/form-slug";
 
 const INSERT_BATCH = 1000;
 
@@ -17,11 +19,23 @@ export async function importForm(
   opts: { publish?: boolean } = {},
 ): Promise<{ id: number; uuid: string }> {
   const def = parseFormDefinition(file);
+  const slug = def.settings?.publishing?.slug;
+  if (slug && (await slugTaken(db, slug, null))) throw new AppError("BAD_REQUEST", `settings.slug '${slug}' ${SLUG_TAKEN_REASON}`);
   return db.transaction(async (tx) => {
     const [form] = await tx
       .insert(forms)
-      .values({ organizationId, name: def.name, elements: def.elements, settings: def.settings ?? {}, published: opts.publish ?? false })
-      .returning({ id: forms.id, uuid: forms.uuid });
+      .values({
+        organizationId,
+        name: def.name,
+        elements: def.elements,
+        settings: def.settings ?? {},
+        slug: slug ?? null,
+        published: opts.publish ?? false,
+      })
+      .returning({ id: forms.id, uuid: forms.uuid })
+      .catch((error: unknown) => {
+        throw slugConflictOr(error, slug);
+      });
     const rows: NewSubmission[] = def.submissions.map((s) => {
       const createdAt = s.createdAt ? new Date(s.createdAt) : new Date();
       return {

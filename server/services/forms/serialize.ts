@@ -4,6 +4,34 @@ import type { Form } from "@/db/schema";
 import { ELEMENT_TYPES } from "@/lib/forms/element-types";
 import { previewImageUrl, surveyUrl } from "@/server/urls";
 import { formSlug } from "./slug";
+import { publicPublishing } from "@/lib/forms/form-settings";
+
+/** The v2 detail's `settings` (lib/forms/form-settings.ts): every key optional; the CAPTCHA secret is never answered. */
+const ZV2FormSettings = z.object({
+  opensAt: z.string().optional().describe("ISO 8601: before it the form says when it opens and refuses submits (403)"),
+  closesAt: z.string().optional().describe("ISO 8601: from then on the form says it is closed and refuses submits (403)"),
+  maxResponses: z
+    .number()
+    .int()
+    .optional()
+    .describe("At most this many responses (spam aside), counted in the submit's own statement; then closed (403)"),
+  closedMessage: z.string().optional().describe("What the closed page says instead of the default sentence"),
+  onePerPerson: z
+    .enum(["none", "browser", "email"])
+    .optional()
+    .describe("`browser`: a signed cookie (stops honest people only); `email`: one response per answer of `onePerPersonField` (409)"),
+  onePerPersonField: z.string().optional().describe("The email element whose answer may respond once"),
+  captcha: z
+    .enum(["none", "altcha", "turnstile", "hcaptcha"])
+    .optional()
+    .describe("A solution the submit must carry (400 without): ALTCHA built in, or Turnstile/hCaptcha with the owner's keys"),
+  captchaSiteKey: z.string().optional().describe("Turnstile's or hCaptcha's site key"),
+  embedOrigins: z
+    .array(z.string())
+    .optional()
+    .describe("The only origins that may frame the survey page (`frame-ancestors`); any site when unset"),
+  slug: z.string().optional().describe("The short link `/f/<slug>`, unique per instance; the UUID link keeps working"),
+});
 
 /**
  * A form as each caller shows it, one function per shape: the v2 list item and detail, the v1
@@ -73,12 +101,17 @@ export const ZV2FormDetail = z.object({
     .array(z.object({ id: z.string(), title: z.string() }).loose())
     .optional()
     .describe("What a respondent sees after finishing: the first whose `showIf` holds; only when the form has endings"),
+  settings: ZV2FormSettings.optional().describe(
+    "When and how the form takes answers (schedule, cap, one per person, CAPTCHA, embedding, short link); only when it has any",
+  ),
 });
 
 export function toV2FormDetail(f: Form): z.infer<typeof ZV2FormDetail> {
   const { uuid: _uuid, ...item } = toV2FormListItem(f);
   // The settings' keys only when set: a form without them reads as before.
-  return { ...item, elements: f.elements, ...f.settings };
+  const { publishing, ...texts } = f.settings;
+  const settings = publicPublishing(publishing);
+  return { ...item, elements: f.elements, ...texts, ...(settings ? { settings } : {}) };
 }
 
 /** v1 list item (`GET /api/v1/forms`): `id` is the UUID; snake_case. */

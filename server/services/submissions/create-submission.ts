@@ -12,6 +12,7 @@ import { answerLines, placeholderValues } from "@/server/mail/answers-text";
 import { responseMailCtes } from "@/server/mail/response-mail";
 import { countInsertedSql } from "./submission-count";
 import { currentRequestId } from "@/server/http/request-id";
+import { placeGuardCtes } from "@/server/services/publishing/place-guard";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -28,6 +29,8 @@ export type NewSurveySubmission = {
   partialKey?: string | null;
   /** A form post's start-token signature (submissions.post_key): a second post of the same page stores nothing. */
   postKey?: string | null;
+  /** The one-per-person email (lower-cased): a second response with it stores nothing (a unique index). */
+  respondentEmail?: string | null;
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -48,6 +51,8 @@ export type StoreGuards = {
   formVersion?: string;
   /** Counted only when the form passes; over the limit nothing is stored. */
   attempts?: AttemptLimit;
+  /** The form's `maxResponses`: a response (not spam) takes a place in form_response_tallies, or nothing is stored. */
+  maxResponses?: number;
 };
 
 export type StoreOutcome =
@@ -58,7 +63,11 @@ export type StoreOutcome =
   /** The link was completed, switched off or expired by the time this submit ran. */
   | { kind: "link-closed" }
   /** This very form post (its `postKey`) was stored before: nothing stored, nothing sent again. */
-  | { kind: "already-stored" };
+  | { kind: "already-stored" }
+  /** Every place of a form with `maxResponses` was taken. */
+  | { kind: "full" }
+  /** The form takes one response per email, and this address has one. */
+  | { kind: "email-taken" };
 
 /**
  * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
@@ -89,7 +98,7 @@ export async function createSubmission(
     [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }],
     createdAt,
   );
-  const { formVersion, attempts } = guards;
+  const { formVersion, attempts, maxResponses } = guards;
   const e = env();
   const answers = answerLines(form.elements, input.data);
   const [row] = await storeStatement(db, {
@@ -102,6 +111,8 @@ export async function createSubmission(
     link: input.uniqueLinkId,
     partialKey: input.partialKey ?? null,
     postKey: input.postKey ?? null,
+    maxResponses: maxResponses ?? null,
+    respondentEmail: input.respondentEmail ?? null,
     id,
     data: JSON.stringify(input.data),
     duration: input.duration,
@@ -118,14 +129,29 @@ export async function createSubmission(
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
-  // Allowed, no link in the way, yet nothing inserted: the post key's unique index said "sent before".
-  if (row.allowed && !input.uniqueLinkId) return { kind: "already-stored" };
+  if (row.resent) return { kind: "already-stored" };
   if (attempts && row.attempts !== null && row.attempts > attempts.limit)
     return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
-  return { kind: "link-closed" };
+  if (row.email_taken) return { kind: "email-taken" };
+  if (!row.room) return { kind: "full" };
+  if (!row.linked) return { kind: "link-closed" };
+  if (!row.placed) return { kind: "full" };
+  // Placed, yet the insert found a unique key taken: another submit committed meanwhile — the same
+  // post (its post key: a double click), or else the same one-per-person address.
+  return { kind: input.postKey ? "already-stored" : input.respondentEmail ? "email-taken" : "link-closed" };
 }
 
-type StoreRow = { live: boolean; allowed: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
+type StoreRow = {
+  live: boolean;
+  resent: boolean;
+  attempts: number | null;
+  reset_s: number | null;
+  stored: boolean;
+  linked: boolean;
+  room: boolean;
+  placed: boolean;
+  email_taken: boolean;
+};
 
 /**
  * The CTE chain; each guard is a CTE that `allowed` requires, and a missing guard (null
@@ -134,6 +160,15 @@ type StoreRow = { live: boolean; allowed: boolean; attempts: number | null; rese
  */
 const storeStatement = preparedStatement<StoreRow>(() => {
   const v = (name: string) => sql.placeholder(name);
+  const guards = placeGuardCtes({
+    formId: v("formId"),
+    maxResponses: v("maxResponses"),
+    spam: v("spam"),
+    email: v("respondentEmail"),
+    allowed: sql`select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)
+      and not exists (select 1 from resent)`,
+    linked: sql`(${v("link")}::uuid is null or exists (select 1 from link))`,
+  });
   return sql`
     with live as (
       select id from ${forms}
@@ -141,19 +176,28 @@ const storeStatement = preparedStatement<StoreRow>(() => {
         and (${v("version")}::text is null or ${formVersionSql} = ${v("version")}::text)
     ),
     attempt as (${countHitSql(sql`select ${v("key")}::text as key from live where ${v("key")}::text is not null`, v("windowS"))}),
-    allowed as (select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)),
+    resent as (
+      select 1 from ${submissions}
+      where ${v("postKey")}::text is not null and form_id = ${v("formId")}::int and post_key = ${v("postKey")}::text
+    ),
+    ${guards.before},
     link as (
       update ${uniqueLinks} set status = 'completed', updated_at = now()
       where id = ${v("link")}::uuid and form_id = ${v("formId")}::int and status <> 'completed' and active
-        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed)
+        and (expires_at is null or expires_at > now()) and exists (select 1 from allowed) and exists (select 1 from room)
       returning id
     ),
+    ${guards.after},
     inserted as (
-      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, post_key, created_at, updated_at)
+      insert into ${submissions}
+        (id, form_id, organization_id, data, duration, spam, unique_link_id, respondent_email, post_key, created_at, updated_at)
       select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int,
-        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("postKey")}::text, ${v("at")}::timestamptz, ${v("at")}::timestamptz
+        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("respondentEmail")}::text, ${v("postKey")}::text, ${v("at")}::timestamptz,
+        ${v("at")}::timestamptz
       where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
-      on conflict (form_id, post_key) where post_key is not null do nothing
+        and exists (select 1 from placed_ok)
+      -- Either unique key (one-per-person address, post key) makes a racing second insert store nothing.
+      on conflict do nothing
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
@@ -179,8 +223,10 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       },
       sql`select 1 from inserted`,
     )}
-    select exists (select 1 from live) as live, exists (select 1 from allowed) as allowed,
+    select exists (select 1 from live) as live, exists (select 1 from resent) as resent,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
       exists (select 1 from inserted) as stored,
+      (${v("link")}::uuid is null or exists (select 1 from link)) as linked,
+      exists (select 1 from room) as room, exists (select 1 from placed_ok) as placed, exists (select 1 from email_taken) as email_taken,
       (select count(*) from notified)::int as notified`;
 });

@@ -20,7 +20,21 @@ import { mailConfigured } from "@/server/mail/runtime";
 import { mailResumeLink } from "./resume-links";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
+import { assertCaptchaSolved, CAPTCHA_FIELD, CAPTCHA_HEADER, VENDOR_CAPTCHA_FIELDS } from "@/server/services/publishing/captcha";
+import { clientIp } from "@/server/http/client-address";
+import { env } from "@/server/env";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
+import {
+  alreadyResponded,
+  assertScheduleOpen,
+  browserResponded,
+  emailAlreadyUsed,
+  FormClosedError,
+  onceCookie,
+  publishingOf,
+  respondentEmailOf,
+  type OnceCookie,
+} from "@/server/services/publishing/form-gates";
 
 /**
  * One survey submit, whichever way it arrives: a JSON body (`POST …/submit`, headless use)
@@ -38,7 +52,7 @@ export type SubmitBody =
 export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
-  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
+  | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding; onceCookie?: OnceCookie }
   /** The same form post again (a reload or Back, then Submit): stored the first time, thanked again, nothing stored. */
   | { kind: "resent"; thanksPath: string; ending?: SubmitEnding }
   /**
@@ -98,6 +112,9 @@ export async function submitResponse(
   const headers = opts.headers ?? new Headers();
   for (let changes = 0; ; changes++) {
     const { form } = target;
+    // Closed, not open yet, or this browser has answered: nothing is read (server/services/publishing/).
+    assertScheduleOpen(form, new Date(now));
+    if (!target.linkId && (await browserResponded(db, form, headers))) throw alreadyResponded();
     const answers = await readAnswers(db, form, body, now, mailConfigured());
     if (answers.kind === "redisplay") {
       const { save, saveTo, ...shown } = answers;
@@ -117,6 +134,9 @@ export async function submitResponse(
       await countRefusedAttempt(db, opts.limit);
       throw answers.error;
     }
+    // The form's CAPTCHA (not a unique link's: the link is the credential), before anything is stored.
+    if (!target.linkId)
+      await assertCaptchaSolved(db, { uuid: form.uuid, publishing: publishingOf(form) }, captchaSolution(body, headers), remoteIp(headers));
     const { spam } = judgeSpam({ honeypot: answers.honeypot, elapsedMs: answers.elapsedMs });
     const input = {
       formId: form.id,
@@ -128,13 +148,24 @@ export async function submitResponse(
       // The respondent's partial of a multi-page form is finished by the same statement.
       partialKey: formLogicFor(form).pages.length > 1 ? existingRespondentKey(headers, target.linkId) : null,
       postKey: answers.postKey ?? null,
+      // Spam claims no address.
+      respondentEmail: spam ? null : respondentEmailOf(form, answers.data),
     };
-    const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
+    const publishing = publishingOf(form);
+    const guards = { formVersion: form.version, attempts: opts.limit, maxResponses: publishing.maxResponses };
+    const outcome = await createSubmission(db, form, input, guards);
     switch (outcome.kind) {
-      case "stored":
-        return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+      case "stored": {
+        const cookie = await onceCookie(db, form, target.linkId);
+        const stored = { kind: "stored" as const, id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+        return cookie ? { ...stored, onceCookie: cookie } : stored;
+      }
       case "already-stored":
         return { kind: "resent", ...endingOf(form, answers.data, target.linkId) };
+      case "full":
+        throw new FormClosedError("full", publishing);
+      case "email-taken":
+        throw emailAlreadyUsed(publishing.onePerPersonField!);
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
@@ -292,6 +323,15 @@ function throwNotFound(): never {
   throw surveyNotFound();
 }
 
+/** The CAPTCHA solution a submit carries: a form post's field, a JSON submit's header. */
+function captchaSolution(body: SubmitBody, headers: Headers): string | null {
+  if (body.kind === "json") return headers.get(CAPTCHA_HEADER)?.trim() || null;
+  const names = [CAPTCHA_FIELD, ...VENDOR_CAPTCHA_FIELDS] as readonly string[];
+  return body.fields.find(([name, value]) => names.includes(name) && value.trim() !== "")?.[1].trim() ?? null;
+}
+
+const remoteIp = (headers: Headers) => clientIp(headers, env().TRUST_PROXY);
+
 /** Bounds Conform's path parsing: a list index this high is never a real row (and would allocate a huge sparse array). */
 const HUGE_INDEX_RE = /\[\d{4,}\]/;
 
@@ -305,6 +345,8 @@ function formParams(fields: readonly (readonly [string, string])[]): URLSearchPa
     if (HUGE_INDEX_RE.test(name)) continue;
     if (name === "__intent__" && !isListIntent(value)) continue;
     if (name === "__state__") continue;
+    // A vendor CAPTCHA's own field is no answer (captcha.ts reads it).
+    if ((VENDOR_CAPTCHA_FIELDS as readonly string[]).includes(name)) continue;
     params.append(name, value);
   }
   return params;

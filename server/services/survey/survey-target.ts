@@ -5,6 +5,7 @@ import { forms, prefills, uniqueLinks, type Form, type UniqueLink } from "@/db/s
 import { AppError } from "@/lib/errors";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { UUID_RE } from "@/lib/values/ids";
+import { isSlug } from "@/lib/forms/form-settings";
 import type { PrefillSource } from "./initial-values";
 
 /**
@@ -55,14 +56,12 @@ const formColumns = {
 };
 const live = and(eq(forms.published, true), isNull(forms.trashedAt));
 
+/** A live form by its UUID, or by its short link (`/f/<slug>`, server/services/publishing/form-slug.ts). */
 export async function findSurveyForm(db: DbOrTx, formUuid: string): Promise<PublishedForm | null> {
-  const uuid = formUuid.trim().toLowerCase();
-  if (!UUID_RE.test(uuid)) return null;
-  const [form] = await db
-    .select(formColumns)
-    .from(forms)
-    .where(and(eq(forms.uuid, uuid), live))
-    .limit(1);
+  const ref = formUuid.trim().toLowerCase();
+  const by = UUID_RE.test(ref) ? eq(forms.uuid, ref) : isSlug(ref) ? eq(forms.slug, ref) : null;
+  if (!by) return null;
+  const [form] = await db.select(formColumns).from(forms).where(and(by, live)).limit(1);
   return form ?? null;
 }
 

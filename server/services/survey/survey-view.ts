@@ -8,6 +8,7 @@ import { issueStartToken, readStartToken } from "./start-token";
 import type { SaveLaterState } from "@/lib/survey/save-later";
 import { mailConfigured } from "@/server/mail/runtime";
 import { pagesOf } from "./answers/validator-cache";
+import type { SurveyCaptcha } from "@/server/services/publishing/captcha";
 
 /**
  * Everything a survey page renders, built on the server. Serializable: the page passes it to
@@ -31,6 +32,8 @@ export type SurveyFormView = {
   formError: string | null;
   /** "Save and continue later" (a form of several pages, mail configured), with what the last save said; absent: none. */
   saveLater?: SaveLaterState | null;
+  /** The CAPTCHA the form asks for (server/services/publishing/captcha.ts); null for none. */
+  captcha?: SurveyCaptcha;
 };
 
 /** A page that is not the form: a closed unique link says why. */
@@ -50,6 +53,8 @@ export type SurveyViewInput = {
   saveLater?: SaveLaterState | null;
   /** Where the respondent left off (a partial response): the page and the values it had. */
   resume?: { page: number; formValues: Record<string, unknown> } | null;
+  /** The form's CAPTCHA; a unique link asks for none. */
+  captcha?: SurveyCaptcha;
 };
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
@@ -74,5 +79,6 @@ export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<S
     lastResult: input.lastResult ?? null,
     formError: input.formError ?? null,
     saveLater: pagesOf(form).pages > 1 && mailConfigured() ? (input.saveLater ?? { email: "", error: null, sent: false }) : null,
+    captcha: input.captcha ?? null,
   };
 }

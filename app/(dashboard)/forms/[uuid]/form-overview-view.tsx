@@ -21,6 +21,7 @@ import { FormMailSection } from "./form-mail-section";
 import { FormFunnelSection } from "./form-funnel-section";
 import { FormName } from "./form-name";
 import { ShareSurvey } from "./share-survey";
+import { EmbedSnippets } from "./embed-snippets";
 import "../forms.css";
 
 type Overview = inferRouterOutputs<AppRouter>["forms"]["overview"];
@@ -161,6 +162,14 @@ function Overview({ form }: { form: Overview }) {
                 <dt>Submissions</dt>
                 <dd>{numberFormat.format(form.submissionsCount)}</dd>
               </div>
+              {form.responseCap ? (
+                <div>
+                  <dt>Responses taken</dt>
+                  <dd data-testid="response-cap">
+                    {numberFormat.format(form.responseCap.taken)} of {numberFormat.format(form.responseCap.max)}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Last submission</dt>
                 <dd>{form.lastSubmissionAt ? <DateTime at={form.lastSubmissionAt} /> : "None yet"}</dd>
@@ -212,7 +221,14 @@ function Overview({ form }: { form: Overview }) {
                 <Link href={formBuilderPath(form.uuid)}>Open the builder to publish</Link>
               </p>
             )}
-            <ShareSurvey url={form.url} name={form.name} />
+            <ShareSurvey url={form.shortUrl ?? form.url} name={form.name} />
+            <EmbedSnippets
+              appUrl={new URL(form.url).origin}
+              formUuid={form.uuid}
+              slug={form.slug}
+              name={form.name}
+              embedOrigins={form.embedOrigins}
+            />
           </section>
         )}
       </div>

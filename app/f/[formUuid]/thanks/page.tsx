@@ -20,5 +20,5 @@ export default async function SurveyThanksPage({
     formUuid,
     ending: typeof ending === "string" ? ending : undefined,
   });
-  return <SurveyThanks found={found} />;
+  return <SurveyThanks found={found} form={formUuid} endingId={typeof ending === "string" ? ending : null} />;
 }

@@ -3,10 +3,18 @@ import { z } from "zod";
 import { getFormOverview } from "@/server/services/forms/form-overview";
 import { toDashboardForm, ZDashboardForm } from "@/server/services/forms/serialize";
 import { sessionProcedure } from "@/server/trpc";
+import { surveyUrl } from "@/server/urls";
 import { ZFormRefInput } from "./outputs";
 
 export const ZFormOverviewOutput = ZDashboardForm.extend({
   lastSubmissionAt: z.string().nullable().describe("ISO 8601 of the last non-spam submission; null when none"),
+  responseCap: z
+    .object({ taken: z.number().int(), max: z.number().int() })
+    .nullable()
+    .describe('A form with maxResponses: places taken and the cap ("7 of 10"); null otherwise'),
+  slug: z.string().nullable().describe("The live short link's slug; null when none"),
+  shortUrl: z.string().nullable().describe("`/f/<slug>` in full; null when the form has no short link"),
+  embedOrigins: z.array(z.string()).nullable().describe("The only sites that may frame the form; null for any"),
 });
 
 /** One form for its dashboard page, also while it is in the trash (the page offers Restore). */
@@ -15,5 +23,13 @@ export const getFormOverviewRoute = sessionProcedure
   .output(ZFormOverviewOutput)
   .query(async ({ ctx, input }) => {
     const form = await getFormOverview(ctx.db, ctx.access, input.formUuid);
-    return { ...toDashboardForm(form), lastSubmissionAt: form.lastSubmissionAt?.toISOString() ?? null };
+    const { slug, embedOrigins } = form.settings.publishing ?? {};
+    return {
+      ...toDashboardForm(form),
+      lastSubmissionAt: form.lastSubmissionAt?.toISOString() ?? null,
+      responseCap: form.responseCap,
+      slug: form.slug ?? null,
+      shortUrl: form.slug && slug ? surveyUrl(form.slug) : null,
+      embedOrigins: embedOrigins?.length ? embedOrigins : null,
+    };
   });

@@ -27,6 +27,7 @@ import { BuilderPreview } from "./builder-preview";
 import { ElementCard } from "./element-card";
 import { duplicateElement, move, newElement, TYPE_LABELS } from "./element-model";
 import { renameElementId, SettingsEditor } from "./logic-editors";
+import { PublishingEditor } from "./publishing-editor";
 import { cardProblems, NO_PROBLEMS, summaryText, type CardProblems } from "./problems";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./builder.css";
@@ -298,6 +299,12 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
   // "Draft": the word every form list uses for a form not published (StatusBadge).
   const live = state.published ? (state.hasDraft ? "Unpublished changes" : "Published") : "Draft";
   const problemCount = problems?.length ?? 0;
+  // The publish problems of one settings path (endings, the publishing settings), joined.
+  const problemAt = (path: (string | number)[]) =>
+    problems
+      ?.filter(({ problem }) => path.every((k, i) => problem.path[i] === k) && problem.path.length === path.length)
+      .map(({ problem }) => problem.reason)
+      .join(" · ") || undefined;
 
   return (
     <div className={`bl${showPreview ? " bl-show-preview" : ""}`}>
@@ -466,17 +473,8 @@ function Builder({ initial, countries }: { initial: Draft; countries: PhoneCount
               </SortableContext>
             </DndContext>
           )}
-          <SettingsEditor
-            settings={settings}
-            elements={elements}
-            onChange={editSettings}
-            problemAt={(path) =>
-              problems
-                ?.filter(({ problem }) => path.every((k, i) => problem.path[i] === k) && problem.path.length === path.length)
-                .map(({ problem }) => problem.reason)
-                .join(" · ") || undefined
-            }
-          />
+          <SettingsEditor settings={settings} elements={elements} onChange={editSettings} problemAt={problemAt} />
+          <PublishingEditor settings={settings} elements={elements} onChange={editSettings} problemAt={problemAt} />
         </div>
         <aside className="bl-preview" aria-labelledby="bl-preview-title">
           <h2 id="bl-preview-title" className="bl-preview-title">
