@@ -68,5 +68,7 @@ export const OAUTH_PATHS = {
   error: "/oauth/error",
   token: "/oauth/token",
   revoke: "/oauth/revoke",
+  /** Dynamic client registration (RFC 7591), for MCP clients. */
+  register: "/oauth/register",
   metadata: "/.well-known/oauth-authorization-server",
 } as const;

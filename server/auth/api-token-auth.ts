@@ -16,6 +16,8 @@ export type ApiPrincipal = {
   /** The forms the token may see (tokenFormIdsSql); null = all forms of the organization. */
   formIds: number[] | null;
   scopes: string[];
+  /** Set for an MCP OAuth access token: the client acting (the audit log's actor); tokenId is then its grant. */
+  oauthClientId?: number;
 };
 
 /** What a token may see: its organization, narrowed to formIds. */

@@ -2,7 +2,7 @@ import "server-only";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { db } from "@/db";
 import { mcpCallers } from "./callers";
-import { mcpBearerToken } from "./credential";
+import { mcpChallenge, mcpCredential } from "./credential";
 import { buildMcpServer } from "./server";
 
 /** The largest JSON-RPC body /mcp reads; a bigger one is a 413 JSON-RPC error, before any parsing. */
@@ -14,20 +14,20 @@ const rpcError = (status: number, code: number, message: string, headers: Record
 /**
  * `/mcp`, Streamable HTTP without sessions: every POST gets a new server and transport, answered
  * in JSON, so any instance answers any request. GET (a stream for server-initiated messages) and
- * DELETE (ending a session) have nothing to do here: 405. The bearer must be a live v2 token,
- * else 401 before anything is read.
+ * DELETE (ending a session) have nothing to do here: 405. The bearer must be a live v2 token
+ * or MCP access token, else 401 (with where to get one) before anything is read.
  */
 export async function handleMcpRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") {
     return rpcError(405, -32000, "Method not allowed: this server keeps no sessions; POST JSON-RPC messages", { Allow: "POST" });
   }
-  const token = await mcpBearerToken(db(), request.headers.get("authorization"));
-  if (!token) {
-    return rpcError(401, -32001, "A v2 API token is required: Authorization: Bearer fh_v2_…", {
-      "WWW-Authenticate": 'Bearer realm="mcp"',
+  const credential = await mcpCredential(db(), request.headers.get("authorization"));
+  if (!credential) {
+    return rpcError(401, -32001, "Sign in with OAuth or send a v2 API token: Authorization: Bearer fh_v2_…", {
+      "WWW-Authenticate": mcpChallenge(),
     });
   }
-  const server = buildMcpServer(mcpCallers(token, request.headers));
+  const server = buildMcpServer(mcpCallers(credential, request.headers));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -53,3 +53,7 @@ export async function postRaw(token: string | null, clientAddress: string, body:
   }
   return { status: res.status, headers: res.headers, text, json };
 }
+
+/** The SDK's client with an OAuth access token (no forwarded address: the test's own). */
+export const connectMcpWith = (accessToken: string) =>
+  connectMcp(accessToken, `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`);
