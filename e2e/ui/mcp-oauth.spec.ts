@@ -111,6 +111,13 @@ test("an MCP client: metadata, registration, PKCE, consent, token, a call, refre
   );
   expect((await listForms(refreshed.access_token)).isError).toBeFalsy();
 
+  // Connected apps lists it as an assistant whose name is its own claim.
+  await page.goto("/connected-apps");
+  const row = page.getByTestId("app-row");
+  await expect(row).toContainText("Desk Assistant");
+  await expect(row).toContainText("Assistant (MCP), self-registered: name unverified");
+  await expect(row).toContainText("See forms: their names, settings and fields");
+
   // 7. Revoke the refresh token: the connection ends, the next call is refused at the door.
   const revoked = await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure);
   await oauth.processRevocationResponse(revoked);
