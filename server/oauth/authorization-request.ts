@@ -93,7 +93,8 @@ export async function checkAuthorizationRequest(db: Db, raw: RawParams): Promise
     // Without a method the challenge would be `plain` (RFC 7636 §4.3), which is not supported.
     if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
     if (!S256_CHALLENGE_RE.test(challenge)) return fail("invalid_request", "code_challenge must be a base64url SHA-256 (43 characters)");
-  } else if (isPublicClient(client)) {
+  } else if (isPublicClient(client) || resource !== null) {
+    // OAuth 2.1, as MCP clients speak it: PKCE always; the connector keeps its confidential clients' choice.
     return fail("invalid_request", "This client must use PKCE: send code_challenge with code_challenge_method=S256");
   }
 

@@ -4,6 +4,8 @@ import { memberships, oauthClients } from "../../../db/schema";
 import { expect, newClientAddress, test } from "../../fixtures";
 import { allow, CALLBACK_ORIGIN, connect, discover, insecure, registerClient, signInApi, type TestClient } from "../../oauth";
 import { connectMcpWith, postRaw } from "./mcp-client";
+import { idsByTag } from "../filter-forms";
+import { onlyRow } from "../audit/audit-helpers";
 
 /** OAuth for /mcp (server/oauth/registration.ts, resource.ts, mcp-bearer.ts): registration, audience, scopes within the role. */
 
@@ -192,5 +194,42 @@ test.describe("OAuth tokens for /mcp", () => {
       "You do not have permission to perform this action. Required scope: form.write",
     );
     await session.close();
+  });
+
+  test("an assistant's change is audited with the client's registered name; PKCE is required even of a confidential client", async ({
+    request,
+    seed,
+    baseURL,
+  }) => {
+    const org = await seed.org();
+    const form = await seed.form(org.organizationId, {
+      name: "F",
+      elements: [{ id: "q_tag", label: "Tag", type: "short-text" }],
+      submissions: [{ data: { q_tag: "a" } }],
+    });
+    await signInApi(request, org);
+    const tokens = await mcpTokens(request, await registerPublic("Audit Assistant"), "submission.view submission.delete");
+    const session = await connectMcpWith(tokens.access_token);
+    const id = (await idsByTag(seed, form.id)).a!;
+    expect((await session.callTool({ name: "delete_submission", arguments: { id } })).isError).toBeFalsy();
+    await session.close();
+    expect(await onlyRow(seed.db, org.organizationId, "submission.deleted")).toMatchObject({
+      actorType: "oauth_client",
+      actorLabel: "Audit Assistant",
+    });
+
+    const confidential = await registerClient(seed.db);
+    const res = await request.get(
+      `/oauth/authorize?${new URLSearchParams({
+        response_type: "code",
+        client_id: confidential.id,
+        redirect_uri: confidential.redirectUri,
+        resource: `${baseURL}/mcp`,
+      })}`,
+      { maxRedirects: 0 },
+    );
+    expect(new URL(res.headers()["location"]!).searchParams.get("error_description")).toBe(
+      "This client must use PKCE: send code_challenge with code_challenge_method=S256",
+    );
   });
 });
