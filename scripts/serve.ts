@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { closeDb } from "../db";
 import { parseEnv } from "../server/env";
+import { closeReadDb } from "../server/read-replica";
 import { answerInProcess } from "../server/http/in-process";
 import { pickRequestId, runAsRequest } from "../server/http/request-id";
 import { markStopping, runShutdown } from "../server/lifecycle";
@@ -119,7 +120,8 @@ const close = async (why: string) => {
   server.closeIdleConnections();
   const left = SHUTDOWN_TIMEOUT_MS - (Date.now() - started) - 1000;
   await Promise.all([closed, runShutdown(left, (name, err) => logError(`stopping ${name} failed`, err))]);
-  await closeDb(Math.max(1, Math.floor((SHUTDOWN_TIMEOUT_MS - (Date.now() - started)) / 1000))).catch(() => {});
+  const poolTimeoutS = Math.max(1, Math.floor((SHUTDOWN_TIMEOUT_MS - (Date.now() - started)) / 1000));
+  await Promise.all([closeDb(poolTimeoutS).catch(() => {}), closeReadDb(poolTimeoutS).catch(() => {})]);
   log.info("stopped", { ms: Date.now() - started });
   process.exit(0);
 };

@@ -51,6 +51,8 @@ const SMTP_URL_ERROR = "SMTP_URL must be smtp://user:password@host:587 or smtps:
 
 const ZEnv = z.object({
   DATABASE_URL: z.url({ error: "DATABASE_URL must be a postgres:// URL" }).optional(),
+  /** A streaming replica for lists, exports, tables and charts (server/read-replica.ts); writes stay on DATABASE_URL. */
+  DATABASE_READ_URL: z.url({ error: "DATABASE_READ_URL must be a postgres:// URL" }).optional(),
   PORT: port("PORT").default(3000),
   /** Loopback unless told otherwise: a self-hoster exposes the service on purpose (HOST=0.0.0.0). */
   HOST: z

@@ -15,6 +15,7 @@ import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import type { AnyValues, ConformForm, Field } from "./conform";
 import { fieldTarget } from "./field-targets";
 import { SurveyField } from "./fields";
+import { SentAgainNotice, useSentAgainGuard } from "./sent-again";
 
 export const FORM_ID = "survey";
 
@@ -79,6 +80,9 @@ export function SurveyForm({
     return () => window.removeEventListener("pageshow", reset);
   }, []);
 
+  // Back after a sent form: a fresh copy, not the sent answers ready to go again (sent-again.tsx).
+  const sentAgain = useSentAgainGuard(view.action);
+
   const formProps = getFormProps(form);
   return (
     <form
@@ -98,6 +102,7 @@ export function SurveyForm({
         else setSubmitting(true);
       }}
     >
+      {sentAgain ? <SentAgainNotice /> : null}
       <ErrorSummary form={form} elements={elements} formError={view.formError} attempt={attempt} />
       <input type="hidden" name={START_TOKEN_FIELD} value={view.startToken} />
       <Honeypot />

@@ -33,11 +33,12 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
       ref,
       body: body.kind === "json" ? { kind: "json", submission: body.submission } : body,
     });
-    if (outcome.kind === "stored") {
+    if (outcome.kind === "stored" || outcome.kind === "resent") {
       // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
       if (body.kind === "json") {
         const { ending } = outcome;
         const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
+        if (outcome.kind === "resent") throw new Error("a JSON submit carries no post key");
         return submitJson(201, { id: outcome.id, ...named });
       }
       const location = outcome.ending?.redirectUrl ?? outcome.thanksPath;

@@ -1,3 +1,4 @@
+import { SentMark } from "./sent-again";
 import { SurveyNotice } from "./survey-shell";
 
 /** What the thanks procedure found: the form's name and the ending named, or null (a plain thank-you). */
@@ -12,12 +13,14 @@ export function SurveyThanks({ found }: { found: Found }) {
   if (ending) {
     return (
       <SurveyNotice tone="success" title={ending.title || "Thank you!"}>
+        <SentMark />
         {ending.message ? <p className="sv-notice-text sv-ending-message">{ending.message}</p> : null}
       </SurveyNotice>
     );
   }
   return (
     <SurveyNotice tone="success" title="Thank you!">
+      <SentMark />
       <p className="sv-notice-text">
         Your answers{" "}
         {found ? (

@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamptz, updatedAt } from "./columns";
 import type { FormElement, FormSettings } from "./elements";
 import { organizations } from "./organizations";
@@ -52,6 +52,11 @@ export const submissions = pgTable(
     /** Seconds the respondent took; null when unknown. */
     duration: integer("duration"),
     uniqueLinkId: uuid("unique_link_id"),
+    /**
+     * The signature of the survey page's start token whose form post stored this row: the same
+     * post sent again (a reload, Back and Submit, a double click without JavaScript) stores nothing.
+     */
+    postKey: text("post_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,6 +70,9 @@ export const submissions = pgTable(
     index("submissions_unique_link_idx")
       .on(t.uniqueLinkId)
       .where(sql`${t.uniqueLinkId} is not null`),
+    uniqueIndex("submissions_post_key_idx")
+      .on(t.formId, t.postKey)
+      .where(sql`${t.postKey} is not null`),
   ],
 );
 

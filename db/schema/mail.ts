@@ -42,6 +42,8 @@ export const mailMessages = pgTable(
     toAddress: text("to_address").notNull(),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
+    /** The X-Request-Id of the request that caused the message, if any; the worker logs under it. */
+    requestId: text("request_id"),
     /**
      * What the kind's template renders (server/mail/templates/). A one-time link lives under
      * `secret` and is removed once the message is sent or given up, so no log shows it again.

@@ -78,6 +78,8 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamptz("last_attempt_at"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
+    /** The X-Request-Id of the request that caused the event (server/http/request-id.ts); the worker logs under it. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
     deliveredAt: timestamptz("delivered_at"),
   },

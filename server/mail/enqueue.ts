@@ -5,6 +5,7 @@ import type { MailKind } from "@/db/schema";
 import type { MailContent } from "./templates/messages";
 import { MAIL_CHANNEL } from "./outbox";
 import { headerText } from "./header-text";
+import { currentRequestId } from "@/server/http/request-id";
 
 export type QueuedMail<K extends MailKind = MailKind> = {
   kind: K;
@@ -27,9 +28,11 @@ export type QueuedMail<K extends MailKind = MailKind> = {
 export async function queueMail<K extends MailKind>(tx: DbOrTx, m: QueuedMail<K>): Promise<string | null> {
   const [row] = await tx.execute<{ id: string | null }>(sql`
     with queued as (
-      insert into mail_messages (organization_id, user_id, form_id, kind, to_address, reply_to, subject, content, idempotency_key)
+      insert into mail_messages (organization_id, user_id, form_id, kind, to_address, reply_to, subject, content, idempotency_key,
+        request_id)
       values (${m.organizationId ?? null}, ${m.userId ?? null}, ${m.formId ?? null}, ${m.kind}, ${headerText(m.to)},
-        ${m.replyTo ? headerText(m.replyTo) : null}, ${headerText(m.subject)}, ${JSON.stringify(m.content)}::jsonb, ${m.idempotencyKey})
+        ${m.replyTo ? headerText(m.replyTo) : null}, ${headerText(m.subject)}, ${JSON.stringify(m.content)}::jsonb, ${m.idempotencyKey},
+        ${currentRequestId() ?? null})
       on conflict (idempotency_key) do nothing
       returning id
     ), notified as (select pg_notify(${MAIL_CHANNEL}, '') from queued)

@@ -27,6 +27,8 @@ export type ClaimedMail = {
   userId: number | null;
   formId: number | null;
   attempts: number;
+  /** The request that caused the message, if one did: the attempt's log lines carry its id. */
+  requestId: string | null;
 };
 
 type Row = {
@@ -39,6 +41,7 @@ type Row = {
   user_id: number | null;
   form_id: number | null;
   attempts: number;
+  request_id: string | null;
 };
 
 const toClaimed = (r: Row): ClaimedMail => ({
@@ -51,6 +54,7 @@ const toClaimed = (r: Row): ClaimedMail => ({
   userId: r.user_id,
   formId: r.form_id,
   attempts: r.attempts,
+  requestId: r.request_id,
 });
 
 /** Claims up to `max` due messages for `leaseKey`, oldest due first, skipping rows another worker is claiming. */
@@ -66,14 +70,14 @@ export async function claimDueMail(db: DbOrTx, leaseKey: number, max: number): P
     )
     update mail_messages m set locked_by = ${leaseKey}, locked_at = now()
     from picked where m.id = picked.id
-    returning m.id, m.kind, m.to_address, m.reply_to, m.subject, m.content, m.user_id, m.form_id, m.attempts`);
+    returning m.id, m.kind, m.to_address, m.reply_to, m.subject, m.content, m.user_id, m.form_id, m.attempts, m.request_id`);
   return rows.map(toClaimed);
 }
 
 /** A message this lease holds (written already claimed: a test message), ready for its attempt; null when it is not ours. */
 export async function loadClaimedMail(db: DbOrTx, leaseKey: number, id: string): Promise<ClaimedMail | null> {
   const [row] = await db.execute<Row>(sql`
-    select id, kind, to_address, reply_to, subject, content, user_id, form_id, attempts
+    select id, kind, to_address, reply_to, subject, content, user_id, form_id, attempts, request_id
     from mail_messages where id = ${id} and locked_by = ${leaseKey}`);
   return row ? toClaimed(row) : null;
 }

@@ -16,6 +16,8 @@ export type ResponseMailParams = {
   submissionUrl: Placeholder;
   receiptsPerFormPerHour: Placeholder;
   receiptsPerRecipientPerDay: Placeholder;
+  /** The submit request's X-Request-Id, kept on each message for the worker's log lines. */
+  requestId: Placeholder;
 };
 
 /** A subject on one line, at most 200 characters (control characters, CR and LF among them, become spaces). */
@@ -38,10 +40,10 @@ export const mailSubjectSql = (text: SQL) => sql`left(btrim(regexp_replace(${tex
  */
 export function responseMailCtes(p: ResponseMailParams, gate: SQL): SQL {
   return sql`notify_mail as (
-      insert into mail_messages (organization_id, user_id, form_id, kind, to_address, subject, content, idempotency_key)
+      insert into mail_messages (organization_id, user_id, form_id, kind, to_address, subject, content, idempotency_key, request_id)
       select f.organization_id, u.id, f.id, 'notification', u.email, ${mailSubjectSql(sql`'New response: ' || f.name`)},
         jsonb_build_object('formName', f.name, 'answers', ${p.answers}::jsonb, 'submissionUrl', ${p.submissionUrl}::text),
-        'notification:' || ${p.submissionId}::text || ':' || u.id
+        'notification:' || ${p.submissionId}::text || ':' || u.id, ${p.requestId}::text
       from form_notifications n
       join forms f on f.id = n.form_id
       join users u on u.id = n.user_id
@@ -75,14 +77,14 @@ export function responseMailCtes(p: ResponseMailParams, gate: SQL): SQL {
     ),
     receipt_mail as (
       insert into mail_messages (organization_id, form_id, kind, to_address, reply_to, subject, content, idempotency_key, status,
-        last_reply, next_attempt_at)
+        last_reply, next_attempt_at, request_id)
       select t.organization_id, t.form_id, 'receipt', t.address, t.reply_to,
         ${mailSubjectSql(sql`formhouse_fill_placeholders(t.subject, ${p.values}::jsonb)`)},
         jsonb_build_object('formName', t.form_name, 'message', formhouse_fill_placeholders(t.message, ${p.values}::jsonb),
           'answers', case when t.include_answers then ${p.answers}::jsonb end),
         'receipt:' || ${p.submissionId}::text,
         case when c.reason is null then 'pending' else 'capped' end, c.reason,
-        case when c.reason is null then now() end
+        case when c.reason is null then now() end, ${p.requestId}::text
       from receipt_to t cross join receipt_cap c
       returning status
     )`;

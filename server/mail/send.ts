@@ -1,4 +1,5 @@
 import "server-only";
+import { runAsRequest } from "@/server/http/request-id";
 import type { Db } from "@/db";
 import { logError } from "@/server/log";
 import { retryDelaySeconds } from "@/server/outbox/schedule";
@@ -25,6 +26,11 @@ export type MailEngine = {
  * or when the schedule is used up — or kept as not sent while no server is configured.
  */
 export async function attemptMail(engine: MailEngine, leaseKey: number, m: ClaimedMail): Promise<{ ok: boolean }> {
+  // Logged as the request that caused the message (server/http/request-id.ts).
+  return m.requestId ? runAsRequest(m.requestId, () => sendMailAttempt(engine, leaseKey, m)) : sendMailAttempt(engine, leaseKey, m);
+}
+
+async function sendMailAttempt(engine: MailEngine, leaseKey: number, m: ClaimedMail): Promise<{ ok: boolean }> {
   if (!engine.transport) {
     await recordMailOutcome(engine.db, leaseKey, m.id, { status: "unsent" }, NOT_CONFIGURED_REPLY);
     return { ok: true };

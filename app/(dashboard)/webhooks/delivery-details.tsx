@@ -56,6 +56,11 @@ export function DeliveryDetailsDialog({
         )}
         {d && (
           <>
+            {d.delivery.requestId && (
+              <p className="muted">
+                Caused by request <span className="mono">{d.delivery.requestId}</span> (the server&apos;s log lines for it carry this id)
+              </p>
+            )}
             <h3 className="details-heading">Request body</h3>
             <pre className="delivery-body" tabIndex={0} aria-label="Request body">
               {readable(d.requestBody)}

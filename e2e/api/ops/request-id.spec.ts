@@ -1,4 +1,8 @@
+import { eq } from "drizzle-orm";
+import { formNotifications, mailMessages } from "../../../db/schema";
 import { expect, test } from "../../fixtures";
+import { CONTACT_ANSWERS, postJson, publishedForm, submitPath } from "../survey/survey-fixtures";
+import { deliveriesOf, insertWebhook } from "../webhooks/helpers";
 
 /**
  * Every response carries its request's id (`X-Request-Id`): the one a trusted proxy sent (the
@@ -19,4 +23,22 @@ test("X-Request-Id: returned on every surface, a proxy's kept, a malformed one r
   const a = (await request.get("/api/health")).headers()["x-request-id"];
   const b = (await request.get("/api/health")).headers()["x-request-id"];
   expect(a).not.toBe(b);
+});
+
+test("the id of a submit's request rides into its webhook delivery, its mail and the delivery log", async ({ seed, api }) => {
+  const { org, form } = await publishedForm(seed);
+  await seed.db.insert(formNotifications).values({ userId: org.userId, formId: form.id, mode: "each" });
+  const hook = await insertWebhook(seed.db, form.id, "https://example.com/hook");
+  const requestId = `lb-${Date.now().toString(36)}:9`;
+  const res = await postJson(api, submitPath(form.uuid), { data: { ...CONTACT_ANSWERS } }, { "x-request-id": requestId });
+  expect(res.status, res.text).toBe(201);
+
+  const [delivery] = await deliveriesOf(seed.db, hook.id);
+  expect(delivery!.requestId).toBe(requestId);
+  const mail = await seed.db.select().from(mailMessages).where(eq(mailMessages.formId, form.id));
+  expect(mail.map((m) => [m.kind, m.requestId])).toEqual([["notification", requestId]]);
+  const token = await seed.token(org.organizationId);
+  const list = await api.get(`/api/v2/forms/${form.uuid}/webhooks/${hook.id}/deliveries`, token);
+  expect(list.status).toBe(200);
+  expect(list.body.deliveries.map((d: { requestId: string }) => d.requestId)).toEqual([requestId]);
 });

@@ -41,7 +41,8 @@ async function setup(seed: Seed, api: ApiClient, url: string, events = ["Submiss
 }
 
 /** A Submission.Created delivery as listed after its first attempt succeeded; `event` is the payload sent. */
-function firstTrySuccess(id: unknown, event: { eventId: string; createdAt: string; test: boolean }) {
+/** `requestId`: the request that caused the event (none for a row the test wrote itself). */
+function firstTrySuccess(id: unknown, event: { eventId: string; createdAt: string; test: boolean }, requestId: unknown = null) {
   return {
     id,
     eventId: event.eventId,
@@ -54,6 +55,7 @@ function firstTrySuccess(id: unknown, event: { eventId: string; createdAt: strin
     nextAttemptAt: null,
     createdAt: event.createdAt,
     deliveredAt: expect.any(String),
+    requestId,
   };
 }
 
@@ -428,7 +430,7 @@ test("POST …/test sends a signed test event with sample data now and answers i
   expect(r.received).toHaveLength(1);
   const got = r.received[0]!;
   expect(res.body).toEqual({
-    delivery: firstTrySuccess(got.headers["webhook-id"], got.json),
+    delivery: firstTrySuccess(got.headers["webhook-id"], got.json, res.headers["x-request-id"]),
   });
   expect(new Webhook(webhook.secret).verify(got.raw, got.headers as Record<string, string>)).toEqual(got.json);
   expect(got.json).toMatchObject({ event: "Submission.Created", test: true, form: { id: form.id, uuid: form.uuid, name: "Contact us" } });

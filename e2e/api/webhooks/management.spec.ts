@@ -359,6 +359,7 @@ test.describe("GET …/webhooks/:id/deliveries and POST …/deliveries/:delivery
       nextAttemptAt: null,
       createdAt: "2030-01-01T00:20:00.000Z",
       deliveredAt: null,
+      requestId: null,
     });
     const p2 = await c.get(`${path}?page=2`);
     expect(p2.body.deliveries.map((d: any) => d.eventId)).toEqual([rows[0]!.eventId]);

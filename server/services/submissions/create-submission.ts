@@ -11,6 +11,7 @@ import { env } from "@/server/env";
 import { answerLines, placeholderValues } from "@/server/mail/answers-text";
 import { responseMailCtes } from "@/server/mail/response-mail";
 import { countInsertedSql } from "./submission-count";
+import { currentRequestId } from "@/server/http/request-id";
 
 /** A validated submission, ready to store. */
 export type NewSurveySubmission = {
@@ -25,6 +26,8 @@ export type NewSurveySubmission = {
   uniqueLinkId: string | null;
   /** The respondent's partial response (server/services/survey/partial-responses.ts): marked finished in the same statement. */
   partialKey?: string | null;
+  /** A form post's start-token signature (submissions.post_key): a second post of the same page stores nothing. */
+  postKey?: string | null;
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -53,7 +56,9 @@ export type StoreOutcome =
   | { kind: "form-changed" }
   | { kind: "too-many"; resetSeconds: number }
   /** The link was completed, switched off or expired by the time this submit ran. */
-  | { kind: "link-closed" };
+  | { kind: "link-closed" }
+  /** This very form post (its `postKey`) was stored before: nothing stored, nothing sent again. */
+  | { kind: "already-stored" };
 
 /**
  * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
@@ -96,6 +101,7 @@ export async function createSubmission(
     limit: attempts?.limit ?? null,
     link: input.uniqueLinkId,
     partialKey: input.partialKey ?? null,
+    postKey: input.postKey ?? null,
     id,
     data: JSON.stringify(input.data),
     duration: input.duration,
@@ -107,16 +113,19 @@ export async function createSubmission(
     submissionUrl: `${e.APP_URL}/submissions/${id}`,
     receiptsPerFormPerHour: e.MAIL_RECEIPTS_PER_FORM_PER_HOUR,
     receiptsPerRecipientPerDay: e.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY,
+    requestId: currentRequestId() ?? null,
   });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
+  // Allowed, no link in the way, yet nothing inserted: the post key's unique index said "sent before".
+  if (row.allowed && !input.uniqueLinkId) return { kind: "already-stored" };
   if (attempts && row.attempts !== null && row.attempts > attempts.limit)
     return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
   return { kind: "link-closed" };
 }
 
-type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
+type StoreRow = { live: boolean; allowed: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
 
 /**
  * The CTE chain; each guard is a CTE that `allowed` requires, and a missing guard (null
@@ -140,10 +149,11 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       returning id
     ),
     inserted as (
-      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, created_at, updated_at)
+      insert into ${submissions} (id, form_id, organization_id, data, duration, spam, unique_link_id, post_key, created_at, updated_at)
       select ${v("id")}::uuid, ${v("formId")}::int, ${v("organizationId")}::int, ${v("data")}::jsonb, ${v("duration")}::int,
-        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("at")}::timestamptz, ${v("at")}::timestamptz
+        ${v("spam")}::boolean, ${v("link")}::uuid, ${v("postKey")}::text, ${v("at")}::timestamptz, ${v("at")}::timestamptz
       where exists (select 1 from allowed) and (${v("link")}::uuid is null or exists (select 1 from link))
+      on conflict (form_id, post_key) where post_key is not null do nothing
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
@@ -165,10 +175,11 @@ const storeStatement = preparedStatement<StoreRow>(() => {
         submissionUrl: v("submissionUrl"),
         receiptsPerFormPerHour: v("receiptsPerFormPerHour"),
         receiptsPerRecipientPerDay: v("receiptsPerRecipientPerDay"),
+        requestId: v("requestId"),
       },
       sql`select 1 from inserted`,
     )}
-    select exists (select 1 from live) as live,
+    select exists (select 1 from live) as live, exists (select 1 from allowed) as allowed,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
       exists (select 1 from inserted) as stored,
       (select count(*) from notified)::int as notified`;

@@ -27,3 +27,8 @@ export async function readStartToken(db: Db, token: unknown, formId: number, now
   const issued = Number(match[2]);
   return issued > now + MAX_SKEW_MS ? null : issued;
 }
+
+/** A checked token's own part (its signature): one per rendered page, the key of a form post (submissions.post_key). */
+export function startTokenKey(token: string): string {
+  return token.slice(token.lastIndexOf(".") + 1);
+}

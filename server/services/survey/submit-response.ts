@@ -12,7 +12,7 @@ import { durationSeconds, HONEYPOT_FIELD, judgeSpam, START_TOKEN_FIELD } from "@
 import { PAGE_FIELD, STEP_FIELD } from "@/lib/survey/survey-elements";
 import { formValuesToData, type FormPayload } from "@/lib/answers/form-values";
 import type { FormLogic } from "@/lib/logic/form-logic";
-import { readStartToken } from "./start-token";
+import { readStartToken, startTokenKey } from "./start-token";
 import { existingRespondentKey, respondentKey, savePartial } from "./partial-responses";
 import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
@@ -36,6 +36,8 @@ export type FormReply = Record<string, unknown>;
 
 export type SubmitOutcome =
   | { kind: "stored"; id: string; spam: boolean; thanksPath: string; ending?: SubmitEnding }
+  /** The same form post again (a reload or Back, then Submit): stored the first time, thanked again, nothing stored. */
+  | { kind: "resent"; thanksPath: string; ending?: SubmitEnding }
   /**
    * A form post that changed a list (add/remove a repeat row, move a ranking item) without
    * JavaScript, or a step of a multi-page form (Next, Back): the page again, at `page`.
@@ -116,11 +118,14 @@ export async function submitResponse(
       uniqueLinkId: target.linkId,
       // The respondent's partial of a multi-page form is finished by the same statement.
       partialKey: formLogicFor(form).pages.length > 1 ? existingRespondentKey(headers, target.linkId) : null,
+      postKey: answers.postKey ?? null,
     };
     const outcome = await createSubmission(db, form, input, { formVersion: form.version, attempts: opts.limit });
     switch (outcome.kind) {
       case "stored":
         return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+      case "already-stored":
+        return { kind: "resent", ...endingOf(form, answers.data, target.linkId) };
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {
@@ -158,7 +163,7 @@ function endingOf(
 }
 
 type Answers =
-  | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown }
+  | { kind: "valid"; data: Record<string, unknown>; elapsedMs: number | null; honeypot: unknown; postKey?: string | null }
   | { kind: "invalid"; error: SubmissionInvalidError }
   | { kind: "redisplay"; reply: FormReply; page?: number; save?: PartialStep };
 
@@ -192,6 +197,7 @@ async function readAnswers(db: Db, form: PublishedForm, body: SubmitBody, now: n
     data: submission.value as Record<string, unknown>,
     elapsedMs: issued === null ? null : now - issued,
     honeypot: params.get(HONEYPOT_FIELD) ?? undefined,
+    postKey: issued === null ? null : startTokenKey(params.get(START_TOKEN_FIELD)!),
   };
 }
 

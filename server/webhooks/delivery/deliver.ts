@@ -2,6 +2,7 @@ import "server-only";
 import type { Dispatcher } from "undici";
 import type { DbOrTx } from "@/db";
 import { log, logError } from "@/server/log";
+import { runAsRequest } from "@/server/http/request-id";
 import { disableWebhook, recordFailure, recordSuccess, removeSubscription, type ClaimedDelivery } from "./outbox";
 import { postAttempt, type AttemptOutcome } from "./post";
 import { retryDelaySeconds } from "@/server/outbox/schedule";
@@ -28,6 +29,11 @@ export type DeliveryEngine = {
  * good — and the webhook disabled on `410 Gone` or after 5 days of failures.
  */
 export async function attemptDelivery(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery): Promise<AttemptOutcome> {
+  // Logged as the request that caused the event, so one id follows it from the submit to the receiver's answer.
+  return d.requestId ? runAsRequest(d.requestId, () => sendAttempt(engine, leaseKey, d)) : sendAttempt(engine, leaseKey, d);
+}
+
+async function sendAttempt(engine: DeliveryEngine, leaseKey: number, d: ClaimedDelivery): Promise<AttemptOutcome> {
   const attempt = d.attempts + 1;
   const body = deliveryBody(d.source, d.payload, attempt);
   const outcome = await postAttempt(engine.dispatcher, d.url, signedHeaders(d.secrets, d.id, body), body, engine.timeoutMs);

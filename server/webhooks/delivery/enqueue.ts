@@ -6,9 +6,10 @@ import type { WebhookSource } from "@/db/schema";
 import { DELIVERIES_CHANNEL, type SubmissionEvent } from "@/lib/webhook-events";
 import type { EventSubject } from "./form-payload";
 import { SOURCES } from "./sources";
+import { currentRequestId } from "@/server/http/request-id";
 
 /** One event as a delivery row for the webhooks of one source (its name there and its payload). */
-type EventRow = { source: WebhookSource; event_id: string; event: string; payload: Record<string, unknown> };
+type EventRow = { source: WebhookSource; event_id: string; event: string; payload: Record<string, unknown>; request_id: string | null };
 
 /**
  * Writes one delivery per enabled webhook of the form subscribed to `event`, and a NOTIFY
@@ -76,7 +77,9 @@ export function eventRows(
       return [...sources].flatMap((source) => {
         const spec = SOURCES[source];
         const name = spec?.eventName(event);
-        return spec && name ? [{ source, event_id: ctx.eventId, event: name, payload: spec.payload(ctx) }] : [];
+        if (!spec || !name) return [];
+        // The request that caused the event: the worker logs the delivery under its id.
+        return [{ source, event_id: ctx.eventId, event: name, payload: spec.payload(ctx), request_id: currentRequestId() ?? null }];
       });
     });
 }
@@ -95,10 +98,11 @@ export function deliveriesCtes(
   gate?: SQL,
 ): SQL {
   return sql`deliveries as (
-      insert into webhook_deliveries (webhook_id, event_id, event_type, payload, created_at, next_attempt_at)
-      select w.id, e.event_id, e.event, e.payload, ${occurredAtIso}::timestamptz, now()
+      insert into webhook_deliveries (webhook_id, event_id, event_type, payload, request_id, created_at, next_attempt_at)
+      select w.id, e.event_id, e.event, e.payload, e.request_id, ${occurredAtIso}::timestamptz, now()
       from webhooks w
-      join json_to_recordset(${rowsJson}::json) as e(source text, event_id uuid, event text, payload json) on e.source = w.source
+      join json_to_recordset(${rowsJson}::json) as e(source text, event_id uuid, event text, payload json, request_id text)
+        on e.source = w.source
       where w.form_id = ${formId}::int and w.enabled and e.event = any(w.events)${gate ? sql` and exists (${gate})` : sql``}
       returning 1
     ),

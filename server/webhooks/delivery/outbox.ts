@@ -25,6 +25,8 @@ export type ClaimedDelivery = {
   url: string;
   /** The secrets that sign this attempt: the current one, and the previous one during its grace period. */
   secrets: string[];
+  /** The request that caused the event, if one did: the attempt's log lines carry its id. */
+  requestId: string | null;
 };
 
 type ClaimedRow = {
@@ -38,6 +40,7 @@ type ClaimedRow = {
   url: string;
   secret: string;
   previous_secret: string | null;
+  request_id: string | null;
 };
 
 const toClaimed = (r: ClaimedRow): ClaimedDelivery => ({
@@ -50,6 +53,7 @@ const toClaimed = (r: ClaimedRow): ClaimedDelivery => ({
   autoRetry: r.auto_retry,
   url: r.url,
   secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
+  requestId: r.request_id,
 });
 
 /** The webhook columns an attempt reads; the previous secret only while it still signs. */
@@ -102,14 +106,14 @@ export async function claimDue(db: DbOrTx, leaseKey: number, limits: ClaimLimits
     update webhook_deliveries d set locked_by = ${leaseKey}, locked_at = now()
     from picked, webhooks w
     where d.id = picked.id and w.id = d.webhook_id
-    returning d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.auto_retry, ${attemptColumns}`);
+    returning d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.auto_retry, d.request_id, ${attemptColumns}`);
   return rows.map(toClaimed);
 }
 
 /** One delivery already locked by `leaseKey` (a test delivery just written), ready for its attempt. */
 export async function loadClaimed(db: DbOrTx, leaseKey: number, id: string): Promise<ClaimedDelivery | null> {
   const [row] = await db.execute<ClaimedRow>(sql`
-    select d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.auto_retry, ${attemptColumns}
+    select d.id, d.webhook_id, d.event_type, d.payload, d.attempts, d.auto_retry, d.request_id, ${attemptColumns}
     from webhook_deliveries d join webhooks w on w.id = d.webhook_id
     where d.id = ${id} and d.locked_by = ${leaseKey}`);
   return row ? toClaimed(row) : null;

@@ -52,6 +52,10 @@ export const ZDelivery = z.object({
   nextAttemptAt: z.string().nullable().describe("When the next attempt is due (pending only)"),
   createdAt: z.string().describe("When the event happened, ISO 8601"),
   deliveredAt: z.string().nullable().describe("When an attempt succeeded"),
+  requestId: z
+    .string()
+    .nullable()
+    .describe("The `X-Request-Id` of the request that caused the event (null when none did); the server logs each attempt under it"),
 });
 
 export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
@@ -66,6 +70,7 @@ export const toDelivery = (d: WebhookDelivery): z.infer<typeof ZDelivery> => ({
   nextAttemptAt: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
+  requestId: d.requestId,
 });
 
 /** A connector subscription as `POST /connector/webhooks` answers it (snake_case, like the connector's other shapes). */

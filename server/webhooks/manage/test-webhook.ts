@@ -1,4 +1,5 @@
 import "server-only";
+import { currentRequestId } from "@/server/http/request-id";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
@@ -39,6 +40,7 @@ export async function sendTestDelivery(db: Db, access: FormAccess, formRef: stri
       eventType: "Submission.Created",
       payload,
       autoRetry: false,
+      requestId: currentRequestId() ?? null,
       lockedBy: lease.key,
       lockedAt: occurredAt,
       createdAt: occurredAt,

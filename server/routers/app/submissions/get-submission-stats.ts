@@ -5,6 +5,7 @@ import { parseFilterRows } from "@/server/services/submissions/filter-rows";
 import { submissionStats } from "@/server/services/submissions/submission-stats";
 import { sessionProcedure } from "@/server/trpc";
 import { ZSubmissionSet } from "./schemas";
+import { readDb } from "@/server/read-replica";
 
 export const ZSubmissionStatsOutput = z.object({
   perDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
@@ -23,6 +24,7 @@ export const getSubmissionStatsRoute = sessionProcedure
   .input(ZSubmissionSet)
   .output(ZSubmissionStatsOutput)
   .query(async ({ ctx, input }) => {
-    const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, input.formUuid);
-    return submissionStats(ctx.db, ctx.access, form, { filters: parseFilterRows(form.elements, input.filters), view: input.view });
+    const reader = await readDb();
+    const form = await getAccessibleFormOrThrow(reader, ctx.access, input.formUuid);
+    return submissionStats(reader, ctx.access, form, { filters: parseFilterRows(form.elements, input.filters), view: input.view });
   });

@@ -7,6 +7,7 @@ import { sessionProcedure } from "@/server/trpc";
 import { surveyUrl } from "@/server/urls";
 import { pageInfo, ZDashboardPage, ZDashboardPageInfo } from "../inputs";
 import { ZColumnSort, ZElements, ZSubmissionSet } from "./schemas";
+import { readDb } from "@/server/read-replica";
 
 export const ZListDashboardSubmissionsInput = ZSubmissionSet.extend({
   page: ZDashboardPage,
@@ -36,7 +37,7 @@ export const listSubmissionsRoute = sessionProcedure
   .input(ZListDashboardSubmissionsInput)
   .output(ZListDashboardSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await querySubmissions(ctx.db, ctx.access, {
+    const { form, submissions, totalCount } = await querySubmissions(await readDb(), ctx.access, {
       form: { formUuid: input.formUuid },
       page: input.page,
       sort: input.sort,

@@ -5,6 +5,7 @@ import { toV1Form, ZV1Form } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../../rest-params";
 import { v1Page, ZV1List } from "../schemas";
+import { readDb } from "@/server/read-replica";
 
 export const ZV1ListFormsInput = z.object({ page: ZPageParam });
 export const ZV1ListFormsOutput = ZV1List(ZV1Form);
@@ -25,6 +26,6 @@ export const v1ListFormsRoute = apiTokenProcedure("v1")
   .input(ZV1ListFormsInput)
   .output(ZV1ListFormsOutput)
   .query(async ({ ctx, input }) => {
-    const { forms, totalCount } = await listForms(ctx.db, ctx.access, input.page);
+    const { forms, totalCount } = await listForms(await readDb(), ctx.access, input.page);
     return v1Page(forms.map(toV1Form), totalCount, input.page);
   });

@@ -10,6 +10,7 @@ import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
 import { v1Page, ZV1List } from "../schemas";
+import { readDb } from "@/server/read-replica";
 
 /**
  * REST-only input: every value a string, parsed explicitly. Unknown keys are kept — they
@@ -92,7 +93,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
   .input(ZV1ListSubmissionsInput)
   .output(ZV1ListSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await querySubmissions(ctx.db, ctx.access, {
+    const { form, submissions, totalCount } = await querySubmissions(await readDb(), ctx.access, {
       form: v1ListedForm(ctx.access),
       page: input.page,
       sort: { v1: { sort: input.sort, order: input.order } },

@@ -5,6 +5,7 @@ import { PAGE_SIZE } from "@/server/services/lib/pagination";
 import { toV2FormListItem, ZV2FormListItem } from "@/server/services/forms/serialize";
 import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam } from "../../rest-params";
+import { readDb } from "@/server/read-replica";
 
 export const ZV2ListFormsInput = z.object({ page: ZPageParam });
 export const ZV2ListFormsOutput = z.object({
@@ -32,6 +33,6 @@ export const v2ListFormsRoute = apiTokenProcedure("v2")
   .input(ZV2ListFormsInput)
   .output(ZV2ListFormsOutput)
   .query(async ({ ctx, input }) => {
-    const { forms, totalCount } = await listForms(ctx.db, ctx.access, input.page);
+    const { forms, totalCount } = await listForms(await readDb(), ctx.access, input.page);
     return { forms: forms.map(toV2FormListItem), meta: { totalCount, page: input.page, perPage: PAGE_SIZE } };
   });

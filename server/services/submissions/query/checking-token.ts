@@ -12,6 +12,7 @@ import { firstPageCheckingToken, type RidingCheck } from "./first-page";
 import type { SubmissionListing } from "./listed";
 import { plainFirstPageSort, type SubmissionQuery } from "./request";
 import { resolveTarget } from "./target";
+import { readDb } from "@/server/read-replica";
 
 /**
  * A token check under way: `take` hands it to the first statement that can carry it (null
@@ -37,7 +38,8 @@ export async function querySubmissionsCheckingToken(
   const sort = plainFirstPageSort(query);
   const ref = sort ? parseFormRef(target.ref) : null;
   const riding = sort && ref ? token.take() : null;
-  if (!sort || !ref || !riding) return querySubmissions(db, await token.access, query);
+  // Page 1 with the check riding in it counts the token's hit (a write): the primary. Any other page may read a replica.
+  if (!sort || !ref || !riding) return querySubmissions(await readDb(), await token.access, query);
   const first = await firstPageCheckingToken(db, riding, ref, sort);
   if (!first) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
   return { ...first, form: target.check(first.form) };

@@ -1,0 +1,2 @@
+ALTER TABLE "submissions" ADD COLUMN "post_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "submissions_post_key_idx" ON "submissions" USING btree ("form_id","post_key") WHERE "submissions"."post_key" is not null;
