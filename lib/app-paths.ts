@@ -60,6 +60,10 @@ export const DOCS_PATH = "/docs";
 
 /** The connector API's prefix (server/routers/connector/router.ts) and the OAuth 2.0 endpoints it is authorized by (server/oauth/). */
 export const CONNECTOR_PREFIX = "/connector";
+
+/** The MCP endpoint (Streamable HTTP) assistants connect to. */
+export const MCP_PATH = "/mcp";
+
 export const OAUTH_PATHS = {
   authorize: "/oauth/authorize",
   /** Where the consent page posts Allow or Deny. */
@@ -68,5 +72,7 @@ export const OAUTH_PATHS = {
   error: "/oauth/error",
   token: "/oauth/token",
   revoke: "/oauth/revoke",
+  /** Dynamic client registration (RFC 7591), for MCP clients. */
+  register: "/oauth/register",
   metadata: "/.well-known/oauth-authorization-server",
 } as const;

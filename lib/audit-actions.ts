@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   "webhook.delivery_retried": "Sent a webhook delivery again",
   "webhook.tested": "Sent a webhook test event",
   "connected_app.revoked": "Disconnected an app",
+  "form.created": "Created a form",
+  "form.draft_saved": "Changed a form's draft",
   "form.published": "Published a form",
   "form.unpublished": "Unpublished a form",
   "form.trashed": "Moved a form to the trash",

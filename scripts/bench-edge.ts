@@ -5,7 +5,8 @@
  * Prints medians (BENCH_RUNS, default 30, after BENCH_WARMUP) of:
  *   in-process: the page-1 service call, the token check, the v2 procedure through a tRPC
  *               caller, and the whole REST handler (adapter + trpc-to-openapi) on a Request
- *   over HTTP:  GET /api/ready and page 1 of GET /api/v2/submissions against `next start`
+ *   over HTTP:  GET /api/ready, page 1 of GET /api/v2/submissions and the same page as an MCP
+ *               query_submissions call (one tools/call POST to /mcp) against `next start`
  *               (build dir NEXT_DIST_DIR, default .next-bench, rebuilt unless SKIP_BUILD=1)
  * and the edge's overhead: HTTP page 1 − health − in-process page 1; with a baseline build,
  * also HTTP page 1 − health of both builds (fair when a change made the service itself faster).
@@ -96,6 +97,28 @@ async function main() {
       return text;
     };
 
+    // The same page as one MCP tools/call (query_submissions), as a connected client sends it: one POST.
+    const mcpCall = (origin: string) => async () => {
+      const res = await fetch(`${origin}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-06-18",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "query_submissions", arguments: { form: form!.uuid } },
+        }),
+      });
+      const text = await res.text();
+      if (res.status !== 200 || !text.includes('"structuredContent"')) throw new Error(`MCP: ${res.status} ${text.slice(0, 200)}`);
+      return text;
+    };
+
     const cases: [string, () => Promise<unknown>][] = [
       [
         "in-process: page 1 service (querySubmissions)",
@@ -113,6 +136,7 @@ async function main() {
       ],
       ["HTTP: GET /api/ready", () => fetch(`${base}/api/ready`).then((r) => r.text())],
       ["HTTP: page 1, created_at desc", getPage1(base)],
+      ["HTTP: MCP query_submissions, page 1", mcpCall(base)],
       ...baselineCases(baseline?.baseUrl),
     ];
     const { medians: rows, times } = await interleaved(cases, RUNS, WARMUP);
@@ -158,6 +182,11 @@ async function main() {
       console.log(`${label}  ${(http - health).toFixed(2).padStart(7)} ms / ${baselineHttp.toFixed(2)} ms`);
     }
     console.log(`${"token check alone (in-process)".padEnd(width)}  ${auth.toFixed(2).padStart(7)} ms`);
+    const mcp = get("HTTP: MCP query_submissions");
+    console.log(
+      `${"MCP query_submissions / REST page 1".padEnd(width)}  ${((mcp / http - 1) * 100).toFixed(1).padStart(6)} % ` +
+        `(${mcp.toFixed(2)} ms / ${http.toFixed(2)} ms; goal within 10 %)`,
+    );
   } finally {
     server?.stop();
     baseline?.stop();

@@ -36,6 +36,12 @@ export type Context = {
    * raw input. Either way the problem is answered after authentication (token first, then input).
    */
   inputProblem?: AppError | null;
+  /**
+   * Set by the MCP edge for an OAuth access token (server/oauth/mcp-bearer.ts): the token
+   * builders run this check instead of reading X-SERVICE-TOKEN; scopes, forms, rate limit and
+   * the order of refusals stay theirs.
+   */
+  presetTokenCheck?: () => Promise<TokenCheck>;
 };
 
 export type Meta = OpenApiMeta & {
@@ -59,8 +65,10 @@ export function createContext(opts: {
   surface: Surface;
   getSession?: () => Promise<SessionUser | null>;
   inputProblem?: AppError | null;
+  presetTokenCheck?: () => Promise<TokenCheck>;
 }): Context {
   return {
+    presetTokenCheck: opts.presetTokenCheck,
     db: getDb(),
     headers: opts.headers,
     surface: opts.surface,
@@ -174,8 +182,10 @@ function admitToken(ctx: Context, meta: Meta | undefined, kind: TokenKind, { pri
 export const apiTokenProcedure = (kind: TokenKind) =>
   baseProcedure
     .use(async ({ ctx, meta, next }) => {
-      const token = serviceToken(ctx.headers.get("x-service-token"), kind);
-      const principal = admitToken(ctx, meta, kind, await checkServiceToken(ctx.db, token, kind));
+      const check = ctx.presetTokenCheck
+        ? await ctx.presetTokenCheck()
+        : await checkServiceToken(ctx.db, serviceToken(ctx.headers.get("x-service-token"), kind), kind);
+      const principal = admitToken(ctx, meta, kind, check);
       return next({ ctx: { principal, access: accessFromPrincipal(principal) } });
     })
     .use(inputGuard);
@@ -197,6 +207,12 @@ export const apiTokenProcedure = (kind: TokenKind) =>
 export const apiTokenOverlappedProcedure = (kind: TokenKind) =>
   baseProcedure
     .use(async ({ ctx, meta, type, next }) => {
+      if (ctx.presetTokenCheck) {
+        // Checked first, nothing to overlap: the MCP edge's OAuth token.
+        const principal = admitToken(ctx, meta, kind, await ctx.presetTokenCheck());
+        const preset: PendingTokenCheck = { take: () => null, access: Promise.resolve(accessFromPrincipal(principal)) };
+        return next({ ctx: { tokenCheck: preset } });
+      }
       const token = serviceToken(ctx.headers.get("x-service-token"), kind);
       const check = deferredTokenCheck(ctx.db, token, kind);
       const admitted = check.result.then((c) => admitToken(ctx, meta, kind, c));

@@ -3,6 +3,7 @@ import { env } from "@/server/env";
 import {
   CONFIRM_EMAIL_PATH,
   CONNECTOR_PREFIX,
+  MCP_PATH,
   DOCS_PATH,
   invitationPath,
   OAUTH_PATHS,
@@ -38,6 +39,12 @@ export const oauthUrl = (endpoint: keyof typeof OAUTH_PATHS) => `${env().APP_URL
 export const connectorBaseUrl = () => `${env().APP_URL}${CONNECTOR_PREFIX}`;
 
 /** The API reference. */
+/** The MCP endpoint an assistant is configured with. */
+export const mcpUrl = () => `${env().APP_URL}${MCP_PATH}`;
+
+/** Its protected-resource metadata (RFC 9728), the path form for the MCP endpoint. */
+export const mcpResourceMetadataUrl = () => `${env().APP_URL}/.well-known/oauth-protected-resource${MCP_PATH}`;
+
 export const docsUrl = () => `${env().APP_URL}${DOCS_PATH}`;
 
 /** The one-time link of a password reset mail (and of `npm run admin -- reset-link`). */

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { openApiDocument, type DocumentedSurface } from "@/server/rest/documents";
 import { DocsNav } from "./docs-nav";
+import { McpSection } from "./mcp-section";
 import { headingId, Markdown } from "./markdown";
 import { TryIt } from "./try-it";
 import "./docs.css";
@@ -75,6 +76,17 @@ export default function DocsPage() {
             </a>
           </div>
         ))}
+        <div>
+          <a href="#mcp" className="nav-surface">
+            MCP server (assistants)
+          </a>
+          <a href="#mcp-clients" className="nav-section">
+            Configuration
+          </a>
+          <a href="#mcp-tools" className="nav-section">
+            Tools
+          </a>
+        </div>
       </DocsNav>
       <main className="docs-main">
         {docs.map(({ id, doc, basePath, authHeader }) => (
@@ -176,6 +188,7 @@ export default function DocsPage() {
             })}
           </section>
         ))}
+        <McpSection />
       </main>
     </div>
   );

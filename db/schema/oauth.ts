@@ -18,6 +18,8 @@ export const oauthClients = pgTable("oauth_clients", {
   name: text("name").notNull(),
   /** Compared by exact string match (RFC 9700 §4.1.3). */
   redirectUris: text("redirect_uris").array().notNull(),
+  /** Set when the client registered itself (RFC 7591, an MCP client): unverified, the consent page says so. */
+  registeredAt: timestamptz("registered_at"),
   createdAt: createdAt(),
 });
 
@@ -34,6 +36,8 @@ export const oauthGrants = pgTable(
     userId: belongsTo("user_id", () => users.id),
     organizationId: belongsTo("organization_id", () => organizations.id),
     scopes: text("scopes").array().notNull(),
+    /** The resource its tokens are for (RFC 8707): null the connector, else the MCP endpoint's URL. */
+    resource: text("resource"),
     lastUsedAt: timestamptz("last_used_at"),
     revokedAt: timestamptz("revoked_at"),
     createdAt: createdAt(),
@@ -55,6 +59,8 @@ export const oauthAuthorizationCodes = pgTable(
     redirectUriSent: boolean("redirect_uri_sent").notNull(),
     /** PKCE S256 challenge; null when the client sent none (confidential clients only). */
     codeChallenge: text("code_challenge"),
+    /** The authorization request's `resource` (RFC 8707): null the connector, else the MCP endpoint's URL. */
+    resource: text("resource"),
     /** The grant the code was exchanged for: a second use of the code revokes it. */
     grantId: integer("grant_id").references(() => oauthGrants.id, { onDelete: "cascade" }),
     expiresAt: timestamptz("expires_at").notNull(),

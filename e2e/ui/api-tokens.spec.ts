@@ -17,7 +17,11 @@ test.describe("API tokens page", () => {
     await expect(page.getByText("No API tokens yet.")).toBeVisible();
 
     // Organization tokens come first; v1's form tokens follow as the legacy section.
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Organization tokens (API v2)", "Form tokens (API v1, legacy)"]);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Organization tokens (API v2)",
+      "Use with an assistant",
+      "Form tokens (API v1, legacy)",
+    ]);
     await page.getByRole("button", { name: "New API token" }).click();
     const panel = page.getByRole("form", { name: "New API token" });
     // Nothing filled in: both problems beside their fields, named by the procedure.

@@ -1,6 +1,7 @@
 /** Scopes of API tokens: one list, used by token creation, the API check and the dashboard. */
 export const V2_SCOPES = [
   "form.view",
+  "form.write",
   "submission.view",
   "submission.delete",
   "prefill.read",
@@ -24,6 +25,7 @@ export type ConnectorScope = (typeof CONNECTOR_SCOPES)[number];
 /** What each API scope lets an integration do, in the words the dashboard shows beside it. */
 export const API_SCOPE_DESCRIPTIONS: Record<V2Scope, string> = {
   "form.view": "See forms: their names, settings and fields",
+  "form.write": "Create forms, change their drafts and publish them (the MCP tools create_form, update_form_draft, publish_form)",
   "submission.view": "Read submissions and their answers",
   "submission.delete": "Delete submissions",
   "prefill.read": "See prefills and their links",

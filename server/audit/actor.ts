@@ -35,6 +35,16 @@ export type AuditableContext = {
  */
 export function auditActorFrom(ctx: AuditableContext): AuditActor {
   if (ctx.session) return userActor(ctx.headers, ctx.session);
+  if (ctx.principal?.oauthClientId !== undefined) {
+    const p = ctx.principal;
+    return {
+      organizationId: p.organizationId,
+      type: "oauth_client",
+      id: String(p.oauthClientId),
+      label: null,
+      ...requestOrigin(ctx.headers),
+    };
+  }
   if (ctx.principal) {
     const p = ctx.principal;
     return { organizationId: p.organizationId, type: "api_token", id: String(p.tokenId), label: null, ...requestOrigin(ctx.headers) };

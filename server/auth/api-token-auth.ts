@@ -16,6 +16,8 @@ export type ApiPrincipal = {
   /** The forms the token may see (tokenFormIdsSql); null = all forms of the organization. */
   formIds: number[] | null;
   scopes: string[];
+  /** Set for an MCP OAuth access token: the client acting (the audit log's actor); tokenId is then its grant. */
+  oauthClientId?: number;
 };
 
 /** What a token may see: its organization, narrowed to formIds. */
@@ -203,4 +205,14 @@ export function deferredTokenCheck(db: Db, token: string, kind: TokenKind): Defe
       start();
     },
   };
+}
+
+/**
+ * Whether a well-formed token (serviceToken) is known and not revoked, without counting a use or
+ * a hit: the MCP endpoint's door (server/mcp/credential.ts). Its tools call the API's procedures,
+ * whose own check counts each call against the rate limit as a REST request does.
+ */
+export async function isLiveServiceToken(db: Db, token: string, kind: TokenKind): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from api_tokens where ${validTokenSql(hashToken(token), kind)} limit 1`);
+  return rows.length > 0;
 }

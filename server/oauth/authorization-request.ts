@@ -1,12 +1,13 @@
 import "server-only";
 import type { Db } from "@/db";
-import type { ConnectorScope } from "@/lib/scopes/token-scopes";
 import { oauthIssuer } from "@/server/urls";
 import { findOAuthClient, isPublicClient } from "./clients";
 import type { ErrorPageReason } from "./error-pages";
 import type { OAuthErrorCode } from "./errors";
 import { S256_CHALLENGE_RE } from "./pkce";
 import { parseScopeParam } from "@/lib/scopes/connector-scopes";
+import { parseMcpScopeParam } from "@/lib/scopes/mcp-scopes";
+import { resourceOf } from "./resource";
 
 /**
  * `GET /oauth/authorize`'s parameters (RFC 6749 §4.1.1, RFC 7636, RFC 9700 §2.1). A request
@@ -17,10 +18,13 @@ import { parseScopeParam } from "@/lib/scopes/connector-scopes";
 export type RawParams = Record<string, string | string[] | undefined>;
 
 export type AuthorizationRequest = {
-  client: { id: number; clientId: string; name: string };
+  /** `registered`: the client registered itself (RFC 7591) and is unverified. */
+  client: { id: number; clientId: string; name: string; registered: boolean };
   redirectUri: string;
   redirectUriSent: boolean;
-  scopes: ConnectorScope[];
+  /** null: the connector; else the MCP endpoint (RFC 8707), whose scopes are the v2 token scopes. */
+  resource: string | null;
+  scopes: string[];
   state?: string;
   codeChallenge?: string;
 };
@@ -41,7 +45,7 @@ export function clientRedirect(redirectUri: string, params: Record<string, strin
   return url.toString();
 }
 
-const REDIRECTED_PARAMS = ["response_type", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+const REDIRECTED_PARAMS = ["response_type", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
 
 /** Checks an authorization request in RFC order: the client and its redirect URI first. */
 export async function checkAuthorizationRequest(db: Db, raw: RawParams): Promise<CheckedRequest> {
@@ -76,7 +80,9 @@ export async function checkAuthorizationRequest(db: Db, raw: RawParams): Promise
   if (!responseType) return fail("invalid_request", "response_type is required");
   if (responseType !== "code") return fail("unsupported_response_type", "Only response_type=code is supported");
 
-  const scope = parseScopeParam(first(raw.scope));
+  const resource = resourceOf(first(raw.resource));
+  if (resource === undefined) return fail("invalid_target", "resource must be this server's MCP endpoint or be left out");
+  const scope = resource === null ? parseScopeParam(first(raw.scope)) : parseMcpScopeParam(first(raw.scope));
   if (!scope.ok) return fail("invalid_scope", `Unknown scope: ${scope.unknown.join(", ")}`);
 
   const challenge = first(raw.code_challenge);
@@ -87,16 +93,18 @@ export async function checkAuthorizationRequest(db: Db, raw: RawParams): Promise
     // Without a method the challenge would be `plain` (RFC 7636 §4.3), which is not supported.
     if (method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
     if (!S256_CHALLENGE_RE.test(challenge)) return fail("invalid_request", "code_challenge must be a base64url SHA-256 (43 characters)");
-  } else if (isPublicClient(client)) {
+  } else if (isPublicClient(client) || resource !== null) {
+    // OAuth 2.1, as MCP clients speak it: PKCE always; the connector keeps its confidential clients' choice.
     return fail("invalid_request", "This client must use PKCE: send code_challenge with code_challenge_method=S256");
   }
 
   return {
     kind: "valid",
     request: {
-      client: { id: client.id, clientId: client.clientId, name: client.name },
+      client: { id: client.id, clientId: client.clientId, name: client.name, registered: client.registeredAt !== null },
       redirectUri,
       redirectUriSent: Boolean(redirectParam),
+      resource,
       scopes: scope.scopes,
       state,
       codeChallenge: challenge,

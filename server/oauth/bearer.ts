@@ -46,6 +46,7 @@ const bearerStatement = preparedStatement<Row>(
       join oauth_grants g on g.id = t.grant_id
       join memberships m on m.user_id = g.user_id and m.organization_id = g.organization_id
       where t.access_token_hash = ${sql.placeholder("accessTokenHash")} and t.access_expires_at > now() and g.revoked_at is null
+        and g.resource is null -- a token for the MCP endpoint (RFC 8707) is not the connector's
     ), used as (
       -- "Last used" for Connected apps; written at most once a minute per grant.
       update oauth_grants set last_used_at = now()

@@ -36,7 +36,7 @@ export type NewClient = { clientId: string; clientSecret?: string };
  */
 export async function createOAuthClient(
   db: DbOrTx,
-  input: { name: string; redirectUris: string[]; isPublic: boolean },
+  input: { name: string; redirectUris: string[]; isPublic: boolean; selfRegistered?: boolean },
 ): Promise<NewClient> {
   const name = input.name.trim();
   if (!name) throw new AppError("BAD_REQUEST", "a client needs a name");
@@ -54,6 +54,7 @@ export async function createOAuthClient(
     clientSecretHash: clientSecret === undefined ? null : hashSecret(clientSecret),
     name,
     redirectUris,
+    registeredAt: input.selfRegistered ? new Date() : null,
   });
   return clientSecret === undefined ? { clientId } : { clientId, clientSecret };
 }

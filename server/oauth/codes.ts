@@ -15,6 +15,8 @@ export type CodeInput = {
   redirectUri: string;
   redirectUriSent: boolean;
   codeChallenge: string | null;
+  /** RFC 8707: null the connector, else the MCP endpoint's URL; the grant keeps it. */
+  resource: string | null;
 };
 
 /** Issues a single-use authorization code (returned once; its hash is stored). */

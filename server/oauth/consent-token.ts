@@ -16,6 +16,8 @@ export type ConsentClaims = {
   redirectUri: string;
   redirectUriSent: boolean;
   scopes: string[];
+  /** The MCP endpoint's URL for an assistant; null (or absent, in a token signed before it existed) the connector. */
+  resource?: string | null;
   state?: string;
   codeChallenge?: string;
   user: number;

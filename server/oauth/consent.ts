@@ -3,13 +3,15 @@ import type { Db } from "@/db";
 import { OAUTH_PATHS, SIGN_IN_PATH } from "@/lib/app-paths";
 import { findAccount } from "@/server/services/users/get-account";
 import type { SessionUser } from "@/server/services/users/session-user";
-import type { ConnectorScope } from "@/lib/scopes/token-scopes";
+import { findMemberGrant } from "@/server/services/members/member-grant";
+import { API_SCOPE_DESCRIPTIONS, type V2Scope } from "@/lib/scopes/token-scopes";
+import { scopesWithinRole } from "@/lib/scopes/mcp-scopes";
 import { checkAuthorizationRequest, clientRedirect, type RawParams } from "./authorization-request";
 import { findOAuthClientById } from "./clients";
 import { issueAuthorizationCode } from "./codes";
 import { signConsent, verifyConsent, type ConsentClaims } from "./consent-token";
 import type { ErrorPageReason } from "./error-pages";
-import { SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
+import { isConnectorScope, SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
 
 /**
  * The user's side of `/oauth/authorize`: sign in, the consent page, and its Allow / Deny post,
@@ -27,11 +29,15 @@ const signInPath = (returnTo: string, error?: string) =>
 export type ConsentView = {
   kind: "consent";
   clientName: string;
+  /** The client registered itself (an MCP client): its name is its own claim, unverified. */
+  unverified: boolean;
+  /** What it connects to: the connector (automation platforms) or the MCP endpoint (assistants). */
+  resource: "connector" | "mcp";
   /** Where the user goes back to afterwards (the redirect URI's host), as a phishing check. */
   returnHost: string;
   organizationName: string;
   userEmail: string;
-  scopes: { scope: ConnectorScope; description: string }[];
+  scopes: { scope: string; description: string }[];
   /** Signed consent token for the form's hidden field. */
   consent: string;
 };
@@ -53,12 +59,20 @@ export async function authorizePage(db: Db, raw: RawParams, user: SessionUser | 
   if (!account) return { kind: "redirect", url: signInPath(returnTo, "SessionExpired") };
 
   const { request } = checked;
+  // An assistant gets no more than the member's role allows (lib/scopes/mcp-scopes.ts).
+  let scopes = request.scopes;
+  if (request.resource !== null) {
+    const member = await findMemberGrant(db, user);
+    if (!member) return { kind: "redirect", url: signInPath(returnTo, "SessionExpired") };
+    scopes = scopesWithinRole(member, scopes);
+  }
   const consent = await signConsent(db, {
     client: request.client.id,
     clientId: request.client.clientId,
     redirectUri: request.redirectUri,
     redirectUriSent: request.redirectUriSent,
-    scopes: request.scopes,
+    scopes,
+    resource: request.resource,
     state: request.state,
     codeChallenge: request.codeChallenge,
     user: account.userId,
@@ -67,10 +81,15 @@ export async function authorizePage(db: Db, raw: RawParams, user: SessionUser | 
   return {
     kind: "consent",
     clientName: request.client.name,
+    unverified: request.client.registered,
+    resource: request.resource === null ? "connector" : "mcp",
     returnHost: new URL(request.redirectUri).host,
     organizationName: account.organization.name,
     userEmail: account.email,
-    scopes: request.scopes.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] })),
+    scopes: scopes.map((scope) => ({
+      scope,
+      description: isConnectorScope(scope) ? SCOPE_DESCRIPTIONS[scope] : API_SCOPE_DESCRIPTIONS[scope as V2Scope],
+    })),
     consent,
   };
 }
@@ -82,6 +101,7 @@ function restartPath(c: ConsentClaims): string {
     ["client_id", c.clientId],
     ["scope", c.scopes.join(" ")],
   ];
+  if (c.resource) params.push(["resource", c.resource]);
   if (c.redirectUriSent) params.push(["redirect_uri", c.redirectUri]);
   if (c.state !== undefined) params.push(["state", c.state]);
   if (c.codeChallenge !== undefined) params.push(["code_challenge", c.codeChallenge], ["code_challenge_method", "S256"]);
@@ -144,6 +164,7 @@ export async function decideConsent(db: Db, input: DecisionInput): Promise<Decis
     redirectUri: claims.redirectUri,
     redirectUriSent: claims.redirectUriSent,
     codeChallenge: claims.codeChallenge ?? null,
+    resource: claims.resource ?? null,
   });
   return { kind: "redirect", url: clientRedirect(claims.redirectUri, { code, state: claims.state }) };
 }

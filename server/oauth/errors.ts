@@ -12,6 +12,11 @@ export const OAUTH_ERROR_STATUS = {
   unauthorized_client: 400,
   unsupported_grant_type: 400,
   invalid_scope: 400,
+  // RFC 8707 §2: a `resource` this server issues no tokens for.
+  invalid_target: 400,
+  // RFC 7591 §3.2.2: a refused dynamic client registration.
+  invalid_redirect_uri: 400,
+  invalid_client_metadata: 400,
   // Authorization-endpoint errors: sent to the redirect_uri, never as a status.
   unsupported_response_type: 400,
   access_denied: 400,

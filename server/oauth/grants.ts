@@ -11,7 +11,7 @@ export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: 
 /** A new connection: `user` allowed `client` to act for `organization` with `scopes`. */
 export async function createGrant(
   tx: DbOrTx,
-  input: { clientId: number; userId: number; organizationId: number; scopes: string[] },
+  input: { clientId: number; userId: number; organizationId: number; scopes: string[]; resource?: string | null },
 ): Promise<number> {
   const [grant] = await tx
     .insert(oauthGrants)

@@ -7,7 +7,19 @@ import { OAuthError } from "./errors";
 import { createGrant, issueTokenPair, revokeGrant, type TokenPair } from "./grants";
 import { CODE_VERIFIER_RE, verifyCodeVerifier } from "./pkce";
 import { formatScopes, parseScopeParam } from "@/lib/scopes/connector-scopes";
+import { parseMcpScopeParam } from "@/lib/scopes/mcp-scopes";
 import { hashSecret } from "./secrets";
+import { resourceOf } from "./resource";
+
+/**
+ * A token request's `resource` (RFC 8707 §2.2) against the grant's: left out, or the same
+ * resource; anything else is invalid_target, so a connector grant never mints an MCP token or back.
+ */
+function checkResource(params: Map<string, string>, granted: string | null): void {
+  if (!params.has("resource")) return;
+  const asked = resourceOf(params.get("resource"));
+  if (asked !== granted) throw new OAuthError("invalid_target", "resource does not match the authorization request");
+}
 
 /** The successful token response (RFC 6749 §5.1). */
 export type TokenResponse = { access_token: string; token_type: "Bearer"; expires_in: number; refresh_token: string; scope: string };
@@ -62,6 +74,7 @@ export async function exchangeAuthorizationCode(db: DbOrTx, client: OauthClient,
       return { invalidGrant: "The authorization code was already used; the tokens issued for it are revoked" };
     }
     if (expired) return { invalidGrant: "The authorization code has expired" };
+    checkResource(params, stored.resource);
     const redirectMatches = redirectUri === undefined ? !stored.redirectUriSent : redirectUri === stored.redirectUri;
     if (!redirectMatches) return { invalidGrant: "redirect_uri does not match the one of the authorization request" };
     if (stored.codeChallenge !== null) {
@@ -76,6 +89,7 @@ export async function exchangeAuthorizationCode(db: DbOrTx, client: OauthClient,
       userId: stored.userId,
       organizationId: stored.organizationId,
       scopes: stored.scopes,
+      resource: stored.resource,
     });
     await tx
       .update(oauthAuthorizationCodes)
@@ -91,6 +105,7 @@ type RefreshRow = {
   grant_id: number;
   client_id: number;
   grant_scopes: string[];
+  resource: string | null;
   revoked: boolean;
   /** Rotated longer ago than the grace window: this is a replay. */
   replayed: boolean;
@@ -109,14 +124,19 @@ const KEEP_ROTATED_DAYS = 30;
  */
 export async function refreshTokens(db: DbOrTx, client: OauthClient, params: Map<string, string>): Promise<TokenResponse> {
   const refreshToken = required(params, "refresh_token");
-  const requested = params.has("scope") ? parseScopeParam(params.get("scope")) : null;
-  if (requested && !requested.ok) throw new OAuthError("invalid_scope", `Unknown scope: ${requested.unknown.join(", ")}`);
+  // Connector scopes are read here; an MCP grant's (the v2 token scopes) once its grant is known.
+  const rawScope = params.get("scope");
+  const connectorScope = params.has("scope") ? parseScopeParam(rawScope) : null;
+  const anyScope = params.has("scope") ? parseMcpScopeParam(rawScope) : null;
+  if (connectorScope && !connectorScope.ok && !anyScope?.ok) {
+    throw new OAuthError("invalid_scope", `Unknown scope: ${connectorScope.unknown.join(", ")}`);
+  }
   const grace = env().OAUTH_REFRESH_GRACE_S;
 
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     // Locking the pair serialises racers: the second sees the first's rotated_at.
     const [row] = await tx.execute<RefreshRow>(sql`
-      select t.id as token_id, g.id as grant_id, g.client_id, g.scopes as grant_scopes,
+      select t.id as token_id, g.id as grant_id, g.client_id, g.scopes as grant_scopes, g.resource,
         g.revoked_at is not null as revoked,
         coalesce(t.rotated_at <= now() - make_interval(secs => ${grace}), false) as replayed,
         exists (select 1 from memberships m where m.user_id = g.user_id and m.organization_id = g.organization_id) as member
@@ -132,7 +152,10 @@ export async function refreshTokens(db: DbOrTx, client: OauthClient, params: Map
       await revokeGrant(tx, row.grant_id);
       return { invalidGrant: "The user is no longer a member of the organization; the connection is revoked" };
     }
-    const scopes = requested?.ok ? requested.scopes : row.grant_scopes;
+    checkResource(params, row.resource);
+    const requested = row.resource === null ? connectorScope : anyScope;
+    if (requested && !requested.ok) throw new OAuthError("invalid_scope", `Unknown scope: ${requested.unknown.join(", ")}`);
+    const scopes: string[] = requested?.ok ? requested.scopes : row.grant_scopes;
     const beyond = scopes.filter((s) => !row.grant_scopes.includes(s));
     if (beyond.length) throw new OAuthError("invalid_scope", `Not granted: ${beyond.join(", ")}`);
 

@@ -18,7 +18,7 @@ import { ZPathParam } from "./rest-params";
  */
 
 const ZSubmissionIdInput = z.object({ id: ZPathParam.describe("Submission UUID") });
-const ZSubmissionDeletedOutput = z.object({ message: z.string().describe(`\`${MESSAGES.submissionDeleted}\``) });
+export const ZSubmissionDeletedOutput = z.object({ message: z.string().describe(`\`${MESSAGES.submissionDeleted}\``) });
 
 /** What a surface says of the operation: its description, and its errors as data (Meta.errors). */
 type SurfaceDoc = { description: string; errors: NonNullable<Meta["errors"]> };

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useTRPC } from "@/app/_trpc/client";
 import { errorMessage } from "@/app/_trpc/errors";
 import { isConnectorScope, SCOPE_DESCRIPTIONS } from "@/lib/scopes/connector-scopes";
+import { API_SCOPE_DESCRIPTIONS, type V2Scope } from "@/lib/scopes/token-scopes";
 import type { AppRouter } from "@/server/routers/app/router";
 import { ConfirmDialog } from "../_components/confirm-dialog";
 import { dataColumns } from "../_components/data-table/columns";
@@ -23,13 +24,19 @@ const column = dataColumns<App>();
 /** What an app's card says after its name: what it may do, who connected it, when, its last use. */
 const APP_FACTS = [
   column.display({
+    id: "kind",
+    header: "Kind",
+    cell: ({ row: { original: app } }) =>
+      `${app.kind === "mcp" ? "Assistant (MCP)" : "Automation platform"}${app.selfRegistered ? ", self-registered: name unverified" : ""}`,
+  }),
+  column.display({
     id: "scopes",
     header: "What it may do",
     meta: { place: "block" },
     cell: ({ row }) => (
       <ul className="checklist" aria-label="What it may do">
         {row.original.scopes.map((s) => (
-          <li key={s}>{isConnectorScope(s) ? SCOPE_DESCRIPTIONS[s] : s}</li>
+          <li key={s}>{isConnectorScope(s) ? SCOPE_DESCRIPTIONS[s] : (API_SCOPE_DESCRIPTIONS[s as V2Scope] ?? s)}</li>
         ))}
       </ul>
     ),
@@ -82,7 +89,10 @@ export function ConnectedAppsView() {
 
   return (
     <>
-      <PageHeader title="Connected apps" description="Apps your organization allowed to read its forms and submissions over OAuth." />
+      <PageHeader
+        title="Connected apps"
+        description="Apps and assistants your organization allowed to use its forms and submissions over OAuth."
+      />
       <div aria-live="polite">{notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}</div>
       <DataTable
         caption="Connected apps"
@@ -95,7 +105,8 @@ export function ConnectedAppsView() {
         rowTestId="app-row"
         empty={
           <EmptyState title="No connected apps yet">
-            When someone in your organization connects an automation platform (such as Zapier or Make) to Formhouse, it appears here.
+            When someone in your organization connects an automation platform (such as Zapier or Make) or an assistant (over MCP) to
+            Formhouse, it appears here.
           </EmptyState>
         }
       />

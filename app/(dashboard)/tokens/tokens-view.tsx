@@ -9,11 +9,12 @@ import { QueryState } from "../_components/list-states";
 import { Notice } from "../_components/notice";
 import { PageHeader } from "../_components/page-header";
 import { ShownOnce } from "../_components/shown-once";
+import { AssistantSection } from "./assistant-section";
 import { CreateTokenPanel } from "./create-token-panel";
 import { FormTokensSection } from "./form-tokens-section";
 import { TokenList } from "./token-list";
 
-export function TokensView() {
+export function TokensView({ mcpUrl }: { mcpUrl: string }) {
   return (
     <>
       <PageHeader
@@ -26,6 +27,7 @@ export function TokensView() {
         }
       />
       <OrganizationTokens />
+      <AssistantSection mcpUrl={mcpUrl} />
       <FormTokens />
     </>
   );

@@ -25,8 +25,17 @@ function Consent({ view }: { view: ConsentView }) {
     <div className="auth-card oauth-card">
       <h1>Connect {view.clientName}</h1>
       <p className="auth-lead">
-        <strong>{view.clientName}</strong> wants to access your Formhouse organization.
+        <strong>{view.clientName}</strong>{" "}
+        {view.resource === "mcp"
+          ? "wants to use your Formhouse organization as an assistant (MCP)."
+          : "wants to access your Formhouse organization."}
       </p>
+      {view.unverified && (
+        <p className="oauth-note oauth-unverified" role="note">
+          <strong>Unverified app.</strong> It registered itself under the name “{view.clientName}”; Formhouse has not checked who made it.
+          Allow only if you are connecting an assistant you trust right now.
+        </p>
+      )}
       <dl className="oauth-facts">
         <dt>Organization</dt>
         <dd>{view.organizationName}</dd>

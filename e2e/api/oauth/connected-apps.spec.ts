@@ -28,6 +28,8 @@ test.describe("Connected apps (dashboard procedures)", () => {
     expect(apps[1]).toEqual({
       id: grant!.id,
       clientName: client.name,
+      selfRegistered: false,
+      kind: "connector",
       scopes: ["forms:read"],
       connectedBy: { email: org.email, name: "Test User" },
       createdAt: grant!.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { oauthGrants } from "../../../db/schema";
+import { V2_SCOPES } from "../../../lib/scopes/token-scopes";
 import { expect, test } from "../../fixtures";
 import { clientAuth, connectNewUser, connectorGet, discover, insecure, postForm, refresh, registerClient, postRefresh } from "../../oauth";
 
@@ -75,13 +76,14 @@ test("GET /.well-known/oauth-authorization-server describes the server (RFC 8414
     authorization_endpoint: `${baseURL}/oauth/authorize`,
     token_endpoint: `${baseURL}/oauth/token`,
     revocation_endpoint: `${baseURL}/oauth/revoke`,
+    registration_endpoint: `${baseURL}/oauth/register`,
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
-    scopes_supported: ["profile:read", "forms:read", "submission:read"],
+    scopes_supported: ["profile:read", "forms:read", "submission:read", ...V2_SCOPES],
     service_documentation: `${baseURL}/docs`,
     authorization_response_iss_parameter_supported: true,
   });

@@ -219,8 +219,8 @@ test.describe("admin CLI", () => {
     failed(
       scope,
       1,
-      "unknown v2 scope(s): forms.delete (allowed: form.view, submission.view, submission.delete, prefill.read, prefill.write, " +
-        "unique_link.read, unique_link.write, webhook.read, webhook.write, member.view, audit.view)",
+      "unknown v2 scope(s): forms.delete (allowed: form.view, form.write, submission.view, submission.delete, prefill.read, " +
+        "prefill.write, unique_link.read, unique_link.write, webhook.read, webhook.write, member.view, audit.view)",
     );
     failed(forms_, 1, `form(s) not found in this organization: ${foreign.id}`);
     failed(v1, 2, "--v1 needs --form FORM_ID (a v1 token belongs to one form)");

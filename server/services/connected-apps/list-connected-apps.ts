@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { oauthClients, oauthGrants, users } from "@/db/schema";
 import type { FormAccess } from "@/server/services/forms/access";
@@ -7,6 +7,10 @@ import type { FormAccess } from "@/server/services/forms/access";
 export type ConnectedApp = {
   id: number;
   clientName: string;
+  /** The client registered itself (an MCP client, RFC 7591): its name is unverified. */
+  selfRegistered: boolean;
+  /** What it connects to: the connector, or the MCP endpoint (an assistant). */
+  kind: "connector" | "mcp";
   scopes: string[];
   connectedBy: { email: string; name: string };
   /** When the user allowed it. */
@@ -21,6 +25,8 @@ export async function listConnectedApps(db: DbOrTx, access: FormAccess): Promise
     .select({
       id: oauthGrants.id,
       clientName: oauthClients.name,
+      selfRegistered: sql<boolean>`${oauthClients.registeredAt} is not null`,
+      kind: sql<"connector" | "mcp">`case when ${oauthGrants.resource} is null then 'connector' else 'mcp' end`,
       scopes: oauthGrants.scopes,
       connectedBy: { email: users.email, name: users.name },
       createdAt: oauthGrants.createdAt,

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { DbOrTx } from "@/db";
 import { forms, submissions, type NewSubmission } from "@/db/schema";
 import { parseFormDefinition } from "@/lib/forms/definition";
 import { AppError } from "@/lib/errors";
@@ -13,7 +13,7 @@ const INSERT_BATCH = 1000;
  * `submissions_count` exact. Returns the new form's id and uuid.
  */
 export async function importForm(
-  db: Db,
+  db: DbOrTx,
   organizationId: number,
   file: unknown,
   opts: { publish?: boolean } = {},
