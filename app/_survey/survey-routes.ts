@@ -9,6 +9,10 @@ import { respondentCookieHeader } from "@/server/services/survey/partial-respons
 import type { AppError } from "@/lib/errors";
 import type { SurveyFormView } from "@/server/services/survey/survey-view";
 import { surveyPageResponse, type SurveyPageView } from "./render-page";
+import { db } from "@/db";
+import { hookHeadersFor, readUploadSubmit } from "@/server/uploads/submit-files";
+import { discardUnlinked } from "@/server/uploads/answer-files";
+import { isUploadRefusal, type MultipartSubmit } from "@/server/uploads/multipart-submit";
 
 /**
  * The survey route handlers' common part: call the survey procedure, then answer in the
@@ -20,13 +24,35 @@ type Caller = ReturnType<typeof surveyCaller>;
 type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number };
 
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
-export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
+export async function submitRoute(incoming: Request, ref: SubmitRef): Promise<Response> {
+  // A multipart post (files) passes by the request hook: its answers get the hook's headers here.
+  const hooked = hookHeadersFor(incoming);
+  return hooked.finish(await submitRead(incoming, hooked.request, ref));
+}
+
+async function submitRead(incoming: Request, request: Request, ref: SubmitRef): Promise<Response> {
   let body: SubmitRequestBody;
+  let upload: MultipartSubmit | null = null;
   try {
-    body = await readSubmitRequest(request);
+    upload = await readUploadSubmit(incoming, ref);
+    body = upload ? { kind: "form", fields: upload.fields } : await readSubmitRequest(incoming);
   } catch (error) {
-    return submitJsonError(error, "read body");
+    const refused = appErrorOf(error);
+    if (!isUploadRefusal(error)) return submitJsonError(error, "read body");
+    const response = refused && wantsPage(request) ? await uploadRefusedPage(request, ref, refused) : submitJsonError(error, "read body");
+    // A body refused midway is not read on: the connection ends with this answer.
+    response.headers.set("connection", "close");
+    return response;
   }
+  const response = await submitBody(request, ref, body);
+  // Files no submission took go now: a hidden field's, or those of a post that stored nothing and shows no
+  // form to carry them (a page shown again keeps them as upload tokens; the day's cleanup takes the rest).
+  const page = response.headers.get("content-type")?.startsWith("text/html");
+  if (upload?.fileIds.length && (response.status === 303 || (response.status >= 400 && !page))) await discardUnlinked(db(), upload.fileIds);
+  return response;
+}
+
+async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestBody): Promise<Response> {
   const caller = surveyCaller(request.headers);
   try {
     const outcome = await caller.submissions.create({
@@ -61,6 +87,19 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
     if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
     return formPostError(request, caller, ref, body, appError);
   }
+}
+
+/** A browser's form post (it asks for a page); an API client's multipart post gets JSON. */
+const wantsPage = (request: Request) => /\btext\/html\b/.test(request.headers.get("accept") ?? "");
+
+/** A file refused as it arrived (size, type, count): the form again, the message beside the field. */
+function uploadRefusedPage(request: Request, ref: SubmitRef, error: AppError): Promise<Response> {
+  const caller = surveyCaller(request.headers);
+  const field = typeof error.path?.[0] === "string" ? error.path[0] : "";
+  return formPage(request, caller, ref, { startToken: null, lastResult: null, formError: null }, error.status, undefined, (elements) => {
+    const reply = replyWithFormError(elements, [], error.message) as { error?: Record<string, string[]> };
+    return field ? { ...reply, error: { [field]: [error.message] } } : reply;
+  });
 }
 
 /** A form post that was refused, answered with a page: the form again, or why there is none. */

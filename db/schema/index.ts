@@ -11,3 +11,4 @@ export * from "./submission-values";
 export * from "./mail";
 export * from "./partials";
 export * from "./audit";
+export * from "./files";

@@ -5,6 +5,7 @@ import { forms, submissions, type Form, type FormElement, type FormSettings } fr
 import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "@/lib/forms/definition";
+import { uploadPublishProblems } from "@/server/uploads/publish-rules";
 import { placeCount } from "@/server/services/submissions/value-index";
 
 /**
@@ -106,7 +107,7 @@ export async function publishDraft(db: DbOrTx, access: FormAccess, ref: string, 
     if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
     const elements = form.draftElements ?? form.elements;
     const settings = form.draftSettings ?? form.settings;
-    const problems = publishProblems(elements, settings);
+    const problems = [...publishProblems(elements, settings), ...uploadPublishProblems(elements)];
     if (problems.length) return { ok: false as const, problems };
     const draft = await writeAtRevision(tx, access, ref, input.revision, {
       elements,

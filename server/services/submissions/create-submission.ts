@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { preparedStatement } from "@/db/prepared";
 import type { DbOrTx } from "@/db";
-import { forms, partialResponses, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { forms, partialResponses, submissionFiles, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { fileLinks, isStoredFiles } from "@/server/uploads/file-links";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/delivery/enqueue";
@@ -25,6 +26,8 @@ export type NewSurveySubmission = {
   uniqueLinkId: string | null;
   /** The respondent's partial response (server/services/survey/partial-responses.ts): marked finished in the same statement. */
   partialKey?: string | null;
+  /** Files of its file answers (server/uploads/), received and not yet linked: linked in the same statement. */
+  fileIds?: readonly string[];
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -53,7 +56,9 @@ export type StoreOutcome =
   | { kind: "form-changed" }
   | { kind: "too-many"; resetSeconds: number }
   /** The link was completed, switched off or expired by the time this submit ran. */
-  | { kind: "link-closed" };
+  | { kind: "link-closed" }
+  /** A file of the answers is no longer waiting for a submission (taken by another, or removed): these fields. */
+  | { kind: "files-gone"; fields: string[] };
 
 /**
  * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
@@ -78,15 +83,13 @@ export async function createSubmission(
   const id = randomUUID();
   const createdAt = new Date();
   const at = createdAt.toISOString();
-  const events = eventRows(
-    "Submission.Created",
-    form,
-    [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }],
-    createdAt,
-  );
+  const fileIds = input.fileIds ?? [];
+  // What webhooks and mail show of a file: its signed link (server/uploads/file-links.ts).
+  const shown = fileIds.length ? (await fileLinks(db)).present(input.data) : input.data;
+  const events = eventRows("Submission.Created", form, [{ id, data: shown, spam: input.spam, createdAt, updatedAt: createdAt }], createdAt);
   const { formVersion, attempts } = guards;
   const e = env();
-  const answers = answerLines(form.elements, input.data);
+  const answers = answerLines(form.elements, shown);
   const [row] = await storeStatement(db, {
     formId: input.formId,
     organizationId: input.organizationId,
@@ -107,16 +110,18 @@ export async function createSubmission(
     submissionUrl: `${e.APP_URL}/submissions/${id}`,
     receiptsPerFormPerHour: e.MAIL_RECEIPTS_PER_FORM_PER_HOUR,
     receiptsPerRecipientPerDay: e.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY,
+    fileIds: `{${fileIds.join(",")}}`,
   });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
+  if (!row.files_ok) return { kind: "files-gone", fields: Object.keys(input.data).filter((k) => isStoredFiles(input.data[k])) };
   if (attempts && row.attempts !== null && row.attempts > attempts.limit)
     return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
   return { kind: "link-closed" };
 }
 
-type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null; stored: boolean };
+type StoreRow = { live: boolean; attempts: number | null; reset_s: number | null; stored: boolean; files_ok: boolean };
 
 /**
  * The CTE chain; each guard is a CTE that `allowed` requires, and a missing guard (null
@@ -132,7 +137,13 @@ const storeStatement = preparedStatement<StoreRow>(() => {
         and (${v("version")}::text is null or ${formVersionSql} = ${v("version")}::text)
     ),
     attempt as (${countHitSql(sql`select ${v("key")}::text as key from live where ${v("key")}::text is not null`, v("windowS"))}),
-    allowed as (select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)),
+    files_ok as (
+      select count(*) = cardinality(${v("fileIds")}::uuid[]) as ok from ${submissionFiles}
+      where id = any(${v("fileIds")}::uuid[]) and form_id = ${v("formId")}::int and submission_id is null
+    ),
+    allowed as (
+      select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true) and (select ok from files_ok)
+    ),
     link as (
       update ${uniqueLinks} set status = 'completed', updated_at = now()
       where id = ${v("link")}::uuid and form_id = ${v("formId")}::int and status <> 'completed' and active
@@ -147,6 +158,11 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
+    files_linked as (
+      update ${submissionFiles} set submission_id = ${v("id")}::uuid
+      where id = any(${v("fileIds")}::uuid[]) and submission_id is null and exists (select 1 from inserted)
+      returning id
+    ),
     finished as (
       update ${partialResponses} set completed_at = now(), updated_at = now()
       where form_id = ${v("formId")}::int and respondent_key = ${v("partialKey")}::text and completed_at is null
@@ -170,6 +186,6 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     )}
     select exists (select 1 from live) as live,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
-      exists (select 1 from inserted) as stored,
+      exists (select 1 from inserted) as stored, (select ok from files_ok) as files_ok,
       (select count(*) from notified)::int as notified`;
 });

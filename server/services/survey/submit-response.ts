@@ -17,6 +17,8 @@ import { existingRespondentKey, respondentKey, savePartial } from "./partial-res
 import { surveyThanksPath, uniqueLinkThanksPath } from "@/lib/app-paths";
 import { liveSurveyForm, refreshed } from "./live-forms";
 import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
+import { resolveFileAnswers } from "@/server/uploads/answer-files";
+import { FILE_MESSAGES } from "@/lib/uploads/file-rules";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
 
 /**
@@ -106,11 +108,15 @@ export async function submitResponse(
       await countRefusedAttempt(db, opts.limit);
       throw answers.error;
     }
+    // File answers: upload tokens become the stored files the statement links (server/uploads/answer-files.ts).
+    const files = await resolveFileAnswers(db, form, answers.data);
+    if (!files.ok) throw new SubmissionInvalidError(files.errors, null);
     const { spam } = judgeSpam({ honeypot: answers.honeypot, elapsedMs: answers.elapsedMs });
     const input = {
       formId: form.id,
       organizationId: form.organizationId,
-      data: answers.data,
+      data: files.data,
+      fileIds: files.fileIds,
       duration: answers.elapsedMs === null ? null : durationSeconds(answers.elapsedMs),
       spam,
       uniqueLinkId: target.linkId,
@@ -121,6 +127,11 @@ export async function submitResponse(
     switch (outcome.kind) {
       case "stored":
         return { kind: "stored", id: outcome.submission.id, spam, ...endingOf(form, answers.data, target.linkId) };
+      case "files-gone":
+        throw new SubmissionInvalidError(
+          outcome.fields.map((field) => ({ field, message: FILE_MESSAGES.gone })),
+          null,
+        );
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {

@@ -5,6 +5,7 @@ import { countryFromAcceptLanguage, phoneCountries, type PhoneCountry } from "@/
 import { hasCountrySelector, surveyElements, type SurveyElement } from "@/lib/survey/survey-elements";
 import type { PublishedForm } from "./survey-target";
 import { issueStartToken, readStartToken } from "./start-token";
+import { env } from "@/server/env";
 
 /**
  * Everything a survey page renders, built on the server. Serializable: the page passes it to
@@ -48,7 +49,7 @@ export type SurveyViewInput = {
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
   const { form } = input;
-  const elements = surveyElements(form.elements);
+  const elements = surveyElements(form.elements, env().UPLOAD_MAX_FILE_MB);
   const kept = input.startToken && (await readStartToken(db, input.startToken, form.id)) !== null ? input.startToken : null;
   return {
     kind: "form",

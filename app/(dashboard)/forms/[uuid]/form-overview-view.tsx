@@ -20,6 +20,7 @@ import { TrashFormDialog } from "../trash-form-dialog";
 import { FormMailSection } from "./form-mail-section";
 import { FormFunnelSection } from "./form-funnel-section";
 import { FormName } from "./form-name";
+import { formatSize } from "../../submissions/answers";
 import { ShareSurvey } from "./share-survey";
 import "../forms.css";
 
@@ -161,6 +162,14 @@ function Overview({ form }: { form: Overview }) {
                 <dt>Submissions</dt>
                 <dd>{numberFormat.format(form.submissionsCount)}</dd>
               </div>
+              {form.files.files > 0 || form.files.takesFiles ? (
+                <div>
+                  <dt>Files stored</dt>
+                  <dd>
+                    {numberFormat.format(form.files.files)} ({formatSize(form.files.bytes)})
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Last submission</dt>
                 <dd>{form.lastSubmissionAt ? <DateTime at={form.lastSubmissionAt} /> : "None yet"}</dd>

@@ -10,6 +10,7 @@ import { apiTokenProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
 import { v1Page, ZV1List } from "../schemas";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 /**
  * REST-only input: every value a string, parsed explicitly. Unknown keys are kept — they
@@ -99,7 +100,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
       filters: { v1: v1QueryOf(input) },
     });
     return v1Page(
-      submissions.map((s) => toV1Submission(s, form)),
+      (await presentFileAnswers(ctx.db, submissions)).map((s) => toV1Submission(s, form)),
       totalCount,
       input.page,
     );
