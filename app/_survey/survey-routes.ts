@@ -44,15 +44,17 @@ async function submitRead(incoming: Request, request: Request, ref: SubmitRef): 
     response.headers.set("connection", "close");
     return response;
   }
-  const response = await submitBody(request, ref, body);
+  // An API client's multipart post with files is answered in JSON, as a JSON submit is; a browser's gets pages.
+  const response = await submitBody(request, ref, body, body.kind === "json" || (upload !== null && !wantsPage(request)));
   // Files no submission took go now: a hidden field's, or those of a post that stored nothing and shows no
   // form to carry them (a page shown again keeps them as upload tokens; the day's cleanup takes the rest).
   const page = response.headers.get("content-type")?.startsWith("text/html");
-  if (upload?.fileIds.length && (response.status === 303 || (response.status >= 400 && !page))) await discardUnlinked(db(), upload.fileIds);
+  const stored = response.status === 201 || response.status === 303;
+  if (upload?.fileIds.length && (stored || (response.status >= 400 && !page))) await discardUnlinked(db(), upload.fileIds);
   return response;
 }
 
-async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestBody): Promise<Response> {
+async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestBody, answerJson: boolean): Promise<Response> {
   const caller = surveyCaller(request.headers);
   try {
     const outcome = await caller.submissions.create({
@@ -61,7 +63,7 @@ async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestB
     });
     if (outcome.kind === "stored") {
       // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
-      if (body.kind === "json") {
+      if (answerJson) {
         const { ending } = outcome;
         const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
         return submitJson(201, { id: outcome.id, ...named });
@@ -84,7 +86,7 @@ async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestB
     );
   } catch (error) {
     const appError = appErrorOf(error);
-    if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
+    if (answerJson || body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
     return formPostError(request, caller, ref, body, appError);
   }
 }
