@@ -120,17 +120,21 @@ test("a 2 GB body is refused as soon as its file passes the limit, and the serve
       method: "POST",
       headers: { "content-type": MULTIPART_TYPE, "content-length": String(total), "x-forwarded-for": newClientAddress() },
     });
+    let answered = false;
     req.on("response", (res) => {
+      answered = true;
       let body = "";
       res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-      req.destroy();
+      res.on("end", () => {
+        resolve({ status: res.statusCode!, body });
+        req.destroy();
+      });
     });
     req.on("error", (e) => (sent < total ? undefined : reject(e)));
     req.write(head);
     sent += head.length;
     const pump = () => {
-      while (sent < total && !req.destroyed) {
+      while (sent < total && !req.destroyed && !answered) {
         sent += zeros.length;
         if (!req.write(zeros)) return void req.once("drain", pump);
       }
