@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { submissionFiles } from "../../../db/schema";
 import { pruneUnlinkedFiles } from "../../../server/uploads/cleanup";
 import { expect, test } from "../../fixtures";
-import { postJson, readSubmission, storedRows, submitPath } from "../survey/survey-fixtures";
+import { createLinks, linkStatus, linkSubmitPath, postJson, readSubmission, storedRows, submitPath } from "../survey/survey-fixtures";
 import { fileRows, filesOnDisk, HTML_PAGE, multipartPost, PDF, PNG, signedLink, uploadForm, type Part } from "./upload-fixtures";
 
 /**
@@ -189,6 +189,24 @@ test.describe("multipart submit with files", () => {
     expect(res.text).toContain("Your CV: each file must be at most 1 MB");
     expect(res.headers["content-security-policy"]).toContain("nonce-");
     expect(await fileRows(seed, form.id)).toEqual([]);
+  });
+});
+
+test.describe("through a unique link", () => {
+  test("POST /u/<id>/submit takes files too and completes the link; a second post is a 410 and keeps nothing", async ({
+    seed,
+    request,
+  }) => {
+    const { org, form } = await uploadForm(seed);
+    const [link] = await createLinks(seed, org.organizationId, form.uuid, [{}]);
+    const res = await multipartPost(request, linkSubmitPath(link!.id), [NAME, cv(PDF)]);
+    expect(res.status, res.text).toBe(201);
+    expect(await linkStatus(seed, link!.id)).toBe("completed");
+    const [row] = await storedRows(seed, form.id);
+    expect((await fileRows(seed, form.id)).map((f) => f.submissionId)).toEqual([row!.id]);
+    const again = await multipartPost(request, linkSubmitPath(link!.id), [NAME, cv(PDF)]);
+    expect(again.status).toBe(410);
+    expect(await fileRows(seed, form.id)).toHaveLength(1);
   });
 });
 
