@@ -44,7 +44,11 @@ export const config = {
     // plain id (a malformed one too) and a form post, which may get the page again, still come here.
     {
       source: "/:root(f|u)/:id([0-9A-Za-z-]+)/submit",
-      missing: [{ type: "header", key: "content-type", value: "application/([\\w.+-]+\\+)?json.*" }],
+      missing: [
+        { type: "header", key: "content-type", value: "application/([\\w.+-]+\\+)?json.*" },
+        // A multipart body may carry files: the hook would copy it whole into memory (the route sets the headers itself).
+        { type: "header", key: "content-type", value: "multipart/form-data.*" },
+      ],
     },
   ],
 };

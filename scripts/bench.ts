@@ -27,7 +27,8 @@
  * Then survey ingest (scripts/bench-ingest.ts): concurrent JSON submits to one form and to
  * 100 forms against /api/ready. `npm run bench -- --only ingest` runs that part alone
  * (no 1,000,000-row seed). Then mail (scripts/bench-mail.ts): a submit with mail is one
- * statement, and 1,000 messages drain into a loopback SMTP server; `--only mail` alone.
+ * statement, and 1,000 messages drain into a loopback SMTP server; `--only mail` alone. `--only uploads`:
+ * a 10 MB file upload against a plain 10 MB POST to a bare route, and the server's memory (bench-uploads.ts).
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -49,6 +50,7 @@ import { resolveSort, type ColumnSort } from "../server/services/submissions/sor
 import { createApiToken } from "../server/services/tokens/create-token";
 import { createUniqueLinks } from "../server/services/unique-links/create-unique-links";
 import { INGEST_SERVER_ENV, runIngestBench } from "./bench-ingest";
+import { runUploadBench } from "./bench-uploads";
 import { runMailBench } from "./bench-mail";
 import { benchWebhooks, printWebhookResults } from "./lib/bench-webhooks";
 import { interleaved, medianOf } from "./lib/interleaved";
@@ -61,12 +63,13 @@ import { dropBenchOrganization } from "./lib/bench-teardown";
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
-/** `--only ingest` / `--only mail`: that part alone. */
+/** `--only ingest` / `--only mail` / `--only uploads`: that part alone. */
 const ONLY = (() => {
   const args = process.argv.slice(2);
   const i = args.indexOf("--only");
   const value = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  if (value !== undefined && value !== "ingest" && value !== "mail") throw new Error(`--only takes "ingest" or "mail" (got "${value}")`);
+  if (value !== undefined && !["ingest", "mail", "uploads"].includes(value))
+    throw new Error(`--only takes "ingest", "mail" or "uploads" (got "${value}")`);
   return value ?? null;
 })();
 
@@ -617,6 +620,14 @@ async function main() {
   try {
     if (ONLY === "mail") {
       failed ||= (await runMailBench(db, statements, url)).failed;
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
+    if (ONLY === "uploads") {
+      const started = await startServer(url);
+      if (typeof started === "string") throw new Error(started);
+      server = started;
+      failed ||= (await runUploadBench(db, started.baseUrl, started.process.pid!)).failed;
       process.exitCode = failed ? 1 : 0;
       return;
     }

@@ -15,6 +15,8 @@
  * Every stage runs even after a failure, so one run reports everything; a summary ends it.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { runMigrations } from "../db/migrate";
 import { debianBinDir } from "./lib/debian-postgres";
@@ -122,7 +124,8 @@ async function main() {
           // The server trusts one proxy: each test is a client of its own (e2e/fixtures.ts sends X-Forwarded-For).
           const server = await startNextServer({
             databaseUrl: t.url,
-            env: { ...env, ...TEST_WEBHOOK_ENV, ...testMailEnv(sink!), ...verifier!.env, TRUST_PROXY: "1" },
+            // Uploaded files in a folder of this run's own, as its database is (e2e/api/uploads/).
+            env: { ...env, ...TEST_WEBHOOK_ENV, ...testMailEnv(sink!), ...verifier!.env, TRUST_PROXY: "1", UPLOAD_DIR: freshUploadDir() },
             logs: Boolean(process.env.SERVER_LOGS),
             port: i === 0 ? undefined : await freePort(),
           });
@@ -143,6 +146,8 @@ async function main() {
   }
   finish(report);
 }
+
+const freshUploadDir = () => mkdtempSync(path.join(tmpdir(), "formhouse-test-uploads-"));
 
 function finish(report: StageReport): never {
   report.print();

@@ -153,6 +153,18 @@ const ZEnv = z.object({
   SIGNUP: z.enum(["open", "invite-only"], { error: "SIGNUP must be open or invite-only" }).default("open"),
   /** Days a row stays in the audit log before the worker removes it. */
   AUDIT_RETENTION_DAYS: positiveInt("AUDIT_RETENTION_DAYS").default(365),
+  /** The largest file any file-upload field takes, in MB: a form's own `maxFileSizeMb` may not go above it. */
+  UPLOAD_MAX_FILE_MB: positiveInt("UPLOAD_MAX_FILE_MB").default(25),
+  /** Where uploaded files live on local disk (unset: `.data/uploads`, beside the embedded database). Not with S3_BUCKET. */
+  UPLOAD_DIR: z.string().trim().min(1).optional(),
+  /** An S3 or S3-compatible bucket for uploaded files; set, files go there instead of local disk (several instances need it). */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ error: "S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com" }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`https://host/bucket/key`), as most self-hosted S3-compatible stores want. */
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: "S3_FORCE_PATH_STYLE must be true or false" }).default(false),
 });
 
 export type Env = z.infer<typeof ZEnv> & { APP_URL: string };

@@ -1,5 +1,6 @@
 import "server-only";
 import { pruneAuditEvents } from "@/server/audit/prune";
+import { pruneUnlinkedFiles } from "@/server/uploads/cleanup";
 import { env } from "@/server/env";
 import { MAIL_POLL_MS } from "@/server/mail/outbox";
 import { mailQueue } from "@/server/mail/queue";
@@ -27,7 +28,8 @@ export async function startWorkers(): Promise<void> {
       db,
       leases,
       alsoPruning(mailQueue(mailEngine(), { concurrency: e.MAIL_CONCURRENCY, retentionDays: e.MAIL_LOG_RETENTION_DAYS }), () =>
-        pruneAuditEvents(db, e.AUDIT_RETENTION_DAYS),
+        // The audit log and unlinked uploads (server/uploads/cleanup.ts) ride with the mail log's pruning.
+        Promise.all([pruneAuditEvents(db, e.AUDIT_RETENTION_DAYS), pruneUnlinkedFiles(db)]).then(([a, f]) => a + f),
       ),
       { concurrency: e.MAIL_CONCURRENCY, pollMs: MAIL_POLL_MS },
     ) as OutboxWorker<unknown>,

@@ -3,6 +3,7 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { ChoiceField, DropdownField } from "./choice-fields";
 import { CompositeField } from "./composite-field";
+import { FileField } from "./file-field";
 import { fieldsetOf } from "./conform";
 import { Block, controlState, describedBy, FieldError, Hint, Label, LabelledField } from "./field-parts";
 import type { FieldProps } from "./field-props";
@@ -34,6 +35,8 @@ export function SurveyField(props: FieldProps) {
       return element.countrySelector ? <PhoneField {...props} /> : <TextField {...props} />;
     case "long-text":
       return <LongTextField {...props} />;
+    case "file-upload":
+      return <FileField {...props} />;
     default:
       return <TextField {...props} />;
   }

@@ -89,11 +89,14 @@ export function SurveyForm({
   const sentAgain = useSentAgainGuard(view.action);
 
   const formProps = getFormProps(form);
+  const takesFiles = elements.some((e) => e.type === "file-upload");
   return (
     <form
       {...formProps}
       method="post"
       action={view.action}
+      // Files go with the answers, in the same post (server/uploads/multipart-submit.ts).
+      encType={takesFiles ? "multipart/form-data" : undefined}
       className="sv-form"
       onSubmit={(event) => {
         // A second click while the first post is on its way would store the answers twice.

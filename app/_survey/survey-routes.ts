@@ -13,6 +13,10 @@ import { surveyPageResponse, type SurveyPageView } from "./render-page";
 import { embedPath } from "./embed-mode";
 import { closedNotice, FormClosedError, onceCookieHeader } from "@/server/services/publishing/form-gates";
 import { CaptchaError } from "@/server/services/publishing/captcha";
+import { db } from "@/db";
+import { hookHeadersFor, readUploadSubmit } from "@/server/uploads/submit-files";
+import { discardUnlinked } from "@/server/uploads/answer-files";
+import { isUploadRefusal, type MultipartSubmit } from "@/server/uploads/multipart-submit";
 
 /**
  * The survey route handlers' common part: call the survey procedure, then answer in the
@@ -24,13 +28,37 @@ type Caller = ReturnType<typeof surveyCaller>;
 type Rerender = { startToken: string | null; lastResult: unknown; formError: string | null; page?: number; saveLater?: SaveLaterState };
 
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
-export async function submitRoute(request: Request, ref: SubmitRef): Promise<Response> {
+export async function submitRoute(incoming: Request, ref: SubmitRef): Promise<Response> {
+  // A multipart post (files) passes by the request hook: its answers get the hook's headers here.
+  const hooked = hookHeadersFor(incoming);
+  return hooked.finish(await submitRead(incoming, hooked.request, ref));
+}
+
+async function submitRead(incoming: Request, request: Request, ref: SubmitRef): Promise<Response> {
   let body: SubmitRequestBody;
+  let upload: MultipartSubmit | null = null;
   try {
-    body = await readSubmitRequest(request);
+    upload = await readUploadSubmit(incoming, ref);
+    body = upload ? { kind: "form", fields: upload.fields } : await readSubmitRequest(incoming);
   } catch (error) {
-    return submitJsonError(error, "read body");
+    const refused = appErrorOf(error);
+    if (!isUploadRefusal(error)) return submitJsonError(error, "read body");
+    const response = refused && wantsPage(request) ? await uploadRefusedPage(request, ref, refused) : submitJsonError(error, "read body");
+    // A body refused midway is not read on: the connection ends with this answer.
+    response.headers.set("connection", "close");
+    return response;
   }
+  // An API client's multipart post with files is answered in JSON, as a JSON submit is; a browser's gets pages.
+  const response = await submitBody(request, ref, body, body.kind === "json" || (upload !== null && !wantsPage(request)));
+  // Files no submission took go now: a hidden field's, or those of a post that stored nothing and shows no
+  // form to carry them (a page shown again keeps them as upload tokens; the day's cleanup takes the rest).
+  const page = response.headers.get("content-type")?.startsWith("text/html");
+  const stored = response.status === 201 || response.status === 303;
+  if (upload?.fileIds.length && (stored || (response.status >= 400 && !page))) await discardUnlinked(db(), upload.fileIds);
+  return response;
+}
+
+async function submitBody(request: Request, ref: SubmitRef, body: SubmitRequestBody, answerJson: boolean): Promise<Response> {
   const caller = surveyCaller(request.headers);
   try {
     const outcome = await caller.submissions.create({
@@ -44,7 +72,7 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
           ? { "set-cookie": onceCookieHeader(outcome.onceCookie, new URL(request.url).protocol === "https:") }
           : undefined;
       // `ending` (and `redirectUrl`) only for a form with endings: other forms answer as before.
-      if (body.kind === "json") {
+      if (answerJson) {
         const { ending } = outcome;
         const named = ending ? { ending: ending.id, ...(ending.redirectUrl ? { redirectUrl: ending.redirectUrl } : {}) } : {};
         if (outcome.kind === "resent") throw new Error("a JSON submit carries no post key");
@@ -70,9 +98,22 @@ export async function submitRoute(request: Request, ref: SubmitRef): Promise<Res
     );
   } catch (error) {
     const appError = appErrorOf(error);
-    if (body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
+    if (answerJson || body.kind === "json" || !appError) return submitJsonError(appError ?? error, "submit");
     return formPostError(request, caller, ref, body, appError);
   }
+}
+
+/** A browser's form post (it asks for a page); an API client's multipart post gets JSON. */
+const wantsPage = (request: Request) => /\btext\/html\b/.test(request.headers.get("accept") ?? "");
+
+/** A file refused as it arrived (size, type, count): the form again, the message beside the field. */
+function uploadRefusedPage(request: Request, ref: SubmitRef, error: AppError): Promise<Response> {
+  const caller = surveyCaller(request.headers);
+  const field = typeof error.path?.[0] === "string" ? error.path[0] : "";
+  return formPage(request, caller, ref, { startToken: null, lastResult: null, formError: null }, error.status, undefined, (elements) => {
+    const reply = replyWithFormError(elements, [], error.message) as { error?: Record<string, string[]> };
+    return field ? { ...reply, error: { [field]: [error.message] } } : reply;
+  });
 }
 
 /** A form post that was refused, answered with a page: the form again, or why there is none. */

@@ -31,6 +31,10 @@ export type FormElement = {
   maxLength?: number;
   minChoices?: number;
   maxChoices?: number;
+  /** file-upload: at most this many files (default 1), each at most this many MB (default 10), of these types (any). */
+  maxFiles?: number;
+  maxFileSizeMb?: number;
+  accept?: string[];
   [extra: string]: unknown;
 };
 

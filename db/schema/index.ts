@@ -12,3 +12,4 @@ export * from "./mail";
 export * from "./partials";
 export * from "./audit";
 export * from "./publishing";
+export * from "./files";

@@ -16,6 +16,7 @@ import { isJsonObject } from "@/lib/values/json";
  * | matrix               | `<id>.<rowId>` = column id                         | `{rowId: {columnId: true}}`  |
  * | repeat-field         | `<id>[<row>].<componentId>` (by these same rules)  | `[{componentId: value}]`     |
  * | name, address        | `<id>.<fixedname>`                                 | `{fixedname: value}`         |
+ * | file-upload          | `<id>` once per file (a file part, or an upload token of an earlier step) | array  |
  * | phone                | `<id>` (`+44 20 7123 4567`), or `<id>.country` (ISO code, e.g. GB) + `<id>.number` | `+44 …` |
  *
  * Names starting with `_` that are not element ids are reserved (`_start`, `_website`) and
@@ -48,6 +49,9 @@ function fromFormValue(element: FormElement, value: unknown): unknown {
       return element.type === "phone" && isJsonObject(value) ? phoneFromParts(value) : value;
     case "multi-choice":
       return typeof value === "string" ? [value] : value;
+    case "file":
+      // One file or upload token, or several.
+      return value === undefined || value === null || Array.isArray(value) ? value : [value];
     case "matrix":
       if (!isJsonObject(value)) return value;
       return Object.fromEntries(

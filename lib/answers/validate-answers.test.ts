@@ -152,3 +152,20 @@ test("form posts: Conform's nested payload becomes v2 data (phone parts, single 
   assert.equal(formValuesToData(CONTACT, { phone: { country: "US", number: "+44 1" } }).phone, "+44 1");
   assert.equal(formValuesToData(CONTACT, { phone: { country: "ZZ", number: "555" } }).phone, "555");
 });
+
+test("file-upload: at most maxFiles; files the browser holds are checked for accept and size before the post", () => {
+  const check = createAnswersValidator([
+    { id: "cv", label: "CV", type: "file-upload", required: true, maxFiles: 2, maxFileSizeMb: 1, accept: [".pdf"] },
+  ]);
+  assert.deepEqual(issues(check({})), [["cv", "This field is required"]]);
+  // An empty file input (a File with no name and no bytes) is no answer.
+  assert.deepEqual(issues(check({ cv: [new File([], "")] })), [["cv", "This field is required"]]);
+  assert.deepEqual(ok(check({ cv: ["token-a.sig", "token-b.sig"] })), { cv: ["token-a.sig", "token-b.sig"] });
+  assert.deepEqual(issues(check({ cv: ["a.s", "b.s", "c.s"] })), [["cv", "Choose at most 2 files"]]);
+  assert.deepEqual(issues(check({ cv: [new File(["x"], "photo.png", { type: "image/png" })] })), [["cv", "Choose a file of type .pdf"]]);
+  const big = new File([new Uint8Array(1024 * 1024 + 1)], "cv.pdf", { type: "application/pdf" });
+  assert.deepEqual(issues(check({ cv: [big] })), [["cv", "Choose a file of 1 MB or less"]]);
+  // One file alone (a form post's single field) is a list of one.
+  assert.deepEqual(ok(check({ cv: "one.sig" })), { cv: ["one.sig"] });
+  assert.deepEqual(issues(check({ cv: [7] })), [["cv.0", "cv[0] must list files sent with the form"]]);
+});

@@ -9,6 +9,7 @@ import { parseDate, parseNumber } from "@/lib/values/values";
 import { ANSWER_MESSAGES as M } from "./messages";
 import { isJsonObject } from "@/lib/values/json";
 import { textProblem } from "@/lib/values/text";
+import { acceptsFile, fileLimitsOf, MAX_FILE_SIZE_MB } from "@/lib/uploads/file-rules";
 
 /**
  * The answers of one survey submission, checked against the form's elements. One rule for
@@ -56,6 +57,8 @@ type Issues = AnswerIssue[];
 /** Checks one element's answer (shape already valid, empties already removed); returns the value to store. */
 type Check = (value: unknown, path: AnswerPath, issues: Issues) => unknown;
 
+/** A `File` the browser's form data holds for a file input left empty. */
+const isEmptyBlob = (v: unknown) => typeof Blob !== "undefined" && v instanceof Blob && v.size === 0 && (v as File).name === "";
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /** Builds the checks once per form; the returned function validates any number of submissions. */
@@ -127,6 +130,11 @@ function prune(element: FormElement, value: unknown): unknown {
   switch (elementCategory(element.type)) {
     case "multi-choice":
       return Array.isArray(value) && value.length === 0 ? undefined : value;
+    case "file": {
+      // A file input with no file chosen posts an empty file (or, read on the server, nothing).
+      const files = (Array.isArray(value) ? value : [value]).filter((f) => !isBlank(f) && !isEmptyBlob(f));
+      return files.length ? files : undefined;
+    }
     case "composite":
       return pruneHash(value, (part) => (isBlank(part) ? undefined : part));
     case "matrix":
@@ -208,6 +216,8 @@ function compileAnswer(element: FormElement): Check {
       return repeatCheck(element);
     case "composite":
       return compositeCheck(element);
+    case "file":
+      return fileCheck(element);
     default:
       return textCheck(element);
   }
@@ -361,6 +371,26 @@ function repeatCheck(element: FormElement): Check {
     });
     if (out.length === 0 && element.required) issues.push({ path, message: M.required });
     return out.length ? out : undefined;
+  };
+}
+
+/**
+ * file-upload: at most `maxFiles`. Files the browser holds (the page's own check before the post)
+ * are checked for size and `accept` by name and type too; the server checks them again by their
+ * content as they arrive (server/uploads/multipart-submit.ts), which is the check that counts.
+ */
+function fileCheck(element: FormElement): Check {
+  const limits = fileLimitsOf(element, MAX_FILE_SIZE_MB);
+  return (value, path, issues) => {
+    const files = value as unknown[];
+    if (files.length > limits.maxFiles) return void issues.push({ path, message: M.tooManyFiles(limits.maxFiles) });
+    for (const file of files) {
+      if (typeof Blob === "undefined" || !(file instanceof Blob)) continue;
+      const { name, type } = file as File;
+      if (!acceptsFile(limits.accept, name ?? "", type)) return void issues.push({ path, message: M.fileType(limits.accept) });
+      if (file.size > limits.maxBytes) return void issues.push({ path, message: M.fileTooLarge(limits.maxMb) });
+    }
+    return value;
   };
 }
 

@@ -10,6 +10,7 @@ import {
   findElement,
   isChoiceType,
   isComposite,
+  isFileUpload,
   isMultiChoice,
   isSingleChoice,
   isTextLike,
@@ -42,7 +43,8 @@ test("the example contact form (every element type) is accepted as it is", () =>
   assert.equal(def.name, "Contact us");
   assert.deepEqual(def.elements, file.elements);
   assert.deepEqual(def.submissions, file.submissions);
-  assert.deepEqual(new Set(def.elements.map((e) => e.type)), new Set(ELEMENT_TYPES));
+  // Every type but file-upload, whose answers are files (its forms: e2e/api/uploads/).
+  assert.deepEqual(new Set(def.elements.map((e) => e.type)), new Set(ELEMENT_TYPES.filter((t) => t !== "file-upload")));
 });
 
 test("a form without submissions gets an empty list; an empty element list is fine", () => {
@@ -114,7 +116,7 @@ test("type is required and must be a known element type", () => {
   rejects(
     form([text("a"), text("b"), text("c"), text("d"), { id: "e", label: "E", type: "foo" }]),
     "elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, " +
-      "phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)",
+      "phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address, file-upload)",
   );
 });
 
@@ -421,7 +423,8 @@ test("several problems are reported together, at most five", () => {
 // --- element-types helpers -------------------------------------------------------------
 
 test("element categories: every type has exactly one", () => {
-  assert.equal(ELEMENT_TYPES.length, 16);
+  assert.equal(ELEMENT_TYPES.length, 17);
+  assert.deepEqual(ELEMENT_TYPES.filter(isFileUpload), ["file-upload"]);
   assert.deepEqual(ELEMENT_TYPES.filter(isTextLike), ["short-text", "long-text", "email", "number", "date", "hidden", "phone"]);
   assert.deepEqual(ELEMENT_TYPES.filter(isSingleChoice), ["radio", "dropdown", "picture-checkbox"]);
   assert.deepEqual(ELEMENT_TYPES.filter(isMultiChoice), ["multiple-checkbox", "ranking"]);
@@ -446,4 +449,21 @@ test("walkElements visits every element depth first, repeat-field components inc
   ]);
   assert.equal(findElement(elements, "deep")?.label, "DEEP");
   assert.equal(findElement(elements, "nope"), null);
+});
+
+test("file-upload: maxFiles, maxFileSizeMb and accept only on it; only at the top level; its answers are files", () => {
+  const cv = { id: "cv", label: "CV", type: "file-upload", maxFiles: 2, maxFileSizeMb: 5, accept: [".pdf", "image/*"] };
+  assert.deepEqual(parseFormDefinition({ name: "Jobs", elements: [cv] }).elements, [cv]);
+  rejects(form([{ ...text("a"), maxFiles: 2 }]), "elements[0].maxFiles is only allowed on file-upload elements");
+  rejects(form([{ ...cv, maxFiles: 0 }]), "elements[0].maxFiles must be at least 1");
+  rejects(form([{ ...cv, maxFileSizeMb: 0 }]), "elements[0].maxFileSizeMb must be greater than 0");
+  rejects(
+    form([{ ...cv, accept: ["pdf"] }]),
+    "elements[0].accept[0] must be a file name extension such as .pdf or a media type such as image/png or image/*",
+  );
+  rejects(
+    form([{ ...repeat, components: [cv] }]),
+    "elements[0].components[0].type 'file-upload' is only allowed at the top level of a form",
+  );
+  rejects({ name: "Jobs", elements: [cv], submissions: [{ data: { cv: "a file" } }] }, "submissions[0].data.cv must be an array of files");
 });

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { formatPath } from "@/lib/values/input-paths";
 import { MAX_FORM_NAME_LENGTH } from "./form-rules";
 import { checkPublishing, compactPublishing, locatedMessage, ZFormPublishing } from "./form-settings";
+import { MAX_FILE_SIZE_MB, MAX_FILES_PER_FIELD } from "@/lib/uploads/file-rules";
 import {
   CHOICE_TYPES,
   ELEMENT_CATEGORIES,
@@ -180,6 +181,16 @@ function elementSchema(type: ElementType, top: boolean) {
       maxLength: onlyOn(ELEMENT_CATEGORIES.text, type, ZCount.min(1)),
       minChoices: onlyOn(CHOICE_COUNT_TYPES, type, ZCount),
       maxChoices: onlyOn(CHOICE_COUNT_TYPES, type, ZCount.min(1)),
+      maxFiles: onlyOn(ELEMENT_CATEGORIES.file, type, z.int().min(1).max(MAX_FILES_PER_FIELD)),
+      maxFileSizeMb: onlyOn(
+        ELEMENT_CATEGORIES.file,
+        type,
+        z
+          .number()
+          .positive({ error: msg((at) => `${at} must be greater than 0`) })
+          .max(MAX_FILE_SIZE_MB),
+      ),
+      accept: onlyOn(ELEMENT_CATEGORIES.file, type, z.array(ZAcceptItem).max(50)),
     })
     .loose()
     .refine((el) => !above(el.min, el.max), { path: ["min"], error: msg((at) => `${at} must not be greater than max`) })
@@ -196,6 +207,11 @@ function elementSchema(type: ElementType, top: boolean) {
       error: msg((at) => `${at} must not be more than the number of options`),
     });
 }
+
+/** `accept` items: a file name extension (`.pdf`) or a media type (`application/pdf`, `image/*`), as the HTML attribute takes. */
+const ZAcceptItem = z.string().regex(/^(\.[A-Za-z0-9][A-Za-z0-9.+_-]{0,19}|[a-z]+\/(\*|[a-z0-9][a-z0-9.+_-]{0,99}))$/i, {
+  error: msg((at) => `${at} must be a file name extension such as .pdf or a media type such as image/png or image/*`),
+});
 
 const above = (lo: unknown, hi: unknown) => typeof lo === "number" && typeof hi === "number" && lo > hi;
 
@@ -225,7 +241,7 @@ const unknownType = (known: readonly string[]) =>
     const type = (iss.input as { type?: unknown } | undefined)?.type;
     if (type === undefined) return `${at} is required`;
     if (typeof type !== "string") return `${at} must be a string`;
-    if (type === PAGE_BREAK) return `${at} '${type}' is only allowed at the top level of a form`;
+    if (type === PAGE_BREAK || type === FILE_UPLOAD) return `${at} '${type}' is only allowed at the top level of a form`;
     return `${at} '${type}' is not a known element type (known: ${known.join(", ")})`;
   });
 
@@ -237,9 +253,12 @@ const union = (schemas: ElementSchema[], known: readonly string[]) =>
 /** Elements of a form (page breaks included) and of a repeat field (without). */
 // The known types listed are those of answers; a misplaced page break has its own message.
 const ZElement: z.ZodType<FormElement> = union([...ELEMENT_TYPES.map((t) => elementSchema(t, true)), ZPageBreak], ELEMENT_TYPES);
+// A repeat field's rows take no files: a file answer is a top-level list (server/uploads/).
+const FILE_UPLOAD: ElementType = "file-upload";
+const COMPONENT_TYPES = ELEMENT_TYPES.filter((t) => t !== FILE_UPLOAD);
 const ZComponent: z.ZodType<FormElement> = union(
-  ELEMENT_TYPES.map((t) => elementSchema(t, false)),
-  ELEMENT_TYPES,
+  COMPONENT_TYPES.map((t) => elementSchema(t, false)),
+  COMPONENT_TYPES,
 );
 
 /**
@@ -411,10 +430,29 @@ function valueSchema(element: FormElement): z.ZodType {
       const fields = Object.fromEntries((element.children ?? []).map((c) => [c.fixedname, z.string().nullable().optional()]));
       return keyedObject(fields, "sub-field");
     }
+    case "file":
+      // Upload tokens (server/uploads/upload-token.ts) as a submit carries them, or the stored files a submission holds.
+      return z.array(
+        z.union([z.string().max(2_000), ZStoredFile, ZChosenFile], { error: msg((at) => `${at} must list files sent with the form`) }),
+        {
+          error: msg((at, iss) => (iss.input === undefined ? undefined : `${at} must be an array of files`)),
+        },
+      );
     default:
       return z.never();
   }
 }
+
+/** A file as a submission stores it (server/uploads/): the file's id, with what the respondent sent. */
+const ZStoredFile = z.strictObject({
+  id: z.uuid(),
+  name: z.string().max(255),
+  size: z.int().min(0),
+  contentType: z.string().max(255),
+});
+
+/** A file the survey page's own check sees before the post (the browser's form data holds a File). */
+const ZChosenFile = z.custom<Blob>((v) => typeof Blob !== "undefined" && v instanceof Blob);
 
 /**
  * `data` of a submission (or of one repeat-field row): keyed by element id. The shape of

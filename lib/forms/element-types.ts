@@ -11,6 +11,7 @@ import type { FormElement } from "@/db/schema";
  * - `matrix`         {rowId: {columnId: cell}}   | same
  * - `repeat`         [{componentId: value}]      | same
  * - `composite`      {fixedname: string}         | {fixedname: value} (name and address)
+ * - `file`           [{name, size, contentType, url}] (stored: [{id, name, size, contentType}]) | not prefillable
  *
  * Deliberately tight: layout-only types (LAYOUT_TYPES: the page break) hold no value and are
  * not listed here; consumers of answers read `answerElements`, which leaves them out.
@@ -22,6 +23,7 @@ export const ELEMENT_CATEGORIES = {
   matrix: ["matrix"],
   repeat: ["repeat-field"],
   composite: ["name", "address"],
+  file: ["file-upload"],
 } as const;
 
 export type ElementCategory = keyof typeof ELEMENT_CATEGORIES;
@@ -65,6 +67,9 @@ export const isMultiChoice = (type: string) => elementCategory(type) === "multi-
 export const isChoiceType = (type: string): type is ChoiceType => isSingleChoice(type) || isMultiChoice(type);
 /** name and address: `children` sub-fields, value keyed by `fixedname`. */
 export const isComposite = (type: string): type is CompositeType => elementCategory(type) === "composite";
+
+/** file-upload: files sent with the answers (multipart/form-data), stored privately (server/uploads/). */
+export const isFileUpload = (type: string) => elementCategory(type) === "file";
 
 /** Where an element sits in the tree, as a path such as `["elements", 3, "components", 0]`. */
 export type ElementPath = (string | number)[];

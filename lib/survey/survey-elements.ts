@@ -1,4 +1,6 @@
 import type { Condition, FormElement } from "@/db/schema";
+import { isFileUpload } from "@/lib/forms/element-types";
+import { fileLimitsOf, MAX_FILE_SIZE_MB } from "@/lib/uploads/file-rules";
 
 /**
  * The part of a form's element tree a survey page needs, and nothing else of the stored
@@ -28,6 +30,10 @@ export type SurveyElement = {
   minLength?: number;
   minChoices?: number;
   maxChoices?: number;
+  /** file-upload: its limits, the size already under the instance's ceiling (lib/uploads/file-rules.ts). */
+  maxFiles?: number;
+  maxFileSizeMb?: number;
+  accept?: string[];
 };
 
 /** Names of the form post's step fields: the page shown, and the Back/Next button pressed. */
@@ -37,11 +43,12 @@ export const STEP_FIELD = "_step";
 const text = (v: unknown, max = 2_000) => (typeof v === "string" && v.trim() !== "" ? v.slice(0, max) : undefined);
 const httpUrl = (v: unknown) => (typeof v === "string" && /^https?:\/\//i.test(v) && v.length <= 2_000 ? v : undefined);
 
-export function surveyElements(elements: readonly FormElement[]): SurveyElement[] {
-  return elements.map(surveyElement);
+/** `uploadCeilingMb`: the instance's largest file (`UPLOAD_MAX_FILE_MB`), which a file field's own limit cannot pass. */
+export function surveyElements(elements: readonly FormElement[], uploadCeilingMb = MAX_FILE_SIZE_MB): SurveyElement[] {
+  return elements.map((e) => surveyElement(e, uploadCeilingMb));
 }
 
-function surveyElement(e: FormElement): SurveyElement {
+function surveyElement(e: FormElement, uploadCeilingMb: number): SurveyElement {
   const out: SurveyElement = { id: e.id, label: e.label, type: e.type, required: e.required === true };
   const description = text(e.description);
   if (description) out.description = description;
@@ -57,7 +64,11 @@ function surveyElement(e: FormElement): SurveyElement {
   }
   if (e.rows) out.rows = e.rows.map((r) => ({ id: r.id, label: r.label }));
   if (e.columns) out.columns = e.columns.map((c) => ({ id: c.id, label: c.label, ...(c.value !== undefined ? { value: c.value } : {}) }));
-  if (e.components) out.components = e.components.map(surveyElement);
+  if (e.components) out.components = e.components.map((c) => surveyElement(c, uploadCeilingMb));
+  if (isFileUpload(e.type)) {
+    const limits = fileLimitsOf(e, uploadCeilingMb);
+    Object.assign(out, { maxFiles: limits.maxFiles, maxFileSizeMb: limits.maxMb, accept: [...limits.accept] });
+  }
   if (e.children) out.children = e.children.map((c) => ({ fixedname: c.fixedname, label: c.label, required: c.required === true }));
   if (e.showIf !== undefined) out.showIf = e.showIf;
   for (const rule of ["min", "max", "minLength", "minChoices", "maxChoices"] as const) {

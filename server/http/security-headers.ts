@@ -22,7 +22,7 @@ const isConsentPage = (pathname: string) => pathname === "/oauth/authorize";
  * script nonce from the request, so proxy.ts leaves their request as it came (their response
  * gets every header). Any other path may render a page, if only the 404 page.
  */
-const NO_PAGE_PREFIXES = [...Object.values(REST_MOUNTS).map((m) => `${m.prefix}/`), "/api/trpc/", "/api/auth/"];
+const NO_PAGE_PREFIXES = [...Object.values(REST_MOUNTS).map((m) => `${m.prefix}/`), "/api/trpc/", "/api/auth/", "/files/"];
 const NO_PAGE_PATHS = new Set(["/api/health", "/api/ready", "/oauth/token", "/oauth/revoke", "/.well-known/oauth-authorization-server"]);
 /** A survey submit with a JSON body is answered in JSON, whatever happens (app/_survey/survey-routes.ts). */
 const SUBMIT_PATH = /^\/(f|u)\/[^/]+\/submit$/;
@@ -62,7 +62,12 @@ export type SecurityHeaderOptions = {
 /** What a survey page's CAPTCHA needs beyond the page's own origin (server/services/publishing/captcha.ts). */
 const CAPTCHA_FRAMES = "frame-src 'self' https://challenges.cloudflare.com https://*.hcaptcha.com";
 
+/** An uploaded file's download (app/files/[fileId]/route.ts): never a page of this origin, whatever its bytes. */
+const FILE_DOWNLOAD = /^\/files\//;
+const DOWNLOAD_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
+
 export function contentSecurityPolicy({ pathname, nonce, https, dev, survey: form }: SecurityHeaderOptions): string {
+  if (FILE_DOWNLOAD.test(pathname)) return DOWNLOAD_POLICY;
   const survey = isSurveyPage(pathname);
   const frameAncestors = form?.frameAncestors;
   const directives = [

@@ -70,6 +70,15 @@ export function AnswerEditor({
   describedBy?: string;
 }) {
   const category = elementCategory(el.type);
+  // Files are the respondent's: an edit keeps them as they are (server/uploads/edit-answers.ts).
+  if (category === "file") {
+    const names = Array.isArray(value) ? value.map((f) => (isHash(f) ? String(f.name) : "")).filter(Boolean) : [];
+    return (
+      <p id={id} className="muted" aria-describedby={describedBy}>
+        {names.length ? names.join(", ") : "No files"} (files cannot be edited)
+      </p>
+    );
+  }
   if (category === "composite") {
     const parts = isHash(value) ? value : {};
     return (

@@ -15,6 +15,15 @@ export function formatDay(value: string): string {
   return Number.isNaN(t) ? value : dayFormat.format(t);
 }
 
+/** A file's size as people read it: 812 bytes, 14.2 KB, 3.1 MB. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes)) return "";
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
 const optionLabel = (el: FormElement, v: unknown) => el.options?.find((o) => o.value === v)?.label ?? String(v);
 
 /** A scalar or choice answer as text ("" when there is none). */
@@ -51,6 +60,7 @@ export function compactAnswer(el: FormElement, value: unknown): string {
       .map((r) => `${r.label}: ${matrixRowText(el, value[r.id])}`)
       .join("; ");
   }
+  if (category === "file" && Array.isArray(value)) return value.map((f) => (isHash(f) ? String(f.name) : "")).join(", ");
   if (category === "repeat" && Array.isArray(value)) {
     const first = el.components?.[0];
     const names = first ? value.map((row) => (isHash(row) ? scalarText(first, row[first.id]) : "")).filter(Boolean) : [];
@@ -118,6 +128,25 @@ export function AnswerView({ element: el, value }: { element: FormElement; value
           </tbody>
         </table>
       </div>
+    );
+  }
+  if (category === "file" && Array.isArray(value)) {
+    // Each file through its signed link (valid 15 minutes from when the page was loaded), always a download.
+    return (
+      <ul className="answer-files">
+        {value.filter(isHash).map((f, i) => (
+          <li key={i}>
+            {typeof f.url === "string" ? (
+              <a href={f.url} download>
+                {String(f.name)}
+              </a>
+            ) : (
+              String(f.name)
+            )}{" "}
+            <span className="muted">({formatSize(Number(f.size))})</span>
+          </li>
+        ))}
+      </ul>
     );
   }
   if (category === "repeat" && Array.isArray(value)) {

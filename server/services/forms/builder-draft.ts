@@ -5,6 +5,7 @@ import { forms, submissions, type Form, type FormElement, type FormSettings } fr
 import { AppError } from "@/lib/errors";
 import { formAccessFilter, getAccessibleFormOrThrow, type FormAccess } from "./access";
 import { publishProblems, type ElementProblem } from "@/lib/forms/definition";
+import { uploadPublishProblems } from "@/server/uploads/publish-rules";
 import { placeCount } from "@/server/services/submissions/value-index";
 import { SLUG_TAKEN_REASON, slugConflictOr, slugTaken } from "@/server/services/publishing/form-slug";
 
@@ -109,7 +110,7 @@ export async function publishDraft(db: DbOrTx, access: FormAccess, ref: string, 
       if (form.draftRevision !== input.revision) throw new AppError("CONFLICT", DRAFT_CONFLICT, { reason: "revision" });
       const elements = form.draftElements ?? form.elements;
       const settings = form.draftSettings ?? form.settings;
-      const problems = publishProblems(elements, settings);
+      const problems = [...publishProblems(elements, settings), ...uploadPublishProblems(elements)];
       slug = settings.publishing?.slug;
       if (!problems.length && slug && (await slugTaken(tx, slug, form.id)))
         problems.push({ path: ["settings", "slug"], message: `settings.slug ${SLUG_TAKEN_REASON}`, reason: SLUG_TAKEN_REASON });

@@ -113,7 +113,8 @@ test("a prefill for every element type is accepted and stored exactly as given",
     home_phone: { country: null, dialCode: null, number: "020 7123 4567" },
   });
   const covered = new Set(FULL_PREFILL.map((e) => ELEMENTS.find((el) => el.id === e.id)!.type));
-  for (const type of ELEMENT_TYPES) assert.ok(covered.has(type), `${type} is covered`);
+  // Every type but file-upload, which takes no prefill (below).
+  for (const type of ELEMENT_TYPES.filter((t) => t !== "file-upload")) assert.ok(covered.has(type), `${type} is covered`);
 });
 
 test("an empty prefill_data is accepted", () => {
@@ -492,4 +493,9 @@ test("a text longer than the survey takes for its field is refused; the limit it
   );
   // Numbers are not texts: a long number still fails as a number would.
   accepts("employees", 12345678901234);
+});
+
+test("a file-upload field cannot be prefilled: its answers are the respondent's files", () => {
+  const withFile = createPrefillDataValidator([{ id: "cv", label: "CV", type: "file-upload" }]);
+  assert.throws(() => withFile([{ id: "cv", value: "cv.pdf" }]), /cannot be prefilled: a file-upload field takes the respondent's files/);
 });

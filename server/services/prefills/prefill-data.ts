@@ -258,6 +258,11 @@ function compile(element: FormElement): Compiled {
       };
     }
 
+    case "file":
+      return {
+        extras: false,
+        check: (_value, path) => fail(path, "cannot be prefilled: a file-upload field takes the respondent's files"),
+      };
     default:
       // A type this service does not know: it can hold a plain value at most.
       return scalarCheck(type, maxLengthOf(element));

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { preparedStatement } from "@/db/prepared";
 import type { DbOrTx } from "@/db";
-import { forms, partialResponses, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { forms, partialResponses, submissionFiles, submissions, uniqueLinks, type Form } from "@/db/schema";
+import { fileLinks, isStoredFiles } from "@/server/uploads/file-links";
 import { countHitSql } from "@/server/services/lib/rate-limit";
 import { formVersionSql } from "@/server/services/forms/form-version";
 import { deliveriesCtes, eventRows } from "@/server/webhooks/delivery/enqueue";
@@ -31,6 +32,8 @@ export type NewSurveySubmission = {
   postKey?: string | null;
   /** The one-per-person email (lower-cased): a second response with it stores nothing (a unique index). */
   respondentEmail?: string | null;
+  /** Files of its file answers (server/uploads/), received and not yet linked: linked in the same statement. */
+  fileIds?: readonly string[];
 };
 
 export type StoredSubmission = NewSurveySubmission & { id: string; createdAt: Date };
@@ -67,7 +70,9 @@ export type StoreOutcome =
   /** Every place of a form with `maxResponses` was taken. */
   | { kind: "full" }
   /** The form takes one response per email, and this address has one. */
-  | { kind: "email-taken" };
+  | { kind: "email-taken" }
+  /** A file of the answers is no longer waiting for a submission (taken by another, or removed): these fields. */
+  | { kind: "files-gone"; fields: string[] };
 
 /**
  * Stores one submission in ONE statement, so a submit is one round trip and one commit: the
@@ -92,15 +97,13 @@ export async function createSubmission(
   const id = randomUUID();
   const createdAt = new Date();
   const at = createdAt.toISOString();
-  const events = eventRows(
-    "Submission.Created",
-    form,
-    [{ id, data: input.data, spam: input.spam, createdAt, updatedAt: createdAt }],
-    createdAt,
-  );
+  const fileIds = input.fileIds ?? [];
+  // What webhooks and mail show of a file: its signed link (server/uploads/file-links.ts).
+  const shown = fileIds.length ? (await fileLinks(db)).present(input.data) : input.data;
+  const events = eventRows("Submission.Created", form, [{ id, data: shown, spam: input.spam, createdAt, updatedAt: createdAt }], createdAt);
   const { formVersion, attempts, maxResponses } = guards;
   const e = env();
-  const answers = answerLines(form.elements, input.data);
+  const answers = answerLines(form.elements, shown);
   const [row] = await storeStatement(db, {
     formId: input.formId,
     organizationId: input.organizationId,
@@ -125,11 +128,14 @@ export async function createSubmission(
     receiptsPerFormPerHour: e.MAIL_RECEIPTS_PER_FORM_PER_HOUR,
     receiptsPerRecipientPerDay: e.MAIL_RECEIPTS_PER_RECIPIENT_PER_DAY,
     requestId: currentRequestId() ?? null,
+    fileIds: `{${fileIds.join(",")}}`,
   });
 
   if (row?.stored) return { kind: "stored", submission: { ...input, id, createdAt } };
   if (!row?.live) return { kind: "form-changed" };
+  // The same post again: its files went to the first submission, so it is thanked, not told they are gone.
   if (row.resent) return { kind: "already-stored" };
+  if (!row.files_ok) return { kind: "files-gone", fields: Object.keys(input.data).filter((k) => isStoredFiles(input.data[k])) };
   if (attempts && row.attempts !== null && row.attempts > attempts.limit)
     return { kind: "too-many", resetSeconds: Math.max(1, row.reset_s ?? 1) };
   if (row.email_taken) return { kind: "email-taken" };
@@ -151,6 +157,7 @@ type StoreRow = {
   room: boolean;
   placed: boolean;
   email_taken: boolean;
+  files_ok: boolean;
 };
 
 /**
@@ -166,7 +173,7 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     spam: v("spam"),
     email: v("respondentEmail"),
     allowed: sql`select 1 from live where coalesce((select count from attempt) <= ${v("limit")}::int, true)
-      and not exists (select 1 from resent)`,
+      and not exists (select 1 from resent) and (select ok from files_ok)`,
     linked: sql`(${v("link")}::uuid is null or exists (select 1 from link))`,
   });
   return sql`
@@ -179,6 +186,10 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     resent as (
       select 1 from ${submissions}
       where ${v("postKey")}::text is not null and form_id = ${v("formId")}::int and post_key = ${v("postKey")}::text
+    ),
+    files_ok as (
+      select count(*) = cardinality(${v("fileIds")}::uuid[]) as ok from ${submissionFiles}
+      where id = any(${v("fileIds")}::uuid[]) and form_id = ${v("formId")}::int and submission_id is null
     ),
     ${guards.before},
     link as (
@@ -201,6 +212,11 @@ const storeStatement = preparedStatement<StoreRow>(() => {
       returning form_id
     ),
     counted as (${countInsertedSql(sql`select form_id from inserted`)}),
+    files_linked as (
+      update ${submissionFiles} set submission_id = ${v("id")}::uuid
+      where id = any(${v("fileIds")}::uuid[]) and submission_id is null and exists (select 1 from inserted)
+      returning id
+    ),
     finished as (
       update ${partialResponses} set completed_at = now(), updated_at = now()
       where form_id = ${v("formId")}::int and respondent_key = ${v("partialKey")}::text and completed_at is null
@@ -225,7 +241,7 @@ const storeStatement = preparedStatement<StoreRow>(() => {
     )}
     select exists (select 1 from live) as live, exists (select 1 from resent) as resent,
       (select count from attempt) as attempts, (select reset_s from attempt) as reset_s,
-      exists (select 1 from inserted) as stored,
+      exists (select 1 from inserted) as stored, (select ok from files_ok) as files_ok,
       (${v("link")}::uuid is null or exists (select 1 from link)) as linked,
       exists (select 1 from room) as room, exists (select 1 from placed_ok) as placed, exists (select 1 from email_taken) as email_taken,
       (select count(*) from notified)::int as notified`;

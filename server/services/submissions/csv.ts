@@ -67,6 +67,8 @@ function matrixRowText(columns: readonly MatrixAxisItem[], row: unknown): unknow
 function valueText(el: FormElement, value: unknown): unknown {
   const category = elementCategory(el.type);
   if (category === "single-choice" || category === "multi-choice") return choiceText(el, value);
+  // Files: their links (signed, made for this export or message), else their names.
+  if (category === "file" && Array.isArray(value)) return joined(value.map((f) => (isHash(f) ? (f.url ?? f.name) : f)));
   return value;
 }
 

@@ -6,6 +6,7 @@ import { AppError, MESSAGES } from "@/lib/errors";
 import { formAccessFilter, type FormAccess } from "@/server/services/forms/access";
 import { UUID_RE } from "@/lib/values/ids";
 import { enqueueSubmissionEvent } from "@/server/webhooks/delivery/enqueue";
+import { removeFilesOfDeleted } from "@/server/uploads/answer-files";
 
 type DeletedRow = {
   id: string;
@@ -32,7 +33,8 @@ export type DeletedSubmission = { id: string; form: { id: number; uuid: string; 
 export async function deleteSubmission(db: DbOrTx, access: FormAccess, id: string): Promise<DeletedSubmission> {
   const notFound = () => new AppError("NOT_FOUND", MESSAGES.submissionNotFound);
   if (!UUID_RE.test(id.trim())) throw notFound();
-  return db.transaction(async (tx) => {
+  let data: Record<string, unknown> = {};
+  const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.execute<DeletedRow>(sql`
       with deleted as (
         delete from ${submissions} using ${forms}
@@ -55,6 +57,9 @@ export async function deleteSubmission(db: DbOrTx, access: FormAccess, id: strin
       form: { id: row.form_id, uuid: row.form_uuid, name: row.form_name, elements: row.form_elements },
       submission: { id: row.id, data: row.data, spam: row.spam, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) },
     });
+    data = row.data;
     return { id: row.id, form: { id: row.form_id, uuid: row.form_uuid, name: row.form_name } };
   });
+  await removeFilesOfDeleted(db, [data]);
+  return deleted;
 }

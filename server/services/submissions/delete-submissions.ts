@@ -7,6 +7,7 @@ import type { FormAccess } from "@/server/services/forms/access";
 import { assertAllFound, distinctIds } from "@/lib/values/bulk";
 import { idIn, inForm } from "@/server/services/lib/bulk-sql";
 import { enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
+import { removeFilesOfDeleted } from "@/server/uploads/answer-files";
 
 type DeletedRow = { id: string; data: Record<string, unknown>; spam: boolean; created_at: Date; updated_at: Date };
 
@@ -24,7 +25,8 @@ export async function deleteSubmissions(
   ids: readonly string[],
 ): Promise<{ deleted: number }> {
   const wanted = distinctIds(ids);
-  return db.transaction(async (tx) => {
+  let datas: Record<string, unknown>[] = [];
+  const result = await db.transaction(async (tx) => {
     // The counter's update locks the form row, so concurrent deletes keep it exact (as deleteSubmission).
     const deleted = await tx.execute<DeletedRow>(sql`
       with deleted as (
@@ -60,6 +62,9 @@ export async function deleteSubmissions(
         updatedAt: new Date(row.updated_at),
       })),
     );
+    datas = rows.map((r) => r.data);
     return { deleted: rows.length };
   });
+  await removeFilesOfDeleted(db, datas);
+  return result;
 }

@@ -5,6 +5,8 @@ import { attachmentHeader, csvColumns, csvLine, UTF8_BOM, type ExportRow } from 
 import { querySubmissions } from "./query/entry";
 import type { SubmissionQuery } from "./query/request";
 import { resolveSort } from "./sort";
+import { isFileUpload } from "@/lib/forms/element-types";
+import { fileLinks } from "@/server/uploads/file-links";
 
 /**
  * The filtered set of a form's submissions as a CSV stream (csv.ts's rules): querySubmissions'
@@ -21,6 +23,9 @@ export async function exportSubmissionsCsv(
 ): Promise<{ stream: ReadableStream<Uint8Array>; filename: string; contentDisposition: string; form: { uuid: string; name: string } }> {
   const { form, batches } = await querySubmissions(db, access, { ...query, page: "all" });
   const columns = csvColumns(form.elements);
+  // A file answer's cell is its signed link (server/uploads/file-links.ts), made once for the export.
+  const links = form.elements.some((e) => isFileUpload(e.type)) ? await fileLinks(db) : null;
+  const shown = (row: ExportRow): ExportRow => (links ? { ...row, data: links.present(row.data) } : row);
   const encoder = new TextEncoder();
   let rows: AsyncIterator<ExportRow[]> | null = null;
 
@@ -37,7 +42,7 @@ export async function exportSubmissionsCsv(
           return;
         }
         let text = "";
-        for (const row of next.value) text += csvLine(columns.map((c) => c.value(row)));
+        for (const row of next.value) text += csvLine(columns.map((c) => c.value(shown(row))));
         controller.enqueue(encoder.encode(text));
       },
       async cancel() {

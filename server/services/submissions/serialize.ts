@@ -17,7 +17,8 @@ export const ZV2Submission = z.object({
     .describe(
       "Submitted data keyed by element id. Choice fields hold option `value`s (an array for multi-select such as " +
         "multiple-checkbox and ranking); matrix `{rowId: {colId: value}}`; repeat-field `[{componentId: value}]`; " +
-        "name/address `{fixedname: value}`.",
+        "name/address `{fixedname: value}`; file-upload `[{name, size, contentType, url}]`, where `url` downloads the file " +
+        "(signed, valid 15 minutes from this answer).",
     ),
   createdAt: z.string().describe("ISO 8601"),
   updatedAt: z.string().describe("ISO 8601"),
@@ -49,7 +50,8 @@ export const ZV1Submission = z.object({
     .describe(
       "Submitted values keyed by field label, in the form's order; only answered fields. Values as in v2 (choice fields " +
         "hold option `value`s, an array for multi-select; matrix `{rowId: {colId: value}}`; repeat-field " +
-        "`[{componentId: value}]`) except name/address, keyed by their sub-fields' labels. A label already used by an " +
+        "`[{componentId: value}]`, file-upload `[{name, size, contentType, url}]` with a link signed for 15 minutes) " +
+        "except name/address, keyed by their sub-fields' labels. A label already used by an " +
         "earlier field is written `Label (elementId)`; a blank label is the element id; values of fields the form no " +
         "longer has are kept under their element id.",
     ),

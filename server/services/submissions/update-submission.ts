@@ -8,6 +8,7 @@ import { queryableIds } from "@/lib/values/bulk";
 import { idIn } from "@/server/services/lib/bulk-sql";
 import { UUID_RE } from "@/lib/values/ids";
 import { answersValidatorFor } from "@/server/services/survey/answers/validator-cache";
+import { withStoredFiles } from "@/server/uploads/edit-answers";
 import type { AnswerIssue } from "@/lib/answers/validate-answers";
 import { enqueueSubmissionEvent, enqueueSubmissionEvents } from "@/server/webhooks/delivery/enqueue";
 
@@ -59,7 +60,7 @@ export async function updateSubmissionAnswers(db: DbOrTx, access: FormAccess, id
   const submissionId = id.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const form = await formOfSubmission(tx, access, submissionId);
-    const checked = answersValidatorFor(form)(data);
+    const checked = answersValidatorFor(form)(await withStoredFiles(tx, form, submissionId, data));
     if (!checked.ok) return { ok: false, issues: checked.issues };
     const [row] = await tx
       .update(submissions)

@@ -6,6 +6,7 @@ import { deleteSubmission, type DeletedSubmission } from "./delete-submission";
 import { findSubmission } from "./get-submission";
 import type { FormTarget } from "./query/target";
 import { toV1Submission, type V1Submission } from "./serialize";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 /**
  * The v1 submission operations (server/routers/v1/submissions/): the v2 services — one form
@@ -33,7 +34,8 @@ export async function getV1SubmissionOrThrow(db: DbOrTx, access: FormAccess, id:
   if (formId === null) throw fetchError();
   const [found, form] = await Promise.all([findSubmission(db, access, id), findAccessibleForm(db, access, formId)]);
   if (!found || !form) throw fetchError();
-  return toV1Submission(found.submission, form);
+  const [shown] = await presentFileAnswers(db, [found.submission]);
+  return toV1Submission(shown!, form);
 }
 
 /** The v2 delete (form counter kept exact); nothing to delete → the v1 fetch error. */

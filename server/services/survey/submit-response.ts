@@ -23,6 +23,8 @@ import { countRefusedAttempt, tooManySubmitsError } from "./submit-limit";
 import { assertCaptchaSolved, CAPTCHA_FIELD, CAPTCHA_HEADER, VENDOR_CAPTCHA_FIELDS } from "@/server/services/publishing/captcha";
 import { clientIp } from "@/server/http/client-address";
 import { env } from "@/server/env";
+import { resolveFileAnswers } from "@/server/uploads/answer-files";
+import { FILE_MESSAGES } from "@/lib/uploads/file-rules";
 import { closedLinkReason, findSurveyLink, linkClosed, surveyNotFound, type PublishedForm } from "./survey-target";
 import {
   alreadyResponded,
@@ -137,11 +139,15 @@ export async function submitResponse(
     // The form's CAPTCHA (not a unique link's: the link is the credential), before anything is stored.
     if (!target.linkId)
       await assertCaptchaSolved(db, { uuid: form.uuid, publishing: publishingOf(form) }, captchaSolution(body, headers), remoteIp(headers));
+    // File answers: upload tokens become the stored files the statement links (server/uploads/answer-files.ts).
+    const files = await resolveFileAnswers(db, form, answers.data);
+    if (!files.ok) throw new SubmissionInvalidError(files.errors, null);
     const { spam } = judgeSpam({ honeypot: answers.honeypot, elapsedMs: answers.elapsedMs });
     const input = {
       formId: form.id,
       organizationId: form.organizationId,
-      data: answers.data,
+      data: files.data,
+      fileIds: files.fileIds,
       duration: answers.elapsedMs === null ? null : durationSeconds(answers.elapsedMs),
       spam,
       uniqueLinkId: target.linkId,
@@ -166,6 +172,11 @@ export async function submitResponse(
         throw new FormClosedError("full", publishing);
       case "email-taken":
         throw emailAlreadyUsed(publishing.onePerPersonField!);
+      case "files-gone":
+        throw new SubmissionInvalidError(
+          outcome.fields.map((field) => ({ field, message: FILE_MESSAGES.gone })),
+          null,
+        );
       case "too-many":
         throw tooManySubmitsError(opts.limit, outcome.resetSeconds);
       case "link-closed": {

@@ -9,6 +9,7 @@ import type { SaveLaterState } from "@/lib/survey/save-later";
 import { mailConfigured } from "@/server/mail/runtime";
 import { pagesOf } from "./answers/validator-cache";
 import type { SurveyCaptcha } from "@/server/services/publishing/captcha";
+import { env } from "@/server/env";
 
 /**
  * Everything a survey page renders, built on the server. Serializable: the page passes it to
@@ -59,7 +60,7 @@ export type SurveyViewInput = {
 
 export async function buildSurveyView(db: Db, input: SurveyViewInput): Promise<SurveyFormView> {
   const { form } = input;
-  const elements = surveyElements(form.elements);
+  const elements = surveyElements(form.elements, env().UPLOAD_MAX_FILE_MB);
   const kept = input.startToken && (await readStartToken(db, input.startToken, form.id)) !== null ? input.startToken : null;
   return {
     kind: "form",

@@ -7,6 +7,7 @@ import { DELIVERIES_CHANNEL, type SubmissionEvent } from "@/lib/webhook-events";
 import type { EventSubject } from "./form-payload";
 import { SOURCES } from "./sources";
 import { currentRequestId } from "@/server/http/request-id";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 /** One event as a delivery row for the webhooks of one source (its name there and its payload). */
 type EventRow = { source: WebhookSource; event_id: string; event: string; payload: Record<string, unknown>; request_id: string | null };
@@ -52,8 +53,10 @@ export async function enqueueSubmissionEvents(
   }
   if (sources.size === 0) return 0;
   const occurredAt = new Date();
+  // File answers as their signed links (server/uploads/file-links.ts).
+  const shown = await presentFileAnswers(tx, submissions);
   const [row] = await tx.execute<{ n: number }>(sql`
-    with ${deliveriesCtes(form.id, JSON.stringify(eventRows(event, form, submissions, occurredAt, sources)), occurredAt.toISOString())}
+    with ${deliveriesCtes(form.id, JSON.stringify(eventRows(event, form, shown, occurredAt, sources)), occurredAt.toISOString())}
     select (select count(*) from deliveries)::int as n, (select count(*) from notified)::int as notified`);
   return row?.n ?? 0;
 }

@@ -20,6 +20,7 @@ import { TrashFormDialog } from "../trash-form-dialog";
 import { FormMailSection } from "./form-mail-section";
 import { FormFunnelSection } from "./form-funnel-section";
 import { FormName } from "./form-name";
+import { formatSize } from "../../submissions/answers";
 import { ShareSurvey } from "./share-survey";
 import { EmbedSnippets } from "./embed-snippets";
 import "../forms.css";
@@ -167,6 +168,14 @@ function Overview({ form }: { form: Overview }) {
                   <dt>Responses taken</dt>
                   <dd data-testid="response-cap">
                     {numberFormat.format(form.responseCap.taken)} of {numberFormat.format(form.responseCap.max)}
+                  </dd>
+                </div>
+              ) : null}
+              {form.files.files > 0 || form.files.takesFiles ? (
+                <div>
+                  <dt>Files stored</dt>
+                  <dd>
+                    {numberFormat.format(form.files.files)} ({formatSize(form.files.bytes)})
                   </dd>
                 </div>
               ) : null}

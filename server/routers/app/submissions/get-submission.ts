@@ -5,6 +5,7 @@ import { getSubmissionOrThrow } from "@/server/services/submissions/get-submissi
 import { sessionProcedure } from "@/server/trpc";
 import { toDashboardSubmission, ZDashboardSubmission } from "@/server/services/submissions/serialize";
 import { ZElements } from "./schemas";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 export const ZGetDashboardSubmissionOutput = z.object({
   submission: ZDashboardSubmission.extend({ uniqueLinkId: z.string().nullable() }),
@@ -18,8 +19,9 @@ export const getSubmissionRoute = sessionProcedure
   .query(async ({ ctx, input }) => {
     const { submission: s, formUuid } = await getSubmissionOrThrow(ctx.db, ctx.access, input.id);
     const form = await getAccessibleFormOrThrow(ctx.db, ctx.access, formUuid);
+    const [shown] = await presentFileAnswers(ctx.db, [s]);
     return {
-      submission: { ...toDashboardSubmission(s), uniqueLinkId: s.uniqueLinkId },
+      submission: { ...toDashboardSubmission(shown!), uniqueLinkId: s.uniqueLinkId },
       form: { id: form.id, uuid: form.uuid, name: form.name, elements: form.elements },
     };
   });

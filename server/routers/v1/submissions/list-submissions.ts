@@ -11,6 +11,7 @@ import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
 import { v1Page, ZV1List } from "../schemas";
 import { readDb } from "@/server/read-replica";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 /**
  * REST-only input: every value a string, parsed explicitly. Unknown keys are kept — they
@@ -100,7 +101,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
       filters: { v1: v1QueryOf(input) },
     });
     return v1Page(
-      submissions.map((s) => toV1Submission(s, form)),
+      (await presentFileAnswers(ctx.db, submissions)).map((s) => toV1Submission(s, form)),
       totalCount,
       input.page,
     );

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getSubmissionOrThrow } from "@/server/services/submissions/get-submission";
 import { toV2Submission, ZV2Submission } from "@/server/services/submissions/serialize";
 import { getSubmissionByIdProcedure } from "../../rest-submission";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 export const ZV2GetSubmissionOutput = z.object({ submission: ZV2Submission });
 
@@ -16,5 +17,6 @@ export const v2GetSubmissionRoute = getSubmissionByIdProcedure("v2", {
   .output(ZV2GetSubmissionOutput)
   .query(async ({ ctx, input }) => {
     const { submission, formUuid } = await getSubmissionOrThrow(ctx.db, ctx.access, input.id);
-    return { submission: toV2Submission(submission, formUuid) };
+    const [shown] = await presentFileAnswers(ctx.db, [submission]);
+    return { submission: toV2Submission(shown!, formUuid) };
   });

@@ -9,6 +9,7 @@ import { listPartials } from "@/server/services/submissions/partial-list";
 import { apiTokenOverlappedProcedure } from "@/server/trpc";
 import { ZPageParam, ZSingleParam } from "../../rest-params";
 import { filtersParameter, queryParamsExcept, ZQueryValue } from "../../rest-params";
+import { presentFileAnswers } from "@/server/uploads/file-links";
 
 const KNOWN_PARAMS: ReadonlySet<string> = new Set(["page", "form_id", "form_uuid", "sort", "order", "include_partial"]);
 
@@ -124,12 +125,14 @@ export const v2ListSubmissionsRoute = apiTokenOverlappedProcedure("v2")
   .output(ZV2ListSubmissionsOutput)
   .query(async ({ ctx, input }) => {
     // Page 1 reads the form and the page in the statement that checks the token.
-    const { form, submissions, totalCount } = await querySubmissionsCheckingToken(ctx.db, ctx.tokenCheck, {
+    const page = await querySubmissionsCheckingToken(ctx.db, ctx.tokenCheck, {
       form: { formId: input.form_id, formUuid: input.form_uuid },
       page: input.page,
       sort: resolveSort(input.sort, input.order),
       filters: { v2: filterParamsOf(input) },
     });
+    const { form, totalCount } = page;
+    const submissions = await presentFileAnswers(ctx.db, page.submissions);
     if (input.include_partial?.trim().toLowerCase() !== "true") {
       return {
         submissions: submissions.map((s) => toV2Submission(s, form.uuid)),

@@ -91,6 +91,9 @@ function shaped(element: FieldElement, entries: Entry[]): Entry[] | null {
       const ordered = [...entries].sort((a, b) => (a.rest[0] as number) - (b.rest[0] as number));
       return ordered.map((e, i) => ({ rest: [i], value: e.value }));
     }
+    case "file":
+      // `<id>` once per file (a file part read into an upload token, or a token carried from an earlier step).
+      return all((r) => r.length === 0) ? entries.map((e, i) => ({ rest: [i], value: e.value })) : null;
     case "matrix":
     case "composite":
       return all((r) => r.length === 1 && key(r[0])) && distinct() ? entries : null;

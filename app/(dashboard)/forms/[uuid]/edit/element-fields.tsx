@@ -321,7 +321,8 @@ function ComponentsEditor({
         <div className="field">
           <label htmlFor={`${id}-type`}>New field in each entry</label>
           <select id={`${id}-type`} className="select" value={type} onChange={(e) => setType(e.target.value as ElementType)}>
-            {ELEMENT_TYPES.filter((t) => t !== "repeat-field").map((t) => (
+            {/* A repeat field's entries take no files (a file answer is a top-level list). */}
+            {ELEMENT_TYPES.filter((t) => t !== "repeat-field" && t !== "file-upload").map((t) => (
               <option key={t} value={t}>
                 {TYPE_LABELS[t]}
               </option>

@@ -24,6 +24,7 @@ export const TYPE_LABELS: Record<ElementType | LayoutType, string> = {
   "repeat-field": "Repeat field",
   name: "Name",
   address: "Address",
+  "file-upload": "File upload",
   "page-break": "Page break",
 };
 
