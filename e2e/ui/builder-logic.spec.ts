@@ -174,3 +174,33 @@ test("a nested condition group (any inside all) built by keyboard, published; th
   await page.getByRole("radio", { name: "Free" }).check();
   await expect(referrer).toBeHidden();
 });
+
+test("a file field's accepted types, most files and largest size are set in the builder and published", async ({ page, seed, api }) => {
+  const org = await seed.org();
+  const form = await seed.form(org.organizationId, { name: "Jobs", elements: [{ id: "name", label: "Name", type: "short-text" }] });
+  await openDashboardPage(page, org, `/forms/${form.uuid}/edit`, "Jobs");
+  const palette = page.getByRole("region", { name: "Add a field" });
+  await press(palette.getByRole("button", { name: "File upload" }));
+  await expect(page.locator("[data-label-input]:focus")).toHaveValue("Untitled question");
+  await page.keyboard.type("Your CV");
+  const cv = card(page, 2);
+  await cv.getByLabel("Accepted file types").fill(".pdf, .docx");
+  await cv.getByLabel("Most files (default 1)").fill("2");
+  await cv.getByLabel("Largest file in MB (default 10)").fill("5");
+  await saved(page);
+  await expectNoAxeViolations(page, "builder with a file field");
+  await press(page.getByRole("button", { name: "Publish", exact: true }));
+  await expect(page.getByTestId("publish-state")).toHaveText("Published");
+
+  const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
+  const res = await api.get(`/api/v2/forms/${form.id}`, token);
+  expect(res.body.elements[1]).toEqual({
+    id: expect.any(String),
+    label: "Your CV",
+    type: "file-upload",
+    required: false,
+    accept: [".pdf", ".docx"],
+    maxFiles: 2,
+    maxFileSizeMb: 5,
+  });
+});

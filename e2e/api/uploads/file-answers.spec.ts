@@ -4,6 +4,8 @@ import { expect, test } from "../../fixtures";
 import { storedRows, submitPath } from "../survey/survey-fixtures";
 import { attemptSignIn } from "../sign-in-client";
 import { fileRows, multipartPost, PDF, uploadForm } from "./upload-fixtures";
+import { insertWebhook } from "../webhooks/helpers";
+import { startReceiver, waitFor } from "../webhooks/receiver";
 
 /** Where else a file answer shows: the owner's notification mail and the CSV export carry its signed link, which downloads it. */
 
@@ -55,4 +57,32 @@ test("the CSV export's cell of a file answer is its signed link, which downloads
   expect(links.map((m) => m[1]).sort()).toEqual(files.map((f) => f.id).sort());
   const first = new URL(links[0]![0]);
   expect((await request.get(`${first.pathname}${first.search}`)).status()).toBe(200);
+});
+
+test("a form webhook's Submission.Created carries the file as {name, size, contentType, url}, and the url downloads it", async ({
+  seed,
+  request,
+}) => {
+  const { form } = await uploadForm(seed);
+  const receiver = await startReceiver();
+  try {
+    await insertWebhook(seed.db, form.id, receiver.url);
+    const res = await multipartPost(request, submitPath(form.uuid), [
+      { name: "who", value: "Ada" },
+      { name: "fld_cv", filename: "cv.pdf", type: "application/pdf", data: PDF },
+    ]);
+    expect(res.status, res.text).toBe(201);
+    const got = await waitFor("the delivery", () => receiver.received[0]);
+    const [file] = await fileRows(seed, form.id);
+    const shown = { name: "cv.pdf", size: PDF.length, contentType: "application/pdf", url: expect.stringMatching(/\/files\//) };
+    expect(got.json.submission.data.fld_cv).toEqual([shown]);
+    expect(got.json.submission.fields["Your CV"]).toEqual([shown]);
+    const url = new URL(got.json.submission.data.fld_cv[0].url);
+    expect(url.pathname).toBe(`/files/${file!.id}`);
+    const download = await request.get(`${url.pathname}${url.search}`);
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(PDF)).toBe(true);
+  } finally {
+    await receiver.close();
+  }
 });

@@ -55,7 +55,23 @@ export function FieldRulesEditor({
               ["minChoices", "Fewest choices"],
               ["maxChoices", "Most choices"],
             ]
-          : [];
+          : element.type === "file-upload"
+            ? [
+                ["maxFiles", "Most files (default 1)"],
+                ["maxFileSizeMb", "Largest file in MB (default 10)"],
+              ]
+            : [];
+  // A file field's accepted types, as typed: ".pdf, .docx" (any type when empty).
+  const setAccept = (raw: string) => {
+    const next: FormElement = { ...element };
+    const types = raw
+      .split(/[\s,]+/)
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (types.length) next.accept = types;
+    else delete next.accept;
+    onChange(next);
+  };
   const placeholder = ["short-text", "long-text", "email", "number", "phone"].includes(element.type);
   return (
     <div className="bl-rules-box">
@@ -79,6 +95,28 @@ export function FieldRulesEditor({
             maxLength={200}
             onChange={(e) => setText("placeholder", e.target.value)}
           />
+        </div>
+      ) : null}
+      {element.type === "file-upload" ? (
+        <div className="field">
+          <label htmlFor={`${idBase}-accept`}>Accepted file types</label>
+          <p className="hint" id={`${idBase}-accept-hint`}>
+            Extensions separated by commas, e.g. .pdf, .docx; empty for any type. The server checks each file&apos;s content too.
+          </p>
+          <input
+            id={`${idBase}-accept`}
+            className="bl-input"
+            defaultValue={Array.isArray(element.accept) ? (element.accept as string[]).join(", ") : ""}
+            maxLength={500}
+            onChange={(e) => setAccept(e.target.value)}
+            aria-describedby={problemAt("accept") ? `${idBase}-accept-hint ${idBase}-accept-problem` : `${idBase}-accept-hint`}
+            aria-invalid={problemAt("accept") ? true : undefined}
+          />
+          {problemAt("accept") ? (
+            <p className="field-error" id={`${idBase}-accept-problem`}>
+              {problemAt("accept")}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {limits.length ? (
