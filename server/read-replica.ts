@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { createDb, db, type Db } from "@/db";
+import { createDb, type Db } from "@/db";
 import { log } from "@/server/log";
 
 /**
@@ -27,12 +27,15 @@ function replica(): Replica | null {
   return globalForReplica.formhouseReplica;
 }
 
-/** The database a list or export reads from: the replica when it has everything committed so far, else the primary. */
-export async function readDb(): Promise<Db> {
+/**
+ * The database a list or export reads from: the replica when it has everything committed so far,
+ * else `primary` (the caller's own handle, the request's database).
+ */
+export async function readDb(primary: Db): Promise<Db> {
   const r = replica();
-  if (!r) return db();
-  const [primary] = await db().execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`);
-  const needed = lsnValue(primary!.lsn);
+  if (!r) return primary;
+  const [position] = await primary.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`);
+  const needed = lsnValue(position!.lsn);
   if (r.replayed >= needed) return r.db;
   try {
     const [row] = await r.db.execute<{ lsn: string | null; standby: boolean }>(
@@ -41,13 +44,13 @@ export async function readDb(): Promise<Db> {
     // Not a standby (DATABASE_READ_URL names a primary): it has everything it will ever have.
     if (!row!.standby) return r.db;
     if (row!.lsn) r.replayed = lsnValue(row!.lsn) > r.replayed ? lsnValue(row!.lsn) : r.replayed;
-    return r.replayed >= needed ? r.db : db();
+    return r.replayed >= needed ? r.db : primary;
   } catch (error) {
     if (Date.now() - r.warnedAt > 60_000) {
       r.warnedAt = Date.now();
       log.warn("the read replica is unreachable; reading from the primary", { error: (error as Error).message });
     }
-    return db();
+    return primary;
   }
 }
 

@@ -17,6 +17,6 @@ export const listFormsRoute = sessionProcedure
   .input(ZListMyFormsInput)
   .output(ZListMyFormsOutput)
   .query(async ({ ctx, input }) => {
-    const { forms, totalCount } = await listForms(await readDb(), ctx.access, input.page);
+    const { forms, totalCount } = await listForms(await readDb(ctx.db), ctx.access, input.page);
     return { forms: forms.map(toDashboardForm), ...pageInfo(input.page, totalCount) };
   });

@@ -24,7 +24,7 @@ export const getSubmissionStatsRoute = sessionProcedure
   .input(ZSubmissionSet)
   .output(ZSubmissionStatsOutput)
   .query(async ({ ctx, input }) => {
-    const reader = await readDb();
+    const reader = await readDb(ctx.db);
     const form = await getAccessibleFormOrThrow(reader, ctx.access, input.formUuid);
     return submissionStats(reader, ctx.access, form, { filters: parseFilterRows(form.elements, input.filters), view: input.view });
   });

@@ -37,7 +37,7 @@ export const listSubmissionsRoute = sessionProcedure
   .input(ZListDashboardSubmissionsInput)
   .output(ZListDashboardSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await querySubmissions(await readDb(), ctx.access, {
+    const { form, submissions, totalCount } = await querySubmissions(await readDb(ctx.db), ctx.access, {
       form: { formUuid: input.formUuid },
       page: input.page,
       sort: input.sort,

@@ -26,6 +26,6 @@ export const v1ListFormsRoute = apiTokenProcedure("v1")
   .input(ZV1ListFormsInput)
   .output(ZV1ListFormsOutput)
   .query(async ({ ctx, input }) => {
-    const { forms, totalCount } = await listForms(await readDb(), ctx.access, input.page);
+    const { forms, totalCount } = await listForms(await readDb(ctx.db), ctx.access, input.page);
     return v1Page(forms.map(toV1Form), totalCount, input.page);
   });

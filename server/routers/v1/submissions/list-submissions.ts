@@ -94,7 +94,7 @@ export const v1ListSubmissionsRoute = apiTokenProcedure("v1")
   .input(ZV1ListSubmissionsInput)
   .output(ZV1ListSubmissionsOutput)
   .query(async ({ ctx, input }) => {
-    const { form, submissions, totalCount } = await querySubmissions(await readDb(), ctx.access, {
+    const { form, submissions, totalCount } = await querySubmissions(await readDb(ctx.db), ctx.access, {
       form: v1ListedForm(ctx.access),
       page: input.page,
       sort: { v1: { sort: input.sort, order: input.order } },

@@ -33,6 +33,6 @@ export const v2ListFormsRoute = apiTokenProcedure("v2")
   .input(ZV2ListFormsInput)
   .output(ZV2ListFormsOutput)
   .query(async ({ ctx, input }) => {
-    const { forms, totalCount } = await listForms(await readDb(), ctx.access, input.page);
+    const { forms, totalCount } = await listForms(await readDb(ctx.db), ctx.access, input.page);
     return { forms: forms.map(toV2FormListItem), meta: { totalCount, page: input.page, perPage: PAGE_SIZE } };
   });

@@ -39,7 +39,7 @@ export async function querySubmissionsCheckingToken(
   const ref = sort ? parseFormRef(target.ref) : null;
   const riding = sort && ref ? token.take() : null;
   // Page 1 with the check riding in it counts the token's hit (a write): the primary. Any other page may read a replica.
-  if (!sort || !ref || !riding) return querySubmissions(await readDb(), await token.access, query);
+  if (!sort || !ref || !riding) return querySubmissions(await readDb(db), await token.access, query);
   const first = await firstPageCheckingToken(db, riding, ref, sort);
   if (!first) throw new AppError("NOT_FOUND", MESSAGES.formNotFound);
   return { ...first, form: target.check(first.form) };
