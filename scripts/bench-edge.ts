@@ -70,6 +70,7 @@ async function main() {
 
     // In-process: the parts, cheapest first. The REST handler is the same code the route runs.
     const { restHandler } = await import("../server/rest/surfaces");
+    const { handleMcpRequest } = await import("../server/mcp/handler");
     const { v2Router } = await import("../server/routers/v2/router");
     const { createContext } = await import("../server/trpc");
     const rest = restHandler("v2");
@@ -99,21 +100,7 @@ async function main() {
 
     // The same page as one MCP tools/call (query_submissions), as a connected client sends it: one POST.
     const mcpCall = (origin: string) => async () => {
-      const res = await fetch(`${origin}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-06-18",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "query_submissions", arguments: { form: form!.uuid } },
-        }),
-      });
+      const res = await fetch(`${origin}/mcp`, mcpInit(token, form!.uuid));
       const text = await res.text();
       if (res.status !== 200 || !text.includes('"structuredContent"')) throw new Error(`MCP: ${res.status} ${text.slice(0, 200)}`);
       return text;
@@ -131,6 +118,14 @@ async function main() {
         async () => {
           const res = await rest(new Request(`http://localhost${page1}`, { headers }));
           if (res.status !== 200) throw new Error(`REST handler: ${res.status} ${await res.text()}`);
+          return res.text();
+        },
+      ],
+      [
+        "in-process: MCP handler (query_submissions)",
+        async () => {
+          const res = await handleMcpRequest(new Request("http://localhost/mcp", mcpInit(token, form!.uuid)));
+          if (res.status !== 200) throw new Error(`MCP handler: ${res.status} ${await res.text()}`);
           return res.text();
         },
       ],
@@ -202,3 +197,22 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
+
+/** One MCP tools/call (query_submissions of `formUuid`) as a connected client posts it. */
+function mcpInit(token: string, formUuid: string): RequestInit {
+  return {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "query_submissions", arguments: { form: formUuid } },
+    }),
+  };
+}
