@@ -132,7 +132,7 @@ test.describe("admin CLI", () => {
       r1,
       1,
       `${unknownType}: elements[4].type 'foo' is not a known element type (known: short-text, long-text, email, number, date, hidden, ` +
-        "phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address)",
+        "phone, radio, dropdown, picture-checkbox, multiple-checkbox, ranking, matrix, repeat-field, name, address, file-upload)",
     );
     failed(r2, 1, `${noOptions}: elements[0].options is required for 'radio' elements`);
     failed(r3, 1, `${badData}: submissions[3].data.topic must be one of the option values of 'topic' ('sales', 'support', 'other')`);
