@@ -2,10 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/app-paths";
 import { refuseMalformedPath } from "@/server/http/malformed-url";
 import { isSurveyPage, rendersNoPage, responseSecurityHeaders } from "@/server/http/security-headers";
-import { surveyFramePolicy } from "@/server/services/publishing/frame-policy";
-
-/** The form's framing policy; when it cannot be read (the database away), no site may frame the page. */
-const framePolicyOf = (pathname: string) => surveyFramePolicy(pathname).catch(() => ({ frameAncestors: ["'none'"], captcha: false }));
+import { framePolicyOrNone } from "@/server/services/publishing/frame-policy";
 
 /**
  * Next.js's request hook: runs before routing. Each concern is one call into server/http/:
@@ -19,7 +16,7 @@ export async function proxy(request: NextRequest) {
   if (refused) return refused;
   const { pathname } = request.nextUrl;
   // A form that lists embedOrigins may be framed by those sites only; one with a CAPTCHA loads its worker.
-  const headers = responseSecurityHeaders(pathname, isSurveyPage(pathname) ? await framePolicyOf(pathname) : undefined);
+  const headers = responseSecurityHeaders(pathname, isSurveyPage(pathname) ? await framePolicyOrNone(pathname) : undefined);
   let response: NextResponse;
   if (rendersNoPage(pathname, request.headers.get("content-type"))) response = NextResponse.next();
   else {

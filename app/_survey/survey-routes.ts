@@ -30,7 +30,7 @@ type Rerender = { startToken: string | null; lastResult: unknown; formError: str
 /** `POST /f/<form_uuid>/submit`, `POST /u/<link_id>/submit`. */
 export async function submitRoute(incoming: Request, ref: SubmitRef): Promise<Response> {
   // A multipart post (files) passes by the request hook: its answers get the hook's headers here.
-  const hooked = hookHeadersFor(incoming);
+  const hooked = await hookHeadersFor(incoming);
   return hooked.finish(await submitRead(incoming, hooked.request, ref));
 }
 

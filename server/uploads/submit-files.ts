@@ -1,4 +1,5 @@
 import "server-only";
+import { framePolicyOrNone } from "@/server/services/publishing/frame-policy";
 import { db } from "@/db";
 import { bodyKind } from "@/server/http/body-kind";
 import { responseSecurityHeaders } from "@/server/http/security-headers";
@@ -24,11 +25,13 @@ export async function readUploadSubmit(request: Request, ref: SubmitRef): Promis
  * instead, and the page it may render the hook's CSP nonce. `request` is for rendering only
  * (headers, no body); `finish` puts the headers on the answer.
  */
-export function hookHeadersFor(request: Request): { request: Request; finish: (response: Response) => Response } {
+export async function hookHeadersFor(request: Request): Promise<{ request: Request; finish: (response: Response) => Response }> {
   if (bodyKind(request.headers.get("content-type")) !== "multipart" || request.headers.has("content-security-policy")) {
     return { request, finish: (response) => response };
   }
-  const security = responseSecurityHeaders(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  // The form's own framing policy (embedOrigins), as the hook gives its pages.
+  const security = responseSecurityHeaders(pathname, await framePolicyOrNone(pathname));
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", security["Content-Security-Policy"]!);
   return {

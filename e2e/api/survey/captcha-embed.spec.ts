@@ -145,6 +145,14 @@ test.describe("short links and framing", () => {
     expect(await csp(`/f/${listed.uuid}/thanks`)).toMatch(/; frame-ancestors https:\/\/example\.com http:\/\/127\.0\.0\.2:4100$/);
     expect(await csp(`/f/${open.uuid}`)).toMatch(/; frame-ancestors \*$/);
     expect(await csp("/sign-in")).toMatch(/frame-ancestors 'none'/);
+    // The page a form post is answered with (the form again, its errors) keeps the form's policy, in both encodings.
+    for (const type of ["urlencoded", "multipart"] as const) {
+      const again = await formPost(request, submitPath(listed.uuid), [["email", "not an address"]], type);
+      expect(again.status, type).toBe(422);
+      expect(again.headers["content-security-policy"], type).toMatch(
+        /; frame-ancestors https:\/\/example\.com http:\/\/127\.0\.0\.2:4100$/,
+      );
+    }
   });
 
   test("?embed=1 drops the page's chrome; /embed.js is a script any site may load", async ({ seed, request }) => {

@@ -13,8 +13,11 @@ import { UUID_RE } from "@/lib/values/ids";
  */
 const TTL_MS = 5_000;
 const MAX = 1_000;
-/** The pages a respondent sees: the form (by UUID or slug), its thanks page, a unique link's. */
-const PAGE_RE = /^\/(f|u)\/([^/]+)(?:\/thanks)?\/?$/;
+/**
+ * The pages a respondent sees: the form (by UUID or slug), its thanks page, a unique link's, and
+ * the page a form post is answered with at …/submit (a step, or the form again with its errors).
+ */
+const PAGE_RE = /^\/(f|u)\/([^/]+)(?:\/thanks|\/submit)?\/?$/;
 
 /** What a survey page's CSP depends on: who may frame it, and whether it loads a CAPTCHA. */
 export type SurveyFramePolicy = { frameAncestors: string[] | null; captcha: boolean };
@@ -67,3 +70,7 @@ export async function surveyFramePolicy(pathname: string): Promise<SurveyFramePo
   cache.set(key, { policy, at: Date.now() });
   return policy;
 }
+
+/** surveyFramePolicy, or — when it cannot be read (the database away) — a policy no site may frame. */
+export const framePolicyOrNone = (pathname: string): Promise<SurveyFramePolicy> =>
+  surveyFramePolicy(pathname).catch(() => ({ frameAncestors: ["'none'"], captcha: false }));
