@@ -4,7 +4,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "./file-storage";
 
 /**
  * Files in a local folder, one file per key. A file is written under a temporary name and

@@ -2,7 +2,7 @@ import "server-only";
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "./file-storage";
 
 export type S3Options = {
   bucket: string;

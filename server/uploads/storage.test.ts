@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { startS3Server, type RunningS3 } from "@/e2e/fixtures/s3-server";
 import { localDiskStorage } from "./local-disk";
 import { s3Storage } from "./s3-storage";
-import type { FileStorage } from "./storage";
+import type { FileStorage } from "./file-storage";
 
 /** The storage drivers, each against the real thing: a folder on disk, and an S3-protocol server on loopback. */
 
