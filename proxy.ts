@@ -33,8 +33,8 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Build assets are immutable files served as is; everything else gets the headers, but for
-    // survey submits with a JSON body (below)...
-    "/((?!_next/static|_next/image|favicon.ico|[fu]/[0-9A-Za-z-]+/submit).*)",
+    // /mcp, which sets them itself for the same reason as survey submits with a JSON body (below)...
+    "/((?!_next/static|_next/image|favicon.ico|mcp$|[fu]/[0-9A-Za-z-]+/submit).*)",
     // ...which are answered in JSON whatever happens, with the same headers set by the route
     // (server/rest/survey/submit-request.ts): the hook copies a POST's body for itself, which
     // cost each submit ~0.7 ms of the server's CPU, a third of it. A submit path that is not a

@@ -83,6 +83,29 @@ test.describe("security headers", () => {
     for (const tag of [...(await page.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0])) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  test("/mcp sets them itself (the hook skips it): an answer, a 401 and a 405", async ({ request, seed }) => {
+    const org = await seed.org();
+    const token = await seed.token(org.organizationId);
+    const headers = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    const answers = [
+      await request.post("/mcp", { data: list, headers: { ...headers, authorization: `Bearer ${token}` } }),
+      await request.post("/mcp", { data: list, headers }),
+      await request.get("/mcp"),
+    ];
+    expect(answers.map((r) => r.status())).toEqual([200, 401, 405]);
+    for (const res of answers) {
+      const h = res.headers();
+      expect(h["content-security-policy"]).toBe(csp(nonceOf(h["content-security-policy"]), "'none'"));
+      expect(h["x-frame-options"]).toBe("DENY");
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("same-origin");
+      expect(h["permissions-policy"]).toBe(PERMISSIONS);
+    }
+    // A path that only starts like it is still the hook's.
+    expect((await request.get("/mcpx")).headers()["x-frame-options"]).toBe("DENY");
+  });
+
   test("survey URLs (/f/…) may be framed by any site", async ({ request, seed }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, { elements: [{ id: "q", type: "short-text", label: "Name" }] }, { publish: true });

@@ -1,5 +1,6 @@
 import "server-only";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -46,11 +47,12 @@ const toolError = (text: string, extra?: Record<string, unknown>): CallToolResul
  * form, rate limit, a bad filter…) is a tool error carrying the API's sentence, its other keys
  * (e.g. `field`) and Retry-After beside it; an unexpected failure says only "Internal server error".
  */
-async function callTool(tool: McpTool, callers: McpCallers, args: unknown): Promise<CallToolResult> {
+async function callTool(tool: McpTool, callers: McpCallers, args: unknown, ran: () => void): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) return toolError(validationMessage(parsed.error.issues));
   try {
     const result = (await tool.run(callers, parsed.data)) as Record<string, unknown>;
+    ran();
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
   } catch (error) {
     const shaped = shapeError(error, "message", (e) => logError("mcp tool failed", e, { tool: tool.name }));
@@ -62,16 +64,27 @@ async function callTool(tool: McpTool, callers: McpCallers, args: unknown): Prom
 }
 
 /**
- * A server for one HTTP request (the endpoint is stateless): tools/list and tools/call over the
- * token's callers. An unknown tool is a protocol error (-32602), as the protocol says.
+ * The JSON Schema validator every server would otherwise build for itself (a new Ajv, about a
+ * third of a call's own CPU); it serves only elicitation, which these servers never ask for.
  */
-export function buildMcpServer(callers: McpCallers): Server {
-  const server = new Server({ name: "formhouse", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+let validator: AjvJsonSchemaValidator | undefined;
+const sharedValidator = () => (validator ??= new AjvJsonSchemaValidator());
+
+/**
+ * A server for one HTTP request (the endpoint is stateless): tools/list and tools/call over the
+ * token's callers. An unknown tool is a protocol error (-32602), as the protocol says. `ran` is
+ * told when a tool's procedure succeeded, which proves the token live (the procedure checked it).
+ */
+export function buildMcpServer(callers: McpCallers, ran: () => void = () => {}): Server {
+  const server = new Server(
+    { name: "formhouse", version: "1.0.0" },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator() },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = toolsByName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 100)}`);
-    return callTool(tool, callers, request.params.arguments);
+    return callTool(tool, callers, request.params.arguments, ran);
   });
   return server;
 }

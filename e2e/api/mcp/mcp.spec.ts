@@ -117,6 +117,26 @@ test.describe("/mcp", () => {
     }
   });
 
+  test("a token revoked while the call is on its way is 401 for a write too, and nothing is deleted", async ({ seed, clientAddress }) => {
+    // The endpoint asks whether the bearer is live while it serves the message; the tool's
+    // procedure checks the token again before it touches anything.
+    const org = await seed.org();
+    const form = await seed.form(org.organizationId, filterForm);
+    const ids = await idsByTag(seed, form.id);
+    const gone = await namedToken(seed.db, org.organizationId, "Gone", ["submission.delete"]);
+    await seed.db.execute(`update api_tokens set revoked_at = now() where id = ${gone.id}`);
+    const call = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "delete_submission", arguments: { id: ids.a } },
+    });
+    const r = await postRaw(gone.token, clientAddress, call, { "mcp-protocol-version": "2025-06-18" });
+    expect(r.status).toBe(401);
+    expect(r.json).toEqual({ jsonrpc: "2.0", error: { code: -32001, message: expect.stringMatching(/^Sign in with OAuth/) }, id: null });
+    expect(await seed.db.select().from(submissions).where(eq(submissions.id, ids.a!))).toHaveLength(1);
+  });
+
   test("read tools with full scope; a token missing the scope gets the API's sentence as a tool error", async ({ seed, clientAddress }) => {
     const org = await seed.org();
     const form = await seed.form(org.organizationId, filterForm);
