@@ -11,7 +11,8 @@
  * and the edge's overhead: HTTP page 1 − health − in-process page 1; with a baseline build,
  * also HTTP page 1 − health of both builds (fair when a change made the service itself faster).
  *
- * DATABASE_URL is used when set, else a throw-away embedded PostgreSQL.
+ * DATABASE_URL is used when set, else a throw-away embedded PostgreSQL (BENCH_TARGET=debian:
+ * a throw-away cluster of Debian's packaged PostgreSQL, JIT on).
  */
 import os from "node:os";
 import { eq, sql } from "drizzle-orm";
@@ -25,6 +26,7 @@ import { resolveSort } from "../server/services/submissions/sort";
 import { V2_SCOPES } from "../lib/scopes/token-scopes";
 import { createApiToken } from "../server/services/tokens/create-token";
 import { startThrowawayPostgres } from "./lib/embedded-db";
+import { targetBinDir } from "./lib/debian-postgres";
 import { interleaved, medianOf } from "./lib/interleaved";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 import { dropBenchOrganization } from "./lib/bench-teardown";
@@ -39,7 +41,7 @@ async function main() {
   let url = process.env.DATABASE_URL;
   let stopDb = async () => {};
   if (!url) {
-    const pg = await startThrowawayPostgres("bench-edge");
+    const pg = await startThrowawayPostgres("bench-edge", { binDir: targetBinDir("BENCH_TARGET") });
     url = pg.url;
     stopDb = pg.stop;
   }
