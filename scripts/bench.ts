@@ -29,6 +29,9 @@
  * (no 1,000,000-row seed). Then mail (scripts/bench-mail.ts): a submit with mail is one
  * statement, and 1,000 messages drain into a loopback SMTP server; `--only mail` alone. `--only uploads`:
  * a 10 MB file upload against a plain 10 MB POST to a bare route, and the server's memory (bench-uploads.ts).
+ * `--only partitions` (a throw-away server only): page 1 and the filters on BENCH_ROWS submissions of the
+ * bench form among BENCH_OTHER_ROWS (9,000,000) of 99 other forms, before and after `submissions` and its
+ * filter index are partitioned by hash of form_id into BENCH_PARTITIONS (16) parts (lib/partition-submissions.ts).
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -59,17 +62,18 @@ import { describePostgres } from "./lib/describe-postgres";
 import { DEBIAN_INSTALL, debianBinDir, debianName, targetBinDir } from "./lib/debian-postgres";
 import { buildNext, startNextServer, type RunningServer } from "./lib/next-server";
 import { dropBenchOrganization } from "./lib/bench-teardown";
+import { partitionByForm, partitionsRead, seedOtherForms } from "./lib/partition-submissions";
 
 const ROWS = Number(process.env.BENCH_ROWS) || 1_000_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP) || 5;
-/** `--only ingest` / `--only mail` / `--only uploads`: that part alone. */
+/** `--only ingest` / `--only mail` / `--only uploads` / `--only partitions`: that part alone. */
 const ONLY = (() => {
   const args = process.argv.slice(2);
   const i = args.indexOf("--only");
   const value = i >= 0 ? args[i + 1] : args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  if (value !== undefined && !["ingest", "mail", "uploads"].includes(value))
-    throw new Error(`--only takes "ingest", "mail" or "uploads" (got "${value}")`);
+  if (value !== undefined && !["ingest", "mail", "uploads", "partitions"].includes(value))
+    throw new Error(`--only takes "ingest", "mail", "uploads" or "partitions" (got "${value}")`);
   return value ?? null;
 })();
 
@@ -494,7 +498,7 @@ function countingDb(url: string): { db: Db; statements: { n: number }; captured:
   return { db, statements, captured };
 }
 
-async function seed(db: Db, freshDatabase: boolean) {
+async function seed(db: Db, freshDatabase: boolean, otherRows = 0) {
   const [org] = await db.insert(organizations).values({ name: "bench" }).returning({ id: organizations.id });
   const [form] = await db
     .insert(forms)
@@ -534,6 +538,7 @@ async function seed(db: Db, freshDatabase: boolean) {
       timestamptz '2022-01-01' + g * interval '60 seconds' + ((g * 17) % 59) * interval '1 second',
       timestamptz '2022-01-01' + g * interval '60 seconds' + ((g * 7907) % 86400) * interval '1 second'
     from generate_series(1::bigint, ${ROWS}::bigint) g`);
+  const otherFormIds = otherRows > 0 ? await seedOtherForms(db, org!.id, otherRows) : [];
   const loadMs = performance.now() - t0;
 
   const t1 = performance.now();
@@ -549,7 +554,7 @@ async function seed(db: Db, freshDatabase: boolean) {
   await db.execute(sql`vacuum analyze submission_values`);
   const analyzeMs = performance.now() - t2;
   const { token } = await createApiToken(db, { organizationId: org!.id, kind: "v2", scopes: [...V2_SCOPES] });
-  return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0 };
+  return { org: org!, form: form!, token, loadMs, indexMs, analyzeMs, rebuilt: indexes.length > 0, otherFormIds };
 }
 
 /** BENCH_REUSE=1 (with DATABASE_URL): the bench form a BENCH_KEEP=1 run left, if it has ROWS submissions. */
@@ -562,7 +567,7 @@ async function reuseSeed(db: Db) {
   if (!form) return undefined;
   console.log(`# reusing the seeded bench form ${form.id}`);
   const { token } = await createApiToken(db, { organizationId: form.organizationId, kind: "v2", scopes: [...V2_SCOPES] });
-  const timings = { loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false };
+  const timings = { loadMs: 0, indexMs: 0, analyzeMs: 0, rebuilt: false, otherFormIds: [] as number[] };
   return { org: { id: form.organizationId }, form: { id: form.id, uuid: form.uuid }, token, ...timings };
 }
 
@@ -598,6 +603,69 @@ async function startServer(databaseUrl: string): Promise<RunningServer | string>
 }
 
 // ---------------------------------------------------------------------------------------
+// Partitioning (--only partitions)
+
+const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS) || 9_000_000;
+const PARTITIONS = Number(process.env.BENCH_PARTITIONS) || 16;
+
+/**
+ * The list's cases with a budget (page 1, a deep page, each 1 % filter, three filters with a
+ * sort) and another form's page 1 and filter, on the plain tables, then on the same rows
+ * partitioned by hash of form_id; the same service code reads both (the tables keep their names).
+ */
+async function runPartitionPart(url: string, db: Db, statements: { n: number }, seeded: Awaited<ReturnType<typeof seed>>) {
+  const total = (ROWS + OTHER_ROWS).toLocaleString("en-US");
+  const secs = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  console.log(`# ${total} submissions: ${ROWS.toLocaleString("en-US")} of the bench form, the rest over 99 other forms`);
+  console.log(`seed ${secs(seeded.loadMs)}, index rebuild ${secs(seeded.indexMs)}, vacuum analyze ${secs(seeded.analyzeMs)}`);
+  const ctx: BenchContext = { db, access: accessForOrganization(seeded.org.id), form: seeded.form, token: seeded.token };
+  const other: BenchContext = { ...ctx, form: { id: seeded.otherFormIds[0]!, uuid: "" } };
+  const otherRows = Math.round(OTHER_ROWS / 99).toLocaleString("en-US");
+  const cases: [BenchCase, BenchContext][] = [
+    ...SERVICE_CASES.filter((c) => /^(page|is_equal_to|in_range)/.test(c.name)).map((c): [BenchCase, BenchContext] => [c, ctx]),
+    ...FILTER_SERVICE_CASES.filter((c) => c.budgetMs !== undefined).map((c): [BenchCase, BenchContext] => [c, ctx]),
+    [{ name: `another form (${otherRows} rows): page 1`, run: (c) => list(c, {}), describe: describeList }, other],
+    [
+      {
+        name: "another form: is_equal_to (0.1 %)",
+        run: (c) => list(c, { filters: [["Plan__is_equal_to", "plan-5"]] }),
+        describe: describeList,
+      },
+      other,
+    ],
+  ];
+  const measureAll = async (withDb: Db, counted: { n: number }) => {
+    const rows: Row[] = [];
+    for (const [c, x] of cases) rows.push(await measure(c, { ...x, db: withDb }, counted));
+    return rows;
+  };
+  const plain = await measureAll(db, statements);
+  printTable(`Plain tables, ${total} submissions`, plain);
+
+  const seconds = await partitionByForm(db, PARTITIONS);
+  console.log(`\npartitioned by hash of form_id into ${PARTITIONS} parts (copy, indexes, vacuum analyze): ${seconds.toFixed(0)} s`);
+  console.log(`the bench form's page 1 reads: ${(await partitionsRead(db, ctx.form.id)).join(", ") || "(no partition named)"}`);
+  // A new pool: no statement prepared against the plain tables.
+  const after = countingDb(url);
+  try {
+    const partitioned = await measureAll(after.db, after.statements);
+    printTable(`Partitioned by hash of form_id (${PARTITIONS} parts), ${total} submissions`, partitioned);
+    const w = Math.max(...plain.map((r) => r.name.length));
+    console.log(`\n${"case".padEnd(w)} | plain ms | partitioned ms | partitioned / plain | same answer`);
+    plain.forEach((p, i) => {
+      const q = partitioned[i]!;
+      console.log(
+        `${p.name.padEnd(w)} | ${p.median.toFixed(2).padStart(8)} | ${q.median.toFixed(2).padStart(14)} | ` +
+          `${(q.median / p.median).toFixed(2).padStart(18)}× | ${p.note === q.note ? "yes" : `NO (${q.note})`}`,
+      );
+    });
+    return partitioned.some((q, i) => q.note !== plain[i]!.note);
+  } finally {
+    await after.db.$client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
 
 async function main() {
   const started = performance.now();
@@ -628,6 +696,13 @@ async function main() {
       if (typeof started === "string") throw new Error(started);
       server = started;
       failed ||= (await runUploadBench(db, started.baseUrl, started.process.pid!)).failed;
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
+    if (ONLY === "partitions") {
+      if (!fresh) throw new Error("--only partitions rebuilds the submissions tables: a throw-away server only (unset DATABASE_URL)");
+      seeded = await seed(db, true, OTHER_ROWS);
+      failed ||= await runPartitionPart(url, db, statements, seeded);
       process.exitCode = failed ? 1 : 0;
       return;
     }
