@@ -15,7 +15,7 @@
  * (`apt-get install -y podman runc debootstrap`) and root.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import assert from "node:assert/strict";
@@ -34,19 +34,23 @@ import { freePort } from "./lib/ports";
 const IMAGE = "localhost/formhouse:test";
 const STANDIN = "localhost/formhouse-node-standin:latest";
 /**
- * runc (crun cannot place a container in a mixed cgroup v1/v2 tree), the host's network (the
- * container reaches the npm registry and the host's PostgreSQL on loopback) and limits set low
- * enough that the container need not raise any (that takes CAP_SYS_RESOURCE, which a sandbox
- * may lack): this process's own open files, and 10,000 processes, far more than a server uses.
+ * podman's settings for this run (unless CONTAINERS_CONF names others): runc (crun cannot place a
+ * container in a mixed cgroup v1/v2 tree) and limits low enough that a container need not raise
+ * any (that takes CAP_SYS_RESOURCE, which a sandbox may lack): this process's own open files and
+ * 10,000 processes, far more than a server uses. podman-compose reads the same file.
  */
-const limits = () => {
+function applyContainersConf(): void {
+  if (process.env.CONTAINERS_CONF) return;
   const files = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
-  return ["--ulimit", `nofile=${files}:${files}`, "--ulimit", "nproc=10000:10000"];
-};
-const RUN_FLAGS = () => ["--network", "host", ...limits()];
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "formhouse-podman-")), "containers.conf");
+  writeFileSync(file, `[containers]\ndefault_ulimits = ["nofile=${files}:${files}", "nproc=10000:10000"]\n[engine]\nruntime = "runc"\n`);
+  process.env.CONTAINERS_CONF = file;
+}
+/** The host's network: the container reaches the host's PostgreSQL on loopback, and the build the npm registry. */
+const RUN_FLAGS = () => ["--network", "host"];
 
 function podman(args: string[], opts: { input?: string; quiet?: boolean } = {}): string {
-  const r = spawnSync("podman", ["--runtime", "runc", ...args], {
+  const r = spawnSync("podman", args, {
     encoding: "utf8",
     input: opts.input,
     stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", opts.quiet ? "pipe" : "inherit"],
@@ -248,7 +252,105 @@ async function withEmbeddedDatabase() {
   }
 }
 
+const PG_STANDIN = "localhost/formhouse-postgres-standin:latest";
+
+/**
+ * What deploy/compose.yaml asks of its PostgreSQL image, as the official one does it: the
+ * POSTGRES_USER / POSTGRES_PASSWORD / POSTGRES_DB variables, a first-start initdb into
+ * /var/lib/postgresql/data, connections over the network with a password, and pg_isready.
+ */
+const POSTGRES_ENTRYPOINT = `set -e
+mkdir -p "$PGDATA" /var/run/postgresql
+chown postgres:postgres "$PGDATA" /var/run/postgresql
+chmod 700 "$PGDATA"
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  printf '%s\\n' "$POSTGRES_PASSWORD" > /tmp/pw && chown postgres /tmp/pw
+  setpriv --reuid=postgres --regid=postgres --init-groups \\
+    initdb -D "$PGDATA" -U "$POSTGRES_USER" --pwfile=/tmp/pw --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  rm -f /tmp/pw
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  setpriv --reuid=postgres --regid=postgres --init-groups pg_ctl -D "$PGDATA" -w -o "-c listen_addresses=" start >/dev/null
+  setpriv --reuid=postgres --regid=postgres --init-groups createdb -U "$POSTGRES_USER" "$POSTGRES_DB"
+  setpriv --reuid=postgres --regid=postgres --init-groups pg_ctl -D "$PGDATA" -w stop >/dev/null
+fi
+exec setpriv --reuid=postgres --regid=postgres --init-groups postgres -D "$PGDATA"
+`;
+
+/** A PostgreSQL 15 image from Debian's packages on `base`, keeping the official image's contract (above). */
+function buildPostgresStandIn(base: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "formhouse-pg-image-"));
+  try {
+    log("PostgreSQL: Debian's package on the same base, with the official image's variables");
+    writeFileSync(path.join(dir, "entrypoint.sh"), POSTGRES_ENTRYPOINT);
+    writeFileSync(
+      path.join(dir, "Containerfile"),
+      [
+        `FROM ${base}`,
+        "USER root",
+        "RUN mkdir -p /etc/postgresql-common && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf \\",
+        "  && apt-get update -qq \\",
+        "  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null \\",
+        "  && rm -rf /var/lib/apt/lists/*",
+        "ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data",
+        "COPY entrypoint.sh /usr/local/bin/postgres-entrypoint",
+        'ENTRYPOINT ["sh", "/usr/local/bin/postgres-entrypoint"]',
+        "",
+      ].join("\n"),
+    );
+    podman(["build", "--network", "host", "-t", PG_STANDIN, dir], { quiet: true });
+    return PG_STANDIN;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * deploy/compose.yaml as shipped, under podman-compose: the built image and a PostgreSQL image,
+ * ready on the published port, a user made, everything taken down and brought up again with the
+ * user kept in PostgreSQL's volume, then removed with its volumes.
+ */
+async function withCompose(base: string) {
+  log("deploy/compose.yaml: Formhouse and its PostgreSQL");
+  if (spawnSync("podman-compose", ["--version"], { stdio: "ignore" }).status !== 0) {
+    throw new Error("podman-compose is not installed: apt-get install -y podman-compose");
+  }
+  const postgresImage = process.env.CONTAINER_POSTGRES_IMAGE || buildPostgresStandIn(base);
+  const port = await freePort();
+  const project = `formhouse-test-${Date.now().toString(36)}`;
+  const env = {
+    ...process.env,
+    POSTGRES_IMAGE: postgresImage,
+    FORMHOUSE_IMAGE: IMAGE,
+    POSTGRES_PASSWORD: "ComposeCheck42",
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+  };
+  const compose = (args: string[]) => {
+    const r = spawnSync("podman-compose", ["-f", "deploy/compose.yaml", "-p", project, ...args], { env, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`podman-compose ${args.join(" ")} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+    return r.stdout;
+  };
+  const app = `${project}_formhouse_1`;
+  const admin = (...args: string[]) =>
+    podman(["exec", app, "node", "--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], { quiet: true });
+  try {
+    compose(["up", "-d"]);
+    await waitReady(env.APP_URL, app);
+    assert.equal((await fetch(`${env.APP_URL}/sign-in`)).status, 200);
+    assert.match(admin("create-user", "--email", "compose@example.com", "--password", "compose-check-pw-3"), /"userId":\d+/);
+    compose(["down"]);
+    compose(["up", "-d"]);
+    await waitReady(env.APP_URL, app);
+    assert.match(admin("reset-link", "--email", "compose@example.com"), /"link":"http/);
+    log("ok: up, ready on the published port, a user made, down and up again with the user kept in PostgreSQL's volume");
+  } finally {
+    spawnSync("podman-compose", ["-f", "deploy/compose.yaml", "-p", project, "down", "-v"], { env, stdio: "ignore" });
+  }
+}
+
 async function main() {
+  applyContainersConf();
   if (spawnSync("podman", ["--version"]).status !== 0)
     throw new Error("podman is not installed: apt-get install -y podman runc debootstrap");
   const started = Date.now();
@@ -260,7 +362,6 @@ async function main() {
     "build",
     "--format",
     "docker",
-    ...limits(),
     "--network",
     "host",
     "-f",
@@ -275,7 +376,8 @@ async function main() {
   log(`built in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${(Number(size) / 1024 / 1024).toFixed(0)} MB`);
   await onHostDatabase();
   await withEmbeddedDatabase();
-  console.log(`\ncontainer test: 2 passed, 0 failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  await withCompose(base);
+  console.log(`\ncontainer test: 3 passed, 0 failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 main().then(
