@@ -31,7 +31,8 @@
  * a 10 MB file upload against a plain 10 MB POST to a bare route, and the server's memory (bench-uploads.ts).
  * `--only partitions` (a throw-away server only): page 1 and the filters on BENCH_ROWS submissions of the
  * bench form among BENCH_OTHER_ROWS (9,000,000) of 99 other forms, before and after `submissions` and its
- * filter index are partitioned by hash of form_id into BENCH_PARTITIONS (16) parts (lib/partition-submissions.ts).
+ * filter index are partitioned by hash of form_id into BENCH_PARTITIONS (16) parts
+ * (scripts/lib/partition-submissions.ts).
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
