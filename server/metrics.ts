@@ -13,7 +13,7 @@ export type Metrics = {
   registry: Registry;
   requests: Counter<"route" | "method" | "status">;
   duration: Histogram<"route" | "method" | "status">;
-  submits: Counter<"status">;
+  submits: Counter<"status" | "target" | "body">;
   attemptFailures: Counter<"kind">;
 };
 const globalForMetrics = globalThis as unknown as { formhouseMetrics?: Metrics };
@@ -39,8 +39,8 @@ export function metrics(): Metrics {
     }),
     submits: new Counter({
       name: "formhouse_survey_submits_total",
-      help: "Survey submits (POST /f/<uuid>/submit and /u/<id>/submit), by status",
-      labelNames: ["status"],
+      help: "Survey submits (POST /f/<uuid>/submit, /u/<id>/submit) by status, link (form, unique_link) and body (json, form, multipart)",
+      labelNames: ["status", "target", "body"],
       registers: [registry],
     }),
     attemptFailures: new Counter({

@@ -108,7 +108,7 @@ test("a 10 s database outage under load: 503 with Retry-After, never a 500 or a 
     const scraped = await scrape();
     expect(scraped.status).toBe(200);
     const text = await scraped.text();
-    expect(text).toMatch(/^formhouse_survey_submits_total\{status="201"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^formhouse_survey_submits_total\{status="201",target="form",body="json"\} [1-9]\d*$/m);
     expect(text).toMatch(/^formhouse_http_requests_total\{route="\/api\/v2\/forms",method="GET",status="200"\} [1-9]\d*$/m);
     expect(text).toMatch(
       /^formhouse_http_request_duration_seconds_bucket\{le="0.5",route="\/f\/:id\/submit",method="POST",status="201"\} \d+$/m,

@@ -5,11 +5,30 @@ import { METRICS_CONTENT_TYPE, metrics, metricsAuthorized, metricsText, routeLab
 
 /**
  * The server script's metrics (server/metrics.ts): every request counted and timed by route,
- * method and status when it finishes, survey submits by status, and `GET /metrics` for a
+ * method and status when it finishes, survey submits by status and class, and `GET /metrics` for a
  * scraper that presents METRICS_TOKEN as a bearer token (a connection of its own reads the
  * outbox depths, and none is tried while the database is unreachable).
  */
 const SUBMIT = /^\/[fu]\/[^/?]+\/submit(?:\?|$)/;
+
+export type SubmitClass = { target: "form" | "unique_link"; body: "json" | "form" | "multipart" | "other" };
+
+/**
+ * A submit's class, from the request alone: the link it came by (a form's or a recipient's
+ * unique link) and its body (JSON from a front end, a plain form post, multipart with files).
+ * Never the form itself: one series per form would grow without bound in the scraper.
+ */
+export function submitClass(url: string, contentType: string | undefined): SubmitClass {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  const body = /^application\/([\w.+-]+\+)?json$/.test(type)
+    ? "json"
+    : type === "application/x-www-form-urlencoded"
+      ? "form"
+      : type === "multipart/form-data"
+        ? "multipart"
+        : "other";
+  return { target: url.startsWith("/u/") ? "unique_link" : "form", body };
+}
 
 export function recordRequest(req: IncomingMessage, res: ServerResponse): void {
   const started = process.hrtime.bigint();
@@ -18,7 +37,9 @@ export function recordRequest(req: IncomingMessage, res: ServerResponse): void {
     const labels = { route: routeLabel(req.url ?? "/"), method: req.method ?? "GET", status: String(res.statusCode) };
     m.requests.inc(labels);
     m.duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
-    if (req.method === "POST" && SUBMIT.test(req.url ?? "")) m.submits.inc({ status: labels.status });
+    if (req.method === "POST" && SUBMIT.test(req.url ?? "")) {
+      m.submits.inc({ status: labels.status, ...submitClass(req.url ?? "/", req.headers["content-type"]) });
+    }
   });
 }
 
