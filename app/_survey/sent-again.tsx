@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+import { SENT_KEY_PREFIX, SENT_NOTICE_KEY_PREFIX, surveyBaseOf as baseOf } from "./sent-keys";
 
 /**
  * Back after a sent form must not show the answers ready to be sent again. The thank-you
@@ -11,13 +12,10 @@ import { useEffect, useSyncExternalStore } from "react";
  * stands behind it: the same form post sent twice stores one submission (submissions.post_key).
  */
 
-const sentKey = (base: string) => `formhouse:sent:${base}`;
-const noticeKey = (base: string) => `formhouse:sent-notice:${base}`;
+const sentKey = (base: string) => `${SENT_KEY_PREFIX}${base}`;
+const noticeKey = (base: string) => `${SENT_NOTICE_KEY_PREFIX}${base}`;
 
-/** The address shared by a survey's page, its submit and its thanks: `/f/<uuid>` or `/u/<id>`. */
-const baseOf = (path: string) => path.replace(/\/(submit|thanks)$/, "");
-
-/** On a thank-you page: this tab sent the form. */
+/** On a thank-you page: this tab sent the form (again after a client-side arrival; SentMarkNow set it as the page loaded). */
 export function SentMark() {
   useEffect(() => {
     try {

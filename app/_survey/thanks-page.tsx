@@ -1,4 +1,5 @@
 import { SentMark } from "./sent-again";
+import { SentMarkNow } from "./sent-mark-now";
 import { SurveyNotice } from "./survey-shell";
 
 /** What the thanks procedure found: the form's name and the ending named, or null (a plain thank-you). */
@@ -15,6 +16,7 @@ export function SurveyThanks({ found, form = null, endingId = null }: { found: F
   if (ending) {
     return (
       <SurveyNotice tone="success" title={ending.title || "Thank you!"} facts={facts}>
+        <SentMarkNow />
         <SentMark />
         {ending.message ? <p className="sv-notice-text sv-ending-message">{ending.message}</p> : null}
       </SurveyNotice>
@@ -22,6 +24,7 @@ export function SurveyThanks({ found, form = null, endingId = null }: { found: F
   }
   return (
     <SurveyNotice tone="success" title="Thank you!" facts={facts}>
+      <SentMarkNow />
       <SentMark />
       <p className="sv-notice-text">
         Your answers{" "}

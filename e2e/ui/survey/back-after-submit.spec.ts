@@ -40,6 +40,21 @@ test("Back from the thank-you page shows an empty form saying the answers were s
   expect((await storedRows(seed, form.id)).length).toBe(2);
 });
 
+test("Back before the thank-you page's own JavaScript has run still finds the form sent (an inline mark)", async ({ page, seed }) => {
+  const { form } = await publishedForm(seed);
+  await openSurvey(page, `/f/${form.uuid}`);
+  await fillContactForm(page);
+  // The thank-you page's bundles never arrive: a slow phone, or Back pressed as soon as the thanks show.
+  await page.route(/\/_next\/static\/.*\.js/, (route) => route.abort());
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
+  await page.unroute(/\/_next\/static\/.*\.js/);
+  await page.goBack();
+  await expect(page.getByRole("status").filter({ hasText: "Your answers were sent." })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("");
+  expect((await storedRows(seed, form.id)).length).toBe(1);
+});
+
 test("a form left for another page and reached by Back keeps its answers (nothing was sent)", async ({ page, seed }) => {
   const { form } = await publishedForm(seed);
   await openSurvey(page, `/f/${form.uuid}`);
