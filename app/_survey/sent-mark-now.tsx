@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { cspNonce } from "@/server/http/security-headers";
 import { SENT_KEY_PREFIX, SURVEY_ROUTE_SUFFIX } from "./sent-keys";
 
 /** SentMark's mark as plain script text: the same key, set as the page is parsed. */
@@ -12,6 +13,5 @@ const MARK_SCRIPT =
  * show, on a slow phone or by a quick hand, must find it too.
  */
 export async function SentMarkNow() {
-  const nonce = /'nonce-([^']+)'/.exec((await headers()).get("content-security-policy") ?? "")?.[1];
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPT }} />;
+  return <script nonce={cspNonce((await headers()).get("content-security-policy"))} dangerouslySetInnerHTML={{ __html: MARK_SCRIPT }} />;
 }

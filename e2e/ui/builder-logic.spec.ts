@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { expect, test, type ApiClient, type Seed } from "../fixtures";
 import { openDashboardPage } from "./helpers";
 import { expectNoAxeViolations } from "./a11y";
 import { choiceElement } from "../fixtures/elements";
@@ -13,6 +13,13 @@ const saved = (page: Page) => expect(page.getByTestId("save-status")).toHaveText
 async function press(locator: Locator, key = "Enter") {
   await locator.focus();
   await locator.press(key);
+}
+/** Publish from the builder, then the form as GET /api/v2/forms/{id} serves it. */
+async function publishAndRead(page: Page, seed: Seed, api: ApiClient, organizationId: number, formId: number) {
+  await press(page.getByRole("button", { name: "Publish", exact: true }));
+  await expect(page.getByTestId("publish-state")).toHaveText("Published");
+  const token = await seed.token(organizationId, { scopes: ["form.view"] });
+  return (await api.get(`/api/v2/forms/${formId}`, token)).body;
 }
 
 test("page breaks, a condition, a field rule, a renamed id and an ending, published and served as the form's JSON", async ({
@@ -78,12 +85,9 @@ test("page breaks, a condition, a field rule, a renamed id and an ending, publis
   await expect(settings.getByText("must be an http(s) URL, like https://example.com/thanks")).toBeVisible();
   await settings.getByLabel("Redirect to (optional)").fill("https://example.com/welcome");
   await saved(page);
-  await press(page.getByRole("button", { name: "Publish", exact: true }));
-  await expect(page.getByTestId("publish-state")).toHaveText("Published");
 
-  const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
-  const res = await api.get(`/api/v2/forms/${form.id}`, token);
-  expect(res.body.elements.slice(1)).toEqual([
+  const published = await publishAndRead(page, seed, api, org.organizationId, form.id);
+  expect(published.elements.slice(1)).toEqual([
     {
       id: expect.stringMatching(/^pg_/),
       label: "Your team",
@@ -92,8 +96,8 @@ test("page breaks, a condition, a field rule, a renamed id and an ending, publis
     },
     { id: "team_size", label: "Team size", type: "number", required: false, min: 2 },
   ]);
-  expect(res.body.description).toBe("Tell us about you");
-  expect(res.body.endings).toEqual([
+  expect(published.description).toBe("Tell us about you");
+  expect(published.endings).toEqual([
     { id: expect.stringMatching(/^end_/), title: "Welcome aboard", redirectUrl: "https://example.com/welcome" },
   ]);
 });
@@ -143,11 +147,8 @@ test("a nested condition group (any inside all) built by keyboard, published; th
   await saved(page);
   await expectNoAxeViolations(page, "builder with a nested condition");
 
-  await press(page.getByRole("button", { name: "Publish", exact: true }));
-  await expect(page.getByTestId("publish-state")).toHaveText("Published");
-  const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
-  const res = await api.get(`/api/v2/forms/${form.id}`, token);
-  expect(res.body.elements[2].showIf).toEqual({
+  const published = await publishAndRead(page, seed, api, org.organizationId, form.id);
+  expect(published.elements[2].showIf).toEqual({
     all: [
       { field: "plan", op: "is_equal_to", value: "o_team" },
       {
@@ -189,12 +190,9 @@ test("a file field's accepted types, most files and largest size are set in the 
   await cv.getByLabel("Largest file in MB (default 10)").fill("5");
   await saved(page);
   await expectNoAxeViolations(page, "builder with a file field");
-  await press(page.getByRole("button", { name: "Publish", exact: true }));
-  await expect(page.getByTestId("publish-state")).toHaveText("Published");
 
-  const token = await seed.token(org.organizationId, { scopes: ["form.view"] });
-  const res = await api.get(`/api/v2/forms/${form.id}`, token);
-  expect(res.body.elements[1]).toEqual({
+  const published = await publishAndRead(page, seed, api, org.organizationId, form.id);
+  expect(published.elements[1]).toEqual({
     id: expect.any(String),
     label: "Your CV",
     type: "file-upload",

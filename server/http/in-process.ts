@@ -1,4 +1,5 @@
 import "server-only";
+import { cspNonce } from "./security-headers";
 /**
  * GETs this server answers itself, in this process: no socket, no HTTP. The server script
  * (scripts/serve.ts) lends the app Next's request handler once it is ready; `getInProcess`
@@ -34,16 +35,14 @@ const FORWARDED = ["host", "user-agent", "accept-language"];
 const forwarded = (headers: Headers) =>
   Object.fromEntries(FORWARDED.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)!]] : [])));
 
-const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-
 /**
  * The inner render passed proxy.ts too and carries its own CSP nonce, but the browser gets the
  * CSP of the outer request (proxy.ts puts it on that request's headers): give the page's
  * scripts that nonce.
  */
 function withOuterNonce(html: string, inner: Headers, outer: Headers): string {
-  const from = nonceOf(inner.get("content-security-policy"));
-  const to = nonceOf(outer.get("content-security-policy"));
+  const from = cspNonce(inner.get("content-security-policy"));
+  const to = cspNonce(outer.get("content-security-policy"));
   return from && to && from !== to ? html.split(`nonce="${from}"`).join(`nonce="${to}"`) : html;
 }
 

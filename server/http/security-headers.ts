@@ -117,6 +117,9 @@ export function responseSecurityHeaders(pathname: string, survey?: SecurityHeade
   });
 }
 
+/** The script nonce a CSP carries (`'nonce-…'`), e.g. the one proxy.ts put on the request; undefined when none. */
+export const cspNonce = (policy: string | null | undefined): string | undefined => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
