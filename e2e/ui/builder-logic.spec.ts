@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, type ApiClient, type Seed } from "../fixtures";
 import { openDashboardPage } from "./helpers";
-import { expectNoAxeViolations } from "./a11y";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./a11y";
 import { choiceElement } from "../fixtures/elements";
 
 /** The builder's logic (issue 26): page breaks, conditions, endings, field rules, field ids — by keyboard. */
@@ -190,6 +190,10 @@ test("a file field's accepted types, most files and largest size are set in the 
   await cv.getByLabel("Largest file in MB (default 10)").fill("5");
   await saved(page);
   await expectNoAxeViolations(page, "builder with a file field");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cv.getByLabel("Largest file in MB (default 10)")).toBeVisible();
+  await expectNoHorizontalScroll(page, "builder with a file field at 390 px");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const published = await publishAndRead(page, seed, api, org.organizationId, form.id);
   expect(published.elements[1]).toEqual({
